@@ -1,0 +1,298 @@
+//! The `Game` trait that every game implements, and the types the rest of the engine shares.
+//!
+//! A game value is a whole position (board, side to move, move counters); moves are applied by
+//! copy-make. Rules that depend on the moves that led to a position (repetition, pass sequences) are
+//! judged from a [`History`] kept beside the position.
+
+use crate::position_text::PositionText;
+use std::fmt::Debug;
+
+/// One of the two players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// The letter used in position strings.
+    pub fn letter(self) -> char {
+        match self {
+            Side::White => 'w',
+            Side::Black => 'b',
+        }
+    }
+
+    /// The word shown to people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// A finished game's outcome together with the rule that decided it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Verdict {
+    pub outcome: Outcome,
+    pub reason: &'static str,
+}
+
+impl Verdict {
+    /// A win for `side` by `reason`.
+    pub fn win(side: Side, reason: &'static str) -> Self {
+        Verdict {
+            outcome: Outcome::Win(side),
+            reason,
+        }
+    }
+
+    /// A draw by `reason`.
+    pub fn draw(reason: &'static str) -> Self {
+        Verdict {
+            outcome: Outcome::Draw,
+            reason,
+        }
+    }
+}
+
+/// A board size as given to `newgame`: `N` (square) or `WxH`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardSize {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl BoardSize {
+    /// A square board of side `n`.
+    pub fn square(n: usize) -> Self {
+        BoardSize {
+            width: n,
+            height: n,
+        }
+    }
+}
+
+impl std::fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// What a move type must offer the search.
+pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
+    /// A 32-bit tag identifying the move among the legal moves of one position, for the
+    /// transposition table and killer slots. Never zero.
+    fn tag(self) -> u32;
+}
+
+/// One named term of a static evaluation, in centipawns from white's point of view.
+#[derive(Clone, Debug)]
+pub struct EvalTerm {
+    pub name: &'static str,
+    pub white: i32,
+    pub black: i32,
+}
+
+/// The moves that led to a position, oldest first, with the hash of the position each was played in.
+#[derive(Clone, Debug)]
+pub struct History<M> {
+    entries: Vec<(u64, M)>,
+}
+
+impl<M: GameMove> Default for History<M> {
+    fn default() -> Self {
+        History {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<M: GameMove> History<M> {
+    /// Records that `mv` was played in the position with hash `hash`.
+    #[inline]
+    pub fn push(&mut self, hash: u64, mv: M) {
+        self.entries.push((hash, mv));
+    }
+
+    /// Forgets the latest move.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.entries.pop();
+    }
+
+    /// The number of moves recorded.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no move is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The recorded moves, oldest first.
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = M> + ExactSizeIterator + '_ {
+        self.entries.iter().map(|&(_, mv)| mv)
+    }
+
+    /// How often the position with `hash` occurred among the last `window` recorded positions
+    /// (the current position, which is not recorded, is not counted).
+    pub fn occurrences(&self, hash: u64, window: usize) -> usize {
+        self.entries
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|&&(h, _)| h == hash)
+            .count()
+    }
+}
+
+/// A game: its rules, position string, notation and evaluation.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A legal move of this game.
+    type Move: GameMove;
+
+    /// The name used by `newgame` and `UCI_Variant`.
+    const NAME: &'static str;
+
+    /// The start position on a board of `size`, or why that size is not allowed.
+    fn start(size: BoardSize) -> Result<Self, String>;
+
+    /// The position described by a parsed position string, or why it breaks this game's rules.
+    fn from_text(text: &PositionText) -> Result<Self, String>;
+
+    /// The position string.
+    fn to_text(&self) -> String;
+
+    /// The board's size.
+    fn size(&self) -> BoardSize;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Appends every legal move to `moves`; none when a decisive rule has ended the game.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves (games with a faster way than listing them override this).
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The outcome by the rules that depend on the position alone, if the game is over by them.
+    /// Whenever `legal_moves` would give no move, this returns a verdict.
+    fn verdict(&self) -> Option<Verdict>;
+
+    /// The outcome by the rules that depend on the moves that led here (repetition, passes,
+    /// game-length caps), checked only when `verdict` is `None`.
+    fn history_verdict(&self, _history: &History<Self::Move>) -> Option<Verdict> {
+        None
+    }
+
+    /// A result proven by a known strategy, from the point of view of the side to move:
+    /// `Some(true)` if it wins, `Some(false)` if it loses.
+    fn proven_result(&self) -> Option<bool> {
+        None
+    }
+
+    /// The Zobrist hash of the position.
+    fn hash(&self) -> u64;
+
+    /// Whether the game has noisy moves at all (quiescence search is skipped when it has none).
+    const HAS_NOISY_MOVES: bool = false;
+
+    /// A cheap guess of how good `mv` is, for move ordering (larger first).
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Whether `mv` changes material or otherwise swings the game, for quiescence search.
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// The move in the engine's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The legal move written as `text`, or why there is none (the caller names the text).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| self.move_text(mv) == text)
+            .ok_or_else(|| "not a legal move here".to_string())
+    }
+
+    /// The static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// The named terms of the evaluation.
+    fn eval_terms(&self) -> Vec<EvalTerm>;
+
+    /// A picture of the board with coordinates, for people.
+    fn picture(&self) -> String;
+}
+
+/// The number of leaves of the legal-move tree `depth` plies deep (perft, as rules.md defines it).
+pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::new(); depth as usize];
+    perft_with_buffers(position, depth, &mut buffers)
+}
+
+fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return position.count_legal_moves() as u64;
+    }
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    position.legal_moves(moves);
+    let mut leaves = 0;
+    for &mv in moves.iter() {
+        let mut child = position.clone();
+        child.play(mv);
+        leaves += perft_with_buffers(&child, depth - 1, deeper);
+    }
+    leaves
+}
+
+/// Perft split by the first move: each legal move with the leaves below it.
+pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}

@@ -1,0 +1,202 @@
+//! Joust evaluation: mobility, onward mobility, reachable area with square-colour parity, and the
+//! endgame race once the two knights can never meet (then each side's longest path decides).
+
+use super::Joust;
+use crate::bitboard::Bitboard;
+use crate::game::{EvalTerm, Side};
+
+const MOBILITY: i32 = 12;
+const ONWARD: i32 = 3;
+const AREA: i32 = 2;
+/// Value of one move of lead in a separated race whose path lengths are only bounded.
+const RACE_MOVE: i32 = 60;
+/// Score of a race whose path lengths are known exactly (far above positional terms).
+const RACE_DECIDED: i32 = 5000;
+/// Regions up to this size get an exact longest-path search.
+const EXACT_REGION: u32 = 18;
+/// Node budget of one exact longest-path search.
+const PATH_BUDGET: u32 = 4000;
+
+/// What the evaluation knows about one knight.
+struct KnightFeatures {
+    mobility: i32,
+    onward: i32,
+    area: i32,
+    /// Longest path length: exact when small enough, else the parity bound.
+    path: i32,
+    path_exact: bool,
+}
+
+/// Features of both knights, indexed (side to move, opponent).
+struct Features {
+    mover: KnightFeatures,
+    other: KnightFeatures,
+    separated: bool,
+}
+
+fn free_squares<const W: usize>(position: &Joust<W>) -> Bitboard<W> {
+    let mut blocked = position.burned;
+    blocked.insert(position.knights[0]);
+    blocked.insert(position.knights[1]);
+    position.geometry.all_squares::<W>().without(blocked)
+}
+
+/// Every free square the knight on `start` can ever reach.
+fn region<const W: usize>(position: &Joust<W>, start: usize, free: Bitboard<W>) -> Bitboard<W> {
+    let g = position.geometry;
+    let mut reached = g.knight_targets::<W>(start) & free;
+    let mut frontier = reached;
+    while !frontier.is_empty() {
+        let mut next = Bitboard::EMPTY;
+        for square in frontier.squares() {
+            next |= g.knight_targets::<W>(square);
+        }
+        frontier = (next & free).without(reached);
+        reached |= frontier;
+    }
+    reached
+}
+
+/// The parity bound on a knight's path from `start` through `area`: colours alternate, so a path
+/// of k moves needs ceil(k/2) squares of the other colour and floor(k/2) of its own.
+fn path_bound<const W: usize>(position: &Joust<W>, start: usize, area: Bitboard<W>) -> i32 {
+    let g = position.geometry;
+    let colour = |square: usize| {
+        let (x, y) = g.coords(square);
+        (x + y) % 2
+    };
+    let own = area
+        .squares()
+        .filter(|&s| colour(s) == colour(start))
+        .count() as i32;
+    let other = area.count() as i32 - own;
+    (2 * other).min(2 * own + 1)
+}
+
+/// The longest knight path from `start` through `area`, if found within the node budget.
+fn longest_path<const W: usize>(
+    position: &Joust<W>,
+    start: usize,
+    area: Bitboard<W>,
+) -> Option<i32> {
+    fn search<const W: usize>(
+        position: &Joust<W>,
+        at: usize,
+        area: Bitboard<W>,
+        bound: i32,
+        budget: &mut u32,
+    ) -> Option<i32> {
+        *budget = budget.checked_sub(1)?;
+        let mut best = 0;
+        for next in (position.geometry.knight_targets::<W>(at) & area).squares() {
+            let mut rest = area;
+            rest.remove(next);
+            best = best.max(1 + search(position, next, rest, bound - 1, budget)?);
+            if best >= bound {
+                break;
+            }
+        }
+        Some(best)
+    }
+    let bound = path_bound(position, start, area);
+    search(position, start, area, bound, &mut PATH_BUDGET.clone())
+}
+
+fn knight_features<const W: usize>(
+    position: &Joust<W>,
+    side: Side,
+    free: Bitboard<W>,
+    area: Bitboard<W>,
+    race: bool,
+) -> KnightFeatures {
+    let g = position.geometry;
+    let targets = position.targets(side);
+    let onward = targets
+        .squares()
+        .map(|square| (g.knight_targets::<W>(square) & free).count() as i32)
+        .sum();
+    let start = position.knight(side);
+    let exact = (race && area.count() <= EXACT_REGION)
+        .then(|| longest_path(position, start, area))
+        .flatten();
+    KnightFeatures {
+        mobility: targets.count() as i32,
+        onward,
+        area: area.count() as i32,
+        path: exact.unwrap_or_else(|| path_bound(position, start, area)),
+        path_exact: exact.is_some(),
+    }
+}
+
+fn features<const W: usize>(position: &Joust<W>) -> Features {
+    let free = free_squares(position);
+    let mover_side = position.side;
+    let mover_area = region(position, position.knight(mover_side), free);
+    let other_area = region(position, position.knight(mover_side.opponent()), free);
+    let separated = (mover_area & other_area).is_empty();
+    Features {
+        mover: knight_features(position, mover_side, free, mover_area, separated),
+        other: knight_features(position, mover_side.opponent(), free, other_area, separated),
+        separated,
+    }
+}
+
+fn score(features: &Features) -> i32 {
+    let (me, them) = (&features.mover, &features.other);
+    if features.separated {
+        // The mover runs out first unless its path is strictly longer.
+        let lead = me.path - them.path;
+        if me.path_exact && them.path_exact {
+            return if lead > 0 {
+                RACE_DECIDED + lead
+            } else {
+                -RACE_DECIDED + lead
+            };
+        }
+        return RACE_MOVE * lead - RACE_MOVE / 2 + MOBILITY * (me.mobility - them.mobility);
+    }
+    MOBILITY * (me.mobility - them.mobility)
+        + ONWARD * (me.onward - them.onward)
+        + AREA * (me.area - them.area)
+}
+
+/// The static evaluation from the side to move's point of view.
+pub fn evaluate<const W: usize>(position: &Joust<W>) -> i32 {
+    score(&features(position))
+}
+
+/// The evaluation's terms, from white's point of view.
+pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
+    let features = features(position);
+    let (white, black) = match position.side {
+        Side::White => (&features.mover, &features.other),
+        Side::Black => (&features.other, &features.mover),
+    };
+    let term = |name, w: i32, b: i32| EvalTerm {
+        name,
+        white: w,
+        black: b,
+    };
+    vec![
+        term(
+            "mobility",
+            MOBILITY * white.mobility,
+            MOBILITY * black.mobility,
+        ),
+        term(
+            "onward mobility",
+            ONWARD * white.onward,
+            ONWARD * black.onward,
+        ),
+        term("reachable area", AREA * white.area, AREA * black.area),
+        term(
+            if features.separated {
+                "separated: longest path"
+            } else {
+                "not separated: path bound"
+            },
+            white.path,
+            black.path,
+        ),
+    ]
+}

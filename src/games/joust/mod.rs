@@ -1,0 +1,322 @@
+//! Joust: two knights on a W x H board; every square a knight leaves is burned; the player to move
+//! with no legal move loses.
+
+mod eval;
+
+use crate::bitboard::Bitboard;
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Verdict};
+use crate::geometry::{Geometry, geometry, zobrist};
+use crate::position_text::{Cell, PositionText, board_text};
+use crate::render;
+
+/// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
+const BURNED_KIND: usize = 2;
+
+/// A knight's leap; `from` is always the mover's knight.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct JoustMove {
+    pub from: u16,
+    pub to: u16,
+}
+
+impl GameMove for JoustMove {
+    fn tag(self) -> u32 {
+        (self.from as u32) << 16 | (self.to as u32 + 1)
+    }
+}
+
+/// A Joust position on a board of at most `64 * W` squares.
+#[derive(Clone, Debug)]
+pub struct Joust<const W: usize> {
+    geometry: &'static Geometry,
+    /// The knights' squares, indexed by side (white, black).
+    knights: [usize; 2],
+    burned: Bitboard<W>,
+    side: Side,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+impl<const W: usize> Joust<W> {
+    fn check_size(size: BoardSize) -> Result<(), String> {
+        let fits = (3..=25).contains(&size.width) && (3..=25).contains(&size.height);
+        if !fits || size.width * size.height > W * 64 {
+            return Err(format!(
+                "joust board {size} is not allowed (3 to 25 each way)"
+            ));
+        }
+        Ok(())
+    }
+
+    fn new(
+        size: BoardSize,
+        knights: [usize; 2],
+        burned: Bitboard<W>,
+        side: Side,
+        counters: (u32, u32),
+    ) -> Self {
+        let mut position = Joust {
+            geometry: geometry(size.width, size.height),
+            knights,
+            burned,
+            side,
+            halfmove: counters.0,
+            fullmove: counters.1,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = zobrist::key(0, self.knights[0]) ^ zobrist::key(1, self.knights[1]);
+        for square in self.burned.squares() {
+            hash ^= zobrist::key(BURNED_KIND, square);
+        }
+        if self.side == Side::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        hash
+    }
+
+    /// The knight of `side`.
+    pub fn knight(&self, side: Side) -> usize {
+        self.knights[side_index(side)]
+    }
+
+    /// The burned squares.
+    pub fn burned(&self) -> Bitboard<W> {
+        self.burned
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// The squares the knight of `side` could leap to now.
+    #[inline]
+    pub fn targets(&self, side: Side) -> Bitboard<W> {
+        let own = self.knights[side_index(side)];
+        let other = self.knights[side_index(side.opponent())];
+        let mut blocked = self.burned;
+        blocked.insert(other);
+        self.geometry.knight_targets::<W>(own).without(blocked)
+    }
+
+    /// Whether the position is its own image under a half turn with colours swapped, on a board
+    /// whose centre square (if any) is burned: then every move has a mirror reply.
+    fn is_mirror_symmetric(&self) -> bool {
+        let g = self.geometry;
+        if g.rotate_half_turn(self.knights[0]) != self.knights[1] {
+            return false;
+        }
+        let centre_open = g.width % 2 == 1
+            && g.height % 2 == 1
+            && !self.burned.contains(g.square(g.width / 2, g.height / 2));
+        !centre_open
+            && self
+                .burned
+                .squares()
+                .all(|square| self.burned.contains(g.rotate_half_turn(square)))
+    }
+}
+
+impl<const W: usize> Game for Joust<W> {
+    type Move = JoustMove;
+    const NAME: &'static str = "joust";
+
+    fn start(size: BoardSize) -> Result<Self, String> {
+        Self::check_size(size)?;
+        let g = geometry(size.width, size.height);
+        let (x, y) = (size.width.div_ceil(2) - 1, size.height.div_ceil(2) - 1);
+        let knights = [g.square(x, y), g.square(x + 1, y + 1)];
+        Ok(Self::new(
+            size,
+            knights,
+            Bitboard::EMPTY,
+            Side::White,
+            (0, 1),
+        ))
+    }
+
+    fn from_text(text: &PositionText) -> Result<Self, String> {
+        let size = BoardSize {
+            width: text.width,
+            height: text.height,
+        };
+        Self::check_size(size)?;
+        let g = geometry(size.width, size.height);
+        let mut knights = [None, None];
+        let mut burned = Bitboard::EMPTY;
+        for (square, cell) in text.cells.iter().enumerate() {
+            let knight_side = match cell {
+                Cell::Empty => continue,
+                Cell::Burned => {
+                    burned.insert(square);
+                    continue;
+                }
+                Cell::Piece('N') => 0,
+                Cell::Piece('n') => 1,
+                Cell::Piece(other) => {
+                    return Err(format!("'{other}' is not a joust piece (N or n)"));
+                }
+            };
+            if knights[knight_side].replace(square).is_some() {
+                return Err(format!(
+                    "more than one {} knight (a second on {})",
+                    ["white", "black"][knight_side],
+                    g.square_name(square)
+                ));
+            }
+        }
+        let [Some(white), Some(black)] = knights else {
+            return Err("joust needs exactly one white knight (N) and one black knight (n)".into());
+        };
+        Ok(Self::new(
+            size,
+            [white, black],
+            burned,
+            text.side,
+            (text.halfmove, text.fullmove),
+        ))
+    }
+
+    fn to_text(&self) -> String {
+        let board = board_text(self.geometry.width, self.geometry.height, |square| {
+            if square == self.knights[0] {
+                Cell::Piece('N')
+            } else if square == self.knights[1] {
+                Cell::Piece('n')
+            } else if self.burned.contains(square) {
+                Cell::Burned
+            } else {
+                Cell::Empty
+            }
+        });
+        format!(
+            "{board} {} {} {}",
+            self.side.letter(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    fn size(&self) -> BoardSize {
+        BoardSize {
+            width: self.geometry.width,
+            height: self.geometry.height,
+        }
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<JoustMove>) {
+        let from = self.knight(self.side) as u16;
+        moves.extend(self.targets(self.side).squares().map(|to| JoustMove {
+            from,
+            to: to as u16,
+        }));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.targets(self.side).count() as usize
+    }
+
+    #[inline]
+    fn play(&mut self, mv: JoustMove) {
+        let mover = side_index(self.side);
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        self.burned.insert(from);
+        self.knights[mover] = to;
+        self.hash ^= zobrist::key(mover, from)
+            ^ zobrist::key(mover, to)
+            ^ zobrist::key(BURNED_KIND, from)
+            ^ zobrist::BLACK_TO_MOVE;
+        if self.side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.halfmove += 1;
+        self.side = self.side.opponent();
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.targets(self.side)
+            .is_empty()
+            .then(|| Verdict::win(self.side.opponent(), "no legal move"))
+    }
+
+    fn proven_result(&self) -> Option<bool> {
+        self.is_mirror_symmetric().then_some(false)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: JoustMove) -> String {
+        format!(
+            "{}{}",
+            self.geometry.square_name(mv.from as usize),
+            self.geometry.square_name(mv.to as usize)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<JoustMove, String> {
+        let squares = self.geometry.parse_square_path(text)?;
+        let &[from, to] = squares.as_slice() else {
+            return Err("a joust move is two squares, e.g. d4f5".to_string());
+        };
+        if from != self.knight(self.side) {
+            return Err(format!(
+                "the {} knight is not on {}",
+                self.side.name(),
+                self.geometry.square_name(from)
+            ));
+        }
+        if !self.targets(self.side).contains(to) {
+            return Err("not a legal move here".to_string());
+        }
+        Ok(JoustMove {
+            from: from as u16,
+            to: to as u16,
+        })
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn picture(&self) -> String {
+        render::board_picture(self.geometry, |square| {
+            if square == self.knights[0] {
+                'N'
+            } else if square == self.knights[1] {
+                'n'
+            } else if self.burned.contains(square) {
+                '*'
+            } else {
+                '.'
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

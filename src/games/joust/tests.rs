@@ -1,0 +1,282 @@
+//! Joust rules tests: perft against independent figures, symmetry, position strings, the mirror
+//! strategy and incremental hashing.
+
+use super::*;
+use crate::game::{Outcome, perft};
+use crate::position_text::parse_position_text;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+fn position(text: &str) -> Joust<10> {
+    Joust::from_text(&parse_position_text(text).unwrap()).unwrap()
+}
+
+fn perfts(text: &str, depths: usize) -> Vec<u64> {
+    let start = position(text);
+    (1..=depths as u32).map(|d| perft(&start, d)).collect()
+}
+
+/// Figures from Fairy-Stockfish's `joust` (its custom board sizes through a variants file),
+/// confirmed by a separate brute-force script.
+const REFERENCE: &[(&str, &[u64])] = &[
+    (
+        "8/8/8/4n3/3N4/8/8/8 w 0 1",
+        &[8, 62, 356, 1992, 8094, 31630, 126500, 485018],
+    ),
+    (
+        "10/10/10/10/5n4/4N5/10/10/10/10 w 0 1",
+        &[8, 62, 420, 2792, 15066, 79656],
+    ),
+    (
+        "8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1",
+        &[3, 18, 102, 562, 2024, 6872],
+    ),
+    (
+        "8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 b 0 1",
+        &[6, 18, 102, 562, 1990, 6872],
+    ),
+    ("7n/8/8/4*3/3*4/8/8/N7 w 0 1", &[2, 4, 16, 64, 288, 1252]),
+    (
+        "6n1/8/8/8/***2***/8/8/1N6 b 0 1",
+        &[3, 9, 39, 152, 654, 2795],
+    ),
+    (
+        "8/8/8/3n4/8/2N5/8/8 w 0 1",
+        &[7, 49, 183, 1052, 4866, 19759],
+    ),
+    ("6/3n2/2N3/6/6 w 0 1", &[8, 46, 105, 282, 847, 2098, 6871]),
+    (
+        "5/5/3n1/2N2/5/5/5 w 0 1",
+        &[8, 46, 128, 408, 1352, 3842, 12441],
+    ),
+];
+
+#[test]
+fn perft_matches_independent_figures() {
+    for &(text, expected) in REFERENCE {
+        assert_eq!(perfts(text, expected.len()), expected, "{text}");
+    }
+}
+
+#[test]
+fn every_word_class_gives_the_same_perft() {
+    let text = parse_position_text("8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1").unwrap();
+    let narrow: Joust<1> = Joust::from_text(&text).unwrap();
+    let wide: Joust<10> = Joust::from_text(&text).unwrap();
+    assert_eq!(perft(&narrow, 5), perft(&wide, 5));
+}
+
+#[test]
+fn start_positions_follow_the_rule() {
+    let cases = [
+        (BoardSize::square(8), "8/8/8/4n3/3N4/8/8/8 w 0 1"),
+        (
+            BoardSize::square(10),
+            "10/10/10/10/5n4/4N5/10/10/10/10 w 0 1",
+        ),
+        (
+            BoardSize {
+                width: 6,
+                height: 5,
+            },
+            "6/3n2/2N3/6/6 w 0 1",
+        ),
+        (
+            BoardSize {
+                width: 5,
+                height: 7,
+            },
+            "5/5/3n1/2N2/5/5/5 w 0 1",
+        ),
+        (BoardSize::square(3), "2n/1N1/3 w 0 1"),
+    ];
+    for (size, text) in cases {
+        assert_eq!(Joust::<10>::start(size).unwrap().to_text(), text);
+    }
+}
+
+/// Rewrites a position string's board through a map of (x, y) to (x, y).
+fn transformed(
+    text: &str,
+    map: impl Fn(usize, usize, usize, usize) -> (usize, usize),
+) -> Joust<10> {
+    let parsed = parse_position_text(text).unwrap();
+    let (w, h) = (parsed.width, parsed.height);
+    let mut cells = vec![Cell::Empty; w * h];
+    for (square, &cell) in parsed.cells.iter().enumerate() {
+        let (x, y) = map(square % w, square / w, w, h);
+        cells[y * w + x] = cell;
+    }
+    Joust::from_text(&PositionText { cells, ..parsed }).unwrap()
+}
+
+#[test]
+fn perft_is_unchanged_by_mirroring_the_board() {
+    for &(text, expected) in REFERENCE {
+        let depth = expected.len().min(5);
+        let left_right = transformed(text, |x, y, w, _| (w - 1 - x, y));
+        let top_bottom = transformed(text, |x, y, _, h| (x, h - 1 - y));
+        assert_eq!(
+            perft(&left_right, depth as u32),
+            expected[depth - 1],
+            "{text}"
+        );
+        assert_eq!(
+            perft(&top_bottom, depth as u32),
+            expected[depth - 1],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn three_by_three_start_is_lost_for_white() {
+    let start = Joust::<1>::start(BoardSize::square(3)).unwrap();
+    assert_eq!(perft(&start, 1), 0);
+    assert_eq!(
+        start.verdict().map(|v| v.outcome),
+        Some(Outcome::Win(Side::Black))
+    );
+}
+
+#[test]
+fn hand_counted_small_board() {
+    // 4x4, white a1 (targets b3, c2), black d4 (targets c2, b3): white to move has 2 moves, and
+    // after either, black's targets are the other square only.
+    let start = position("3n/4/4/N3 w 0 1");
+    assert_eq!(perft(&start, 1), 2);
+    assert_eq!(perft(&start, 2), 2);
+}
+
+#[test]
+fn position_strings_round_trip_and_reject_bad_input() {
+    for &(text, _) in REFERENCE {
+        assert_eq!(position(text).to_text(), text);
+    }
+    let bad = [
+        ("8/8/8/4n3/3N4/8/8/8N w", "ragged"),
+        ("8/8/8/4n3/3N4/8/8/7N w", "more than one white knight"),
+        ("8/8/8/8/3N4/8/8/8 w", "exactly one"),
+        ("8/8/8/4p3/3N4/8/8/8 w", "'p'"),
+        ("2/Nn w", "not allowed"),
+    ];
+    for (text, problem) in bad {
+        let error = parse_position_text(text)
+            .and_then(|t| Joust::<10>::from_text(&t))
+            .unwrap_err();
+        assert!(error.contains(problem), "{text}: {error}");
+    }
+}
+
+#[test]
+fn moves_parse_only_when_legal() {
+    let start = position("8/8/8/4n3/3N4/8/8/8 w 0 1");
+    assert!(start.parse_move("d4f5").is_ok());
+    assert!(
+        start
+            .parse_move("d4e5")
+            .unwrap_err()
+            .contains("not a legal move")
+    );
+    assert!(
+        start
+            .parse_move("e5g6")
+            .unwrap_err()
+            .contains("knight is not on e5")
+    );
+    assert!(start.parse_move("d4").is_err());
+    assert!(start.parse_move("d4f5g7").is_err());
+    assert!(start.parse_move("d4z9").is_err());
+}
+
+#[test]
+fn playing_burns_the_square_left_and_counts_moves() {
+    let mut game = position("8/8/8/4n3/3N4/8/8/8 w 0 1");
+    for text in ["d4f5", "e5c4"] {
+        let mv = game.parse_move(text).unwrap();
+        game.play(mv);
+    }
+    assert_eq!(game.to_text(), "8/8/8/4*N2/2n*4/8/8/8 w 2 2");
+}
+
+fn random_game(seed: u64, size: BoardSize, mut visit: impl FnMut(&Joust<10>)) -> Joust<10> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Joust::<10>::start(size).unwrap();
+    let mut moves = Vec::new();
+    loop {
+        visit(&game);
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return game;
+        }
+        game.play(moves[rng.random_range(0..moves.len())]);
+    }
+}
+
+#[test]
+fn incremental_hash_matches_a_fresh_one() {
+    for seed in 0..20 {
+        random_game(
+            seed,
+            BoardSize {
+                width: 7,
+                height: 9,
+            },
+            |game| {
+                assert_eq!(game.hash(), game.compute_hash());
+            },
+        );
+    }
+}
+
+#[test]
+fn mirroring_every_move_wins_for_the_second_player() {
+    for seed in 0..50 {
+        for size in [
+            BoardSize::square(8),
+            BoardSize {
+                width: 6,
+                height: 10,
+            },
+        ] {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Joust::<10>::start(size).unwrap();
+            let g = game.geometry();
+            let mut moves = Vec::new();
+            loop {
+                assert_eq!(
+                    game.proven_result(),
+                    Some(false),
+                    "white to move in a mirrored position"
+                );
+                moves.clear();
+                game.legal_moves(&mut moves);
+                let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                    break;
+                };
+                game.play(mv);
+                let reply = JoustMove {
+                    from: g.rotate_half_turn(mv.from as usize) as u16,
+                    to: g.rotate_half_turn(mv.to as usize) as u16,
+                };
+                assert!(
+                    game.parse_move(&game.move_text(reply)).is_ok(),
+                    "the mirror reply is legal"
+                );
+                game.play(reply);
+            }
+            assert_eq!(
+                game.verdict().map(|v| v.outcome),
+                Some(Outcome::Win(Side::Black))
+            );
+        }
+    }
+}
+
+#[test]
+fn mirror_rule_needs_a_burned_or_absent_centre() {
+    assert_eq!(position("3/1N1/1n1 w 0 1").proven_result(), None);
+    assert_eq!(position("n4/5/2*2/5/4N w 0 1").proven_result(), Some(false));
+    assert_eq!(position("n4/5/5/5/4N w 0 1").proven_result(), None);
+}

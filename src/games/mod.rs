@@ -1,0 +1,106 @@
+//! The games, and the one place that maps a game's name and board size to its compiled type.
+
+pub mod joust;
+
+use crate::bitboard::words_for;
+use crate::game::BoardSize;
+use crate::session::{GameSession, GameState, Setup};
+use joust::Joust;
+
+/// The games tabula knows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameKind {
+    Joust,
+    JesonMor,
+    Claustro,
+    Apart,
+}
+
+impl GameKind {
+    /// Every game, in the order the protocol lists them.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Joust,
+        GameKind::JesonMor,
+        GameKind::Claustro,
+        GameKind::Apart,
+    ];
+
+    /// The protocol name.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Joust => "joust",
+            GameKind::JesonMor => "jesonmor",
+            GameKind::Claustro => "claustro",
+            GameKind::Apart => "apart",
+        }
+    }
+
+    /// The game called `name` (case-insensitive).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Whether this build plays the game.
+    pub fn is_available(self) -> bool {
+        matches!(self, GameKind::Joust)
+    }
+
+    /// The games this build plays.
+    pub fn available() -> impl Iterator<Item = GameKind> {
+        GameKind::ALL.into_iter().filter(|kind| kind.is_available())
+    }
+
+    /// The default board size.
+    pub fn default_size(self) -> BoardSize {
+        match self {
+            GameKind::Joust | GameKind::Apart => BoardSize::square(8),
+            GameKind::JesonMor => BoardSize::square(9),
+            GameKind::Claustro => BoardSize::square(5),
+        }
+    }
+}
+
+/// Builds the session of one game type at the word count its board needs.
+macro_rules! sized_session {
+    ($game:ident, $words:expr, $setup:expr, $moves:expr) => {
+        match $words {
+            1 => boxed(GameState::<$game<1>>::build($setup, $moves)),
+            2 => boxed(GameState::<$game<2>>::build($setup, $moves)),
+            4 => boxed(GameState::<$game<4>>::build($setup, $moves)),
+            _ => boxed(GameState::<$game<10>>::build($setup, $moves)),
+        }
+    };
+}
+
+fn boxed<S: GameSession + 'static>(
+    state: Result<S, String>,
+) -> Result<Box<dyn GameSession>, String> {
+    state.map(|state| Box::new(state) as Box<dyn GameSession>)
+}
+
+/// A game of `kind` set up by `setup`, after `moves`; or the first problem found.
+pub fn build_session(
+    kind: GameKind,
+    setup: Setup,
+    moves: &[&str],
+) -> Result<Box<dyn GameSession>, String> {
+    let (width, height) = match setup {
+        Setup::Start(size) => (size.width, size.height),
+        Setup::Text(text) => (text.width, text.height),
+    };
+    if !(1..=25).contains(&width) || !(1..=25).contains(&height) {
+        return Err(format!(
+            "board {width}x{height} is outside 1 to 25 each way"
+        ));
+    }
+    let words = words_for(width * height);
+    match kind {
+        GameKind::Joust => sized_session!(Joust, words, setup, moves),
+        other => Err(format!(
+            "{} is not available in this build yet",
+            other.name()
+        )),
+    }
+}

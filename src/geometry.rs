@@ -1,0 +1,230 @@
+//! Board geometry shared by every game: sizes, square names, leap tables and Zobrist keys.
+//!
+//! Geometries are built once per board size and kept for the life of the process, so positions can
+//! refer to them by a plain `&'static` reference and stay cheap to copy.
+
+use crate::bitboard::{Bitboard, MAX_WORDS};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// The largest width or height of any board.
+pub const MAX_SIDE: usize = 25;
+
+/// The chess knight's eight leaps.
+pub const KNIGHT_LEAPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A board of `width` x `height` squares and the tables that depend only on its size.
+#[derive(Debug)]
+pub struct Geometry {
+    pub width: usize,
+    pub height: usize,
+    /// Knight targets of every square, `MAX_WORDS` words per square.
+    knight_targets: Vec<u64>,
+}
+
+static GEOMETRIES: LazyLock<Mutex<HashMap<(usize, usize), &'static Geometry>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The geometry of a `width` x `height` board (both from 1 to `MAX_SIDE`), built on first use.
+pub fn geometry(width: usize, height: usize) -> &'static Geometry {
+    assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+    let mut cache = GEOMETRIES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache
+        .entry((width, height))
+        .or_insert_with(|| Box::leak(Box::new(Geometry::build(width, height))))
+}
+
+impl Geometry {
+    fn build(width: usize, height: usize) -> Self {
+        let mut geometry = Geometry {
+            width,
+            height,
+            knight_targets: vec![0; width * height * MAX_WORDS],
+        };
+        for square in 0..width * height {
+            let targets = geometry.leap_targets(square, &KNIGHT_LEAPS);
+            for target in targets {
+                geometry.knight_targets[square * MAX_WORDS + target / 64] |= 1 << (target % 64);
+            }
+        }
+        geometry
+    }
+
+    /// The number of squares.
+    pub fn squares(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The square at file `x`, rank index `y`.
+    #[inline]
+    pub fn square(&self, x: usize, y: usize) -> usize {
+        y * self.width + x
+    }
+
+    /// The `(x, y)` coordinates of `square`.
+    #[inline]
+    pub fn coords(&self, square: usize) -> (usize, usize) {
+        (square % self.width, square / self.width)
+    }
+
+    /// The square reached from `square` by `(dx, dy)`, if it is on the board.
+    #[inline]
+    pub fn offset(&self, square: usize, dx: i32, dy: i32) -> Option<usize> {
+        let (x, y) = self.coords(square);
+        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+        let on_board =
+            (0..self.width as i32).contains(&nx) && (0..self.height as i32).contains(&ny);
+        on_board.then(|| self.square(nx as usize, ny as usize))
+    }
+
+    /// The on-board squares reached from `square` by `leaps`.
+    pub fn leap_targets(&self, square: usize, leaps: &[(i32, i32)]) -> Vec<usize> {
+        leaps
+            .iter()
+            .filter_map(|&(dx, dy)| self.offset(square, dx, dy))
+            .collect()
+    }
+
+    /// The knight targets of `square`.
+    #[inline]
+    pub fn knight_targets<const W: usize>(&self, square: usize) -> Bitboard<W> {
+        Bitboard::from_words(&self.knight_targets[square * MAX_WORDS..])
+    }
+
+    /// Every square of the board.
+    pub fn all_squares<const W: usize>(&self) -> Bitboard<W> {
+        let mut board = Bitboard::EMPTY;
+        for square in 0..self.squares() {
+            board.insert(square);
+        }
+        board
+    }
+
+    /// The square's name: file letter then rank number, `a1`, `c10`.
+    pub fn square_name(&self, square: usize) -> String {
+        let (x, y) = self.coords(square);
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    /// The square named `text` (e.g. `e5`), if it is on this board.
+    pub fn parse_square(&self, text: &str) -> Option<usize> {
+        let mut chars = text.chars();
+        let file = chars.next()?;
+        let rank: usize = chars.as_str().parse().ok()?;
+        if !file.is_ascii_lowercase() || chars.as_str().starts_with(['0', '+']) {
+            return None;
+        }
+        let x = (file as u8 - b'a') as usize;
+        (x < self.width && (1..=self.height).contains(&rank)).then(|| self.square(x, rank - 1))
+    }
+
+    /// Splits a move such as `a10b12` into the squares it names, or says which part is wrong.
+    pub fn parse_square_path(&self, text: &str) -> Result<Vec<usize>, String> {
+        let mut squares = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let digits_end = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            let (name, tail) = rest.split_at(digits_end);
+            let square = self
+                .parse_square(name)
+                .ok_or_else(|| format!("'{name}' is not a square of this board"))?;
+            squares.push(square);
+            rest = tail;
+        }
+        Ok(squares)
+    }
+
+    /// The square's image under a half turn of the board.
+    #[inline]
+    pub fn rotate_half_turn(&self, square: usize) -> usize {
+        self.squares() - 1 - square
+    }
+}
+
+/// Zobrist keys: one random 64-bit key per (piece kind, square), and one for the side to move.
+pub mod zobrist {
+    use super::MAX_SIDE;
+    use std::sync::LazyLock;
+
+    /// The number of piece kinds with keys.
+    pub const KINDS: usize = 4;
+
+    static KEYS: LazyLock<Vec<u64>> = LazyLock::new(|| {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        (0..KINDS * MAX_SIDE * MAX_SIDE)
+            .map(|_| split_mix(&mut state))
+            .collect()
+    });
+
+    /// The key for the side to move being black.
+    pub const BLACK_TO_MOVE: u64 = 0xF1B7_6E2C_3A5D_9087;
+
+    fn split_mix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The key of piece `kind` (below `KINDS`) on `square`.
+    #[inline]
+    pub fn key(kind: usize, square: usize) -> u64 {
+        KEYS[kind * MAX_SIDE * MAX_SIDE + square]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        let board = geometry(25, 25);
+        for square in 0..board.squares() {
+            assert_eq!(board.parse_square(&board.square_name(square)), Some(square));
+        }
+        assert_eq!(board.square_name(board.square(24, 24)), "y25");
+    }
+
+    #[test]
+    fn bad_square_names_are_rejected() {
+        let board = geometry(8, 8);
+        for name in ["", "a", "a0", "a9", "i1", "A1", "a01", "a+1", "1a", "aa"] {
+            assert_eq!(board.parse_square(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn paths_split_on_file_letters() {
+        let board = geometry(12, 12);
+        let squares = board.parse_square_path("a10b12c1").unwrap();
+        assert_eq!(
+            squares,
+            vec![board.square(0, 9), board.square(1, 11), board.square(2, 0)]
+        );
+        assert!(board.parse_square_path("a10z1").is_err());
+    }
+
+    #[test]
+    fn knight_targets_from_corner_and_centre() {
+        let board = geometry(8, 8);
+        assert_eq!(board.knight_targets::<1>(0).count(), 2);
+        assert_eq!(board.knight_targets::<1>(board.square(3, 3)).count(), 8);
+        let small = geometry(3, 3);
+        assert_eq!(small.knight_targets::<1>(small.square(1, 1)).count(), 0);
+    }
+}

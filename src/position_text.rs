@@ -1,0 +1,217 @@
+//! The position string shared by all games (`<ranks> <side> [<halfmove> <fullmove>]`), parsed with
+//! nom into cells that each game then checks against its own rules.
+
+use crate::game::Side;
+use crate::geometry::MAX_SIDE;
+use nom::branch::alt;
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{all_consuming, map, map_res};
+use nom::multi::{many1, separated_list1};
+use nom::{IResult, Parser};
+
+/// One cell of a position string.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cell {
+    Empty,
+    /// `*`: a burned square.
+    Burned,
+    /// A piece letter as written (upper case white, lower case black).
+    Piece(char),
+}
+
+/// A position string split into its parts; board cells indexed `y * width + x`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionText {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<Cell>,
+    pub side: Side,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+/// A run of cells within a rank.
+enum RankItem {
+    EmptyRun(usize),
+    Cell(Cell),
+}
+
+fn rank_item(input: &str) -> IResult<&str, RankItem> {
+    alt((
+        map_res(digit1, |digits: &str| match digits.parse::<usize>() {
+            Ok(n) if n > 0 && !digits.starts_with('0') => Ok(RankItem::EmptyRun(n)),
+            _ => Err(()),
+        }),
+        map(char('*'), |_| RankItem::Cell(Cell::Burned)),
+        map(satisfy(|c| c.is_ascii_alphabetic()), |c| {
+            RankItem::Cell(Cell::Piece(c))
+        }),
+    ))
+    .parse(input)
+}
+
+fn ranks(input: &str) -> IResult<&str, Vec<Vec<RankItem>>> {
+    all_consuming(separated_list1(char('/'), many1(rank_item))).parse(input)
+}
+
+fn expand_rank(items: Vec<RankItem>) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for item in items {
+        match item {
+            RankItem::EmptyRun(n) => cells.extend(std::iter::repeat_n(Cell::Empty, n.min(1000))),
+            RankItem::Cell(cell) => cells.push(cell),
+        }
+    }
+    cells
+}
+
+fn counter(token: &str, name: &str) -> Result<u32, String> {
+    token
+        .parse::<u32>()
+        .map_err(|_| format!("{name} '{token}' is not a number"))
+}
+
+/// Parses a position string. Board limits checked here are the common ones (1 to 25 each way,
+/// equal ranks); each game checks its own sizes and pieces.
+pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let (board, side, counters) = match fields.as_slice() {
+        [] => return Err("empty position string".to_string()),
+        [_] => return Err("position string has no side to move".to_string()),
+        [board, side, rest @ ..] => (*board, *side, rest),
+    };
+    let parsed = ranks(board)
+        .map_err(|_| {
+            format!(
+                "bad board '{board}' (ranks of digits, '*' and piece letters, separated by '/')"
+            )
+        })?
+        .1;
+    let rows: Vec<Vec<Cell>> = parsed.into_iter().map(expand_rank).collect();
+    let height = rows.len();
+    let width = rows[0].len();
+    if let Some(bad) = rows.iter().position(|row| row.len() != width) {
+        return Err(format!(
+            "ragged board: rank {} has {} cells, the top rank has {width}",
+            height - bad,
+            rows[bad].len()
+        ));
+    }
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(format!(
+            "board {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}"
+        ));
+    }
+    let side = match side {
+        "w" => Side::White,
+        "b" => Side::Black,
+        other => return Err(format!("side to move '{other}' is not 'w' or 'b'")),
+    };
+    let (halfmove, fullmove) = match counters {
+        [] => (0, 1),
+        [half, full] => (counter(half, "halfmove")?, counter(full, "fullmove")?),
+        [single] => {
+            return Err(format!(
+                "counter '{single}' needs a partner: give both halfmove and fullmove or neither"
+            ));
+        }
+        [_, _, stray, ..] => return Err(format!("stray text '{stray}' after the position string")),
+    };
+    if fullmove == 0 {
+        return Err("fullmove '0' must be at least 1".to_string());
+    }
+    let cells = rows.into_iter().rev().flatten().collect();
+    Ok(PositionText {
+        width,
+        height,
+        cells,
+        side,
+        halfmove,
+        fullmove,
+    })
+}
+
+/// Writes the board part of a position string from a cell per square (`y * width + x`).
+pub fn board_text(width: usize, height: usize, cell: impl Fn(usize) -> Cell) -> String {
+    let mut text = String::new();
+    for y in (0..height).rev() {
+        let mut empty_run = 0;
+        for x in 0..width {
+            match cell(y * width + x) {
+                Cell::Empty => empty_run += 1,
+                other => {
+                    if empty_run > 0 {
+                        text.push_str(&empty_run.to_string());
+                        empty_run = 0;
+                    }
+                    text.push(match other {
+                        Cell::Burned => '*',
+                        Cell::Piece(letter) => letter,
+                        Cell::Empty => unreachable!("empty cells are counted above"),
+                    });
+                }
+            }
+        }
+        if empty_run > 0 {
+            text.push_str(&empty_run.to_string());
+        }
+        if y > 0 {
+            text.push('/');
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_ranks_counters_and_multi_digit_runs() {
+        let text = parse_position_text("10/4n*4/3N6 b 3 7").unwrap();
+        assert_eq!((text.width, text.height), (10, 3));
+        assert_eq!(text.side, Side::Black);
+        assert_eq!((text.halfmove, text.fullmove), (3, 7));
+        assert_eq!(text.cells[3], Cell::Piece('N'));
+        assert_eq!(text.cells[10 + 4], Cell::Piece('n'));
+        assert_eq!(text.cells[10 + 5], Cell::Burned);
+    }
+
+    #[test]
+    fn counters_default_to_zero_and_one() {
+        let text = parse_position_text("3/3/3 w").unwrap();
+        assert_eq!((text.halfmove, text.fullmove), (0, 1));
+    }
+
+    #[test]
+    fn round_trips_through_board_text() {
+        let original = "2pp1/4p/P3p/P4/1PP2";
+        let text = parse_position_text(&format!("{original} w 0 1")).unwrap();
+        let written = board_text(text.width, text.height, |sq| text.cells[sq]);
+        assert_eq!(written, original);
+    }
+
+    #[test]
+    fn rejects_malformed_strings_naming_the_problem() {
+        let cases = [
+            ("", "empty"),
+            ("8/8", "side"),
+            ("8/7 w", "ragged"),
+            ("8/8 x", "'x'"),
+            ("8/8 w 0", "partner"),
+            ("8/8 w 0 1 extra", "'extra'"),
+            ("8/8 w a 1", "'a'"),
+            ("8/8 w 0 0", "fullmove"),
+            ("8/08 w", "bad board"),
+            ("8//8 w", "bad board"),
+            ("8/8/ w", "bad board"),
+            ("8/#7 w", "bad board"),
+            ("26/26 w", "larger"),
+            ("99999999999999999999/1 w", "bad board"),
+        ];
+        for (input, expected) in cases {
+            let error = parse_position_text(input).unwrap_err();
+            assert!(error.contains(expected), "{input:?}: {error}");
+        }
+    }
+}

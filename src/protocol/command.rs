@@ -1,0 +1,395 @@
+//! The protocol's commands, parsed with nom from one input line into a typed [`Command`]; every
+//! error names the token at fault.
+
+use crate::game::BoardSize;
+use crate::games::GameKind;
+use crate::search::limits::{Clock, Limits};
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, digit1, multispace0};
+use nom::combinator::{all_consuming, map_res, opt};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+/// Where a `position` command starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionStart {
+    StartPos,
+    Text(String),
+}
+
+/// What `query` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    P1Turn,
+    GameOver,
+    Result,
+}
+
+/// The dialect a handshake chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ugi,
+}
+
+/// One parsed input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Hello(Dialect),
+    IsReady,
+    NewGame {
+        game: GameKind,
+        size: Option<BoardSize>,
+    },
+    ClearSearch,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Position {
+        start: PositionStart,
+        moves: Vec<String>,
+    },
+    Go(Limits),
+    Perft(u32),
+    Stop,
+    Quit,
+    Query(Query),
+    Display,
+    Moves,
+    Eval,
+    Bench,
+    Help,
+}
+
+/// The largest perft depth accepted.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
+fn word(input: &str) -> IResult<&str, &str> {
+    preceded(multispace0, take_while1(|c: char| !c.is_whitespace())).parse(input)
+}
+
+/// `N` or `WxH`, each from 1 to 99 (games check their own limits).
+fn board_size(input: &str) -> IResult<&str, BoardSize> {
+    let side = || map_res(digit1, |d: &str| d.parse::<usize>().map_err(|_| ()));
+    all_consuming((side(), opt(preceded(char('x'), side()))))
+        .map(|(width, height)| BoardSize {
+            width,
+            height: height.unwrap_or(width),
+        })
+        .parse(input)
+}
+
+/// Parses a board size such as `9` or `10x8`.
+pub fn parse_board_size(text: &str) -> Result<BoardSize, String> {
+    board_size(text)
+        .map(|(_, size)| size)
+        .map_err(|_| format!("bad board size '{text}' (N or WxH)"))
+}
+
+fn tokens(input: &str) -> Vec<&str> {
+    let mut rest = input;
+    let mut out = Vec::new();
+    while let Ok((tail, token)) = word(rest) {
+        out.push(token);
+        rest = tail;
+    }
+    out
+}
+
+fn number<T: std::str::FromStr>(token: Option<&&str>, what: &str) -> Result<T, String> {
+    let token = token.ok_or_else(|| format!("'{what}' needs a value"))?;
+    token
+        .parse()
+        .map_err(|_| format!("bad value '{token}' for '{what}'"))
+}
+
+/// A time in milliseconds; negative times (sent by some GUIs when a clock runs out) count as 0.
+fn milliseconds(token: Option<&&str>, what: &str) -> Result<u64, String> {
+    number::<i64>(token, what).map(|ms| ms.max(0) as u64)
+}
+
+fn parse_go(args: &[&str]) -> Result<Command, String> {
+    let mut limits = Limits::default();
+    let mut white = Clock::default();
+    let mut black = Clock::default();
+    let (mut white_timed, mut black_timed) = (false, false);
+    let mut index = 0;
+    while index < args.len() {
+        let key = args[index];
+        let value = args.get(index + 1);
+        index += 2;
+        match key {
+            "perft" => {
+                let depth = number(value, key)?;
+                if index < args.len() {
+                    return Err(format!("unexpected '{}' after 'go perft'", args[index]));
+                }
+                return perft_command(depth);
+            }
+            "depth" => limits.depth = Some(number(value, key)?),
+            "nodes" => limits.nodes = Some(number(value, key)?),
+            "movetime" => limits.movetime_ms = Some(milliseconds(value, key)?),
+            "movestogo" => limits.moves_to_go = Some(number(value, key)?),
+            "wtime" | "p1time" => {
+                (white.time_left_ms, white_timed) = (milliseconds(value, key)?, true)
+            }
+            "btime" | "p2time" => {
+                (black.time_left_ms, black_timed) = (milliseconds(value, key)?, true)
+            }
+            "winc" | "p1inc" => white.increment_ms = milliseconds(value, key)?,
+            "binc" | "p2inc" => black.increment_ms = milliseconds(value, key)?,
+            "infinite" => {
+                limits.infinite = true;
+                index -= 1;
+            }
+            other => return Err(format!("unknown go parameter '{other}'")),
+        }
+    }
+    if limits.depth == Some(0) {
+        return Err("'depth' must be at least 1".to_string());
+    }
+    limits.white_clock = white_timed.then_some(white);
+    limits.black_clock = black_timed.then_some(black);
+    Ok(Command::Go(limits))
+}
+
+fn perft_command(depth: u32) -> Result<Command, String> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!("perft depth '{depth}' is above {MAX_PERFT_DEPTH}"));
+    }
+    Ok(Command::Perft(depth))
+}
+
+fn parse_position(args: &[&str]) -> Result<Command, String> {
+    let split = args.iter().position(|&t| t == "moves");
+    let (setup, moves) = match split {
+        Some(i) => (
+            &args[..i],
+            args[i + 1..].iter().map(|m| m.to_string()).collect(),
+        ),
+        None => (args, Vec::new()),
+    };
+    let start = match setup {
+        ["startpos"] => PositionStart::StartPos,
+        ["startpos", extra, ..] => return Err(format!("unexpected '{extra}' after 'startpos'")),
+        ["fen"] => return Err("'fen' needs a position string".to_string()),
+        ["fen", fields @ ..] => PositionStart::Text(fields.join(" ")),
+        [] => return Err("'position' needs 'startpos' or 'fen <position string>'".to_string()),
+        [other, ..] => {
+            return Err(format!(
+                "unknown position start '{other}' (startpos or fen)"
+            ));
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_setoption(args: &[&str]) -> Result<Command, String> {
+    let ["name", rest @ ..] = args else {
+        return Err("'setoption' needs 'name <name> [value <value>]'".to_string());
+    };
+    let split = rest.iter().position(|&t| t.eq_ignore_ascii_case("value"));
+    let (name, value) = match split {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err("'setoption' needs an option name".to_string());
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_newgame(args: &[&str]) -> Result<Command, String> {
+    let (name, size) = match args {
+        [name] => (name, None),
+        [name, size] => (name, Some(parse_board_size(size)?)),
+        [] => return Err("'newgame' needs a game: joust, jesonmor, claustro or apart".to_string()),
+        [_, _, extra, ..] => return Err(format!("unexpected '{extra}' after the board size")),
+    };
+    let game = GameKind::from_name(name).ok_or_else(|| format!("unknown game '{name}'"))?;
+    Ok(Command::NewGame { game, size })
+}
+
+fn parse_query(args: &[&str]) -> Result<Command, String> {
+    match args {
+        ["p1turn"] => Ok(Command::Query(Query::P1Turn)),
+        ["gameover"] => Ok(Command::Query(Query::GameOver)),
+        ["result"] => Ok(Command::Query(Query::Result)),
+        [] => Err("'query' needs p1turn, gameover or result".to_string()),
+        [other] => Err(format!("unknown query '{other}'")),
+        [_, extra, ..] => Err(format!("unexpected '{extra}' after the query")),
+    }
+}
+
+fn no_arguments(command: Command, args: &[&str]) -> Result<Command, String> {
+    match args.first() {
+        None => Ok(command),
+        Some(extra) => Err(format!("unexpected '{extra}'")),
+    }
+}
+
+/// Parses one input line. `Ok(None)` for a blank line.
+pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
+    let all = tokens(line);
+    let Some((&keyword, args)) = all.split_first() else {
+        return Ok(None);
+    };
+    let command = match keyword {
+        "uci" => no_arguments(Command::Hello(Dialect::Uci), args),
+        "ugi" => no_arguments(Command::Hello(Dialect::Ugi), args),
+        "isready" => no_arguments(Command::IsReady, args),
+        "ucinewgame" | "uginewgame" => no_arguments(Command::ClearSearch, args),
+        "newgame" => parse_newgame(args),
+        "setoption" => parse_setoption(args),
+        "position" => parse_position(args),
+        "go" => parse_go(args),
+        "perft" => match args {
+            [depth] => perft_command(number(Some(depth), "perft")?),
+            _ => Err("'perft' needs one depth".to_string()),
+        },
+        "stop" => no_arguments(Command::Stop, args),
+        "quit" => no_arguments(Command::Quit, args),
+        "query" => parse_query(args),
+        "d" => no_arguments(Command::Display, args),
+        "moves" => no_arguments(Command::Moves, args),
+        "eval" => no_arguments(Command::Eval, args),
+        "bench" => no_arguments(Command::Bench, args),
+        "help" => no_arguments(Command::Help, args),
+        other => Err(format!("unknown command '{other}' (try 'help')")),
+    };
+    command.map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Command {
+        parse_command(line).unwrap().unwrap()
+    }
+
+    fn error(line: &str) -> String {
+        parse_command(line).unwrap_err()
+    }
+
+    #[test]
+    fn handshakes_and_simple_commands() {
+        assert_eq!(parse("uci"), Command::Hello(Dialect::Uci));
+        assert_eq!(parse("  ugi  "), Command::Hello(Dialect::Ugi));
+        assert_eq!(parse("isready"), Command::IsReady);
+        assert_eq!(parse("uginewgame"), Command::ClearSearch);
+        assert_eq!(parse_command("   ").unwrap(), None);
+    }
+
+    #[test]
+    fn newgame_with_and_without_size() {
+        assert_eq!(
+            parse("newgame joust"),
+            Command::NewGame {
+                game: GameKind::Joust,
+                size: None
+            }
+        );
+        assert_eq!(
+            parse("newgame claustro 10x8"),
+            Command::NewGame {
+                game: GameKind::Claustro,
+                size: Some(BoardSize {
+                    width: 10,
+                    height: 8
+                })
+            }
+        );
+        assert!(error("newgame chess").contains("'chess'"));
+        assert!(error("newgame joust 8y8").contains("'8y8'"));
+        assert!(error("newgame joust 8 9").contains("'9'"));
+    }
+
+    #[test]
+    fn position_commands() {
+        assert_eq!(
+            parse("position startpos moves d4f5 e5g4"),
+            Command::Position {
+                start: PositionStart::StartPos,
+                moves: vec!["d4f5".into(), "e5g4".into()]
+            }
+        );
+        assert_eq!(
+            parse("position fen 8/8 w 0 1"),
+            Command::Position {
+                start: PositionStart::Text("8/8 w 0 1".into()),
+                moves: vec![]
+            }
+        );
+        assert!(error("position").contains("startpos"));
+        assert!(error("position start").contains("'start'"));
+        assert!(error("position startpos d4f5").contains("'d4f5'"));
+    }
+
+    #[test]
+    fn go_parameters() {
+        let Command::Go(limits) =
+            parse("go depth 6 nodes 100 wtime -5 btime 900 p1inc 7 movestogo 3")
+        else {
+            panic!("not a go command");
+        };
+        assert_eq!(limits.depth, Some(6));
+        assert_eq!(limits.nodes, Some(100));
+        assert_eq!(
+            limits.white_clock,
+            Some(Clock {
+                time_left_ms: 0,
+                increment_ms: 7
+            })
+        );
+        assert_eq!(
+            limits.black_clock,
+            Some(Clock {
+                time_left_ms: 900,
+                increment_ms: 0
+            })
+        );
+        assert_eq!(limits.moves_to_go, Some(3));
+        assert!(matches!(
+            parse("go infinite"),
+            Command::Go(Limits { infinite: true, .. })
+        ));
+        assert_eq!(parse("go perft 3"), Command::Perft(3));
+        assert!(error("go depth x").contains("'x'"));
+        assert!(error("go depth").contains("'depth'"));
+        assert!(error("go depth 0").contains("depth"));
+        assert!(error("go sideways 3").contains("'sideways'"));
+        assert!(error("go perft 99").contains("'99'"));
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        assert_eq!(
+            parse("setoption name Move Overhead value 30"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert!(error("setoption value 3").contains("name"));
+    }
+
+    #[test]
+    fn queries_and_unknown_commands() {
+        assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
+        assert!(error("query weather").contains("'weather'"));
+        assert!(error("xyzzy").contains("'xyzzy'"));
+        assert!(error("isready now").contains("'now'"));
+    }
+}

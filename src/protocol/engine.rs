@@ -1,0 +1,402 @@
+//! The command loop: one [`Engine`] holds the game, options and transposition table, acts on
+//! parsed commands, and runs searches on their own thread so that `isready`, `stop` and `quit`
+//! are answered while it thinks.
+
+use super::command::{Command, Dialect, PositionStart, Query, parse_command};
+use super::options::{self, EngineOptions, OptionChange};
+use super::output::Output;
+use crate::bench;
+use crate::game::{Outcome, Side};
+use crate::games::{GameKind, build_session};
+use crate::position_text::parse_position_text;
+use crate::search::limits::Limits;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Iteration, Settings};
+use crate::session::{GameSession, Setup};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+/// A search running on its own thread.
+struct RunningSearch {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
+
+/// The engine's whole state between commands.
+pub struct Engine {
+    out: Output,
+    game: GameKind,
+    session: Box<dyn GameSession>,
+    options: EngineOptions,
+    tt: Arc<TranspositionTable>,
+    search: Option<RunningSearch>,
+}
+
+/// The `info` line of a completed iteration.
+pub fn info_line(iteration: &Iteration) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        iteration.depth,
+        iteration.seldepth,
+        iteration.score,
+        iteration.nodes,
+        iteration.nps,
+        iteration.time_ms,
+        iteration.hashfull,
+        iteration.pv.join(" ")
+    )
+}
+
+fn start_session(game: GameKind) -> Box<dyn GameSession> {
+    match build_session(game, Setup::Start(game.default_size()), &[]) {
+        Ok(session) => session,
+        Err(problem) => panic!(
+            "the default start position of {} must build: {problem}",
+            game.name()
+        ),
+    }
+}
+
+const HELP: &str = "\
+commands (one per line; see protocol.md):
+  uci | ugi                      handshake: id, options, uciok/ugiok
+  isready                        readyok (also while searching)
+  newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
+  ucinewgame | uginewgame        clear search state, keep the game
+  setoption name <n> [value <v>] Hash, Threads, Move Overhead, UCI_Variant, Clear Hash
+  position startpos|fen <string> [moves <m>...]
+  go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [infinite]
+  go perft <D> | perft <D>       legal-move tree leaves per first move
+  stop | quit                    end the search / the engine
+  query p1turn|gameover|result   match-runner queries
+  d | moves | eval | bench | help";
+
+impl Engine {
+    /// An engine playing the default game at its default size.
+    pub fn new(out: Output) -> Self {
+        let options = EngineOptions::default();
+        Engine {
+            out,
+            game: GameKind::Joust,
+            session: start_session(GameKind::Joust),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            options,
+            search: None,
+        }
+    }
+
+    /// Reads commands until `quit` or the end of input. At the end of input a bounded search
+    /// (depth, nodes, time) is allowed to finish, so piped commands get their answer; a search
+    /// without bounds is stopped.
+    pub fn run(mut self, mut input: impl BufRead) {
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buffer);
+                    if !self.handle_line(&line) {
+                        return;
+                    }
+                }
+                Err(error) => {
+                    log::error!("reading input failed: {error}");
+                    break;
+                }
+            }
+        }
+        let bounded = self.search.as_ref().is_some_and(|search| !search.infinite);
+        if bounded && let Some(search) = self.search.take() {
+            Self::join(search);
+        }
+        self.stop_search();
+    }
+
+    /// Acts on one input line; false when the engine should exit.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        log::debug!("<< {}", line.trim_end());
+        match parse_command(line) {
+            Ok(Some(command)) => return self.execute(command),
+            Ok(None) => {}
+            Err(problem) => self.out.error(&problem),
+        }
+        true
+    }
+
+    fn execute(&mut self, command: Command) -> bool {
+        let needs_idle = matches!(
+            command,
+            Command::NewGame { .. }
+                | Command::ClearSearch
+                | Command::SetOption { .. }
+                | Command::Go(_)
+                | Command::Perft(_)
+                | Command::Bench
+        );
+        if needs_idle && let Err(problem) = self.wait_for_idle() {
+            self.out.error(&problem);
+            return true;
+        }
+        let result = match command {
+            Command::Hello(dialect) => {
+                self.hello(dialect);
+                Ok(())
+            }
+            Command::IsReady => {
+                self.out.line("readyok");
+                Ok(())
+            }
+            Command::NewGame { game, size } => self.new_game(game, size),
+            Command::ClearSearch => {
+                self.tt.clear();
+                Ok(())
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(limits) => {
+                self.go(limits);
+                Ok(())
+            }
+            Command::Perft(depth) => {
+                self.perft(depth);
+                Ok(())
+            }
+            Command::Stop => {
+                self.stop_search();
+                Ok(())
+            }
+            Command::Quit => {
+                self.stop_search();
+                return false;
+            }
+            Command::Query(query) => {
+                self.query(query);
+                Ok(())
+            }
+            Command::Display => {
+                self.display();
+                Ok(())
+            }
+            Command::Moves => {
+                let moves = self.session.legal_moves();
+                self.out.line(&if moves.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    moves.join(" ")
+                });
+                Ok(())
+            }
+            Command::Eval => {
+                self.eval();
+                Ok(())
+            }
+            Command::Bench => {
+                bench::run(&|line| self.out.line(line));
+                Ok(())
+            }
+            Command::Help => {
+                self.out.line(HELP);
+                Ok(())
+            }
+        };
+        if let Err(problem) = result {
+            self.out.error(&problem);
+        }
+        true
+    }
+
+    fn hello(&self, dialect: Dialect) {
+        self.out
+            .line(&format!("id name tabula {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the tabula developers");
+        for declaration in options::declarations(self.game) {
+            self.out.line(&declaration);
+        }
+        self.out.line(match dialect {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        });
+    }
+
+    /// Joins a finished search; a running one is waited for, unless it runs until stopped.
+    fn wait_for_idle(&mut self) -> Result<(), String> {
+        if let Some(search) = &self.search
+            && search.infinite
+            && !search.handle.is_finished()
+        {
+            return Err("a search is running until stopped: send 'stop' first".to_string());
+        }
+        if let Some(search) = self.search.take() {
+            Self::join(search);
+        }
+        Ok(())
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+            Self::join(search);
+        }
+    }
+
+    fn join(search: RunningSearch) {
+        if search.handle.join().is_err() {
+            log::error!("the search thread panicked");
+        }
+    }
+
+    fn new_game(
+        &mut self,
+        game: GameKind,
+        size: Option<crate::game::BoardSize>,
+    ) -> Result<(), String> {
+        let size = size.unwrap_or(game.default_size());
+        self.session = build_session(game, Setup::Start(size), &[])?;
+        self.game = game;
+        self.tt.clear();
+        Ok(())
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        match options::parse_change(name, value)? {
+            OptionChange::Hash(megabytes) => {
+                self.tt = Arc::new(TranspositionTable::new(megabytes));
+                self.options.hash_mb = megabytes;
+            }
+            OptionChange::Threads(threads) => self.options.threads = threads,
+            OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+            OptionChange::Variant(game) => self.new_game(game, None)?,
+            OptionChange::ClearHash => self.tt.clear(),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, start: PositionStart, moves: &[String]) -> Result<(), String> {
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.session = match start {
+            PositionStart::StartPos => {
+                build_session(self.game, Setup::Start(self.session.size()), &moves)?
+            }
+            PositionStart::Text(text) => {
+                let parsed = parse_position_text(&text)
+                    .map_err(|problem| format!("position '{text}': {problem}"))?;
+                build_session(self.game, Setup::Text(&parsed), &moves)
+                    .map_err(|problem| format!("position '{text}': {problem}"))?
+            }
+        };
+        Ok(())
+    }
+
+    fn go(&mut self, limits: Limits) {
+        if let Some(verdict) = self.session.verdict() {
+            self.out
+                .line(&format!("info string game over: {}", verdict.reason));
+            self.out.line("bestmove (none)");
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let session = self.session.boxed_clone();
+        let tt = Arc::clone(&self.tt);
+        let out = self.out.clone();
+        let settings = Settings {
+            threads: self.options.threads,
+            move_overhead_ms: self.options.move_overhead_ms as u64,
+        };
+        let infinite = limits.infinite;
+        let thread_stop = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let summary =
+                    session.search(&limits, settings, &tt, &thread_stop, &mut |iteration| {
+                        out.line(&info_line(iteration))
+                    });
+                out.line(&format!(
+                    "bestmove {}",
+                    summary.best_move.as_deref().unwrap_or("(none)")
+                ));
+            });
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(RunningSearch {
+                    handle,
+                    stop,
+                    infinite,
+                })
+            }
+            Err(error) => self
+                .out
+                .error(&format!("could not start the search thread: {error}")),
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let divide = self.session.perft_divide(depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            divide.iter().map(|(_, n)| n).sum()
+        };
+        if depth > 0 {
+            for (mv, count) in &divide {
+                self.out.line(&format!("{mv}: {count}"));
+            }
+        }
+        self.out.line(&format!("Nodes searched: {total}"));
+    }
+
+    fn query(&self, query: Query) {
+        let verdict = self.session.verdict();
+        let answer = match query {
+            Query::P1Turn => (self.session.side_to_move() == Side::White).to_string(),
+            Query::GameOver => verdict.is_some().to_string(),
+            Query::Result => match verdict.map(|v| v.outcome) {
+                None => "none".to_string(),
+                Some(Outcome::Draw) => "draw".to_string(),
+                Some(Outcome::Win(Side::White)) => "p1win".to_string(),
+                Some(Outcome::Win(Side::Black)) => "p2win".to_string(),
+            },
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+
+    fn display(&self) {
+        let session = &self.session;
+        let status = match session.verdict() {
+            None => "in progress".to_string(),
+            Some(verdict) => match verdict.outcome {
+                Outcome::Win(side) => format!("{} wins ({})", side.name(), verdict.reason),
+                Outcome::Draw => format!("draw ({})", verdict.reason),
+            },
+        };
+        self.out.line(session.picture().trim_end());
+        self.out
+            .line(&format!("Game: {} {}", session.game_name(), session.size()));
+        self.out.line(&format!("Fen: {}", session.position_text()));
+        self.out
+            .line(&format!("Side to move: {}", session.side_to_move().name()));
+        self.out.line(&format!("Key: {:016X}", session.key()));
+        self.out.line(&format!("Status: {status}"));
+    }
+
+    fn eval(&self) {
+        let (terms, total) = self.session.evaluation();
+        self.out
+            .line(&format!("{:<28} {:>8} {:>8}", "term", "white", "black"));
+        for term in terms {
+            self.out.line(&format!(
+                "{:<28} {:>8} {:>8}",
+                term.name, term.white, term.black
+            ));
+        }
+        self.out.line(&format!(
+            "Total: {total} (side to move, {})",
+            self.session.side_to_move().name()
+        ));
+    }
+}

@@ -1,0 +1,7 @@
+//! The text protocol (UCI and UGI in one loop): command parsing, engine options, output, and the
+//! command loop itself.
+
+pub mod command;
+pub mod engine;
+pub mod options;
+pub mod output;

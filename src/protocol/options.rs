@@ -1,0 +1,143 @@
+//! The engine's options: their declarations for the handshake and the checked values.
+
+use crate::games::GameKind;
+
+/// Option names as declared (matched case-insensitively).
+pub const HASH: &str = "Hash";
+pub const THREADS: &str = "Threads";
+pub const MOVE_OVERHEAD: &str = "Move Overhead";
+pub const VARIANT: &str = "UCI_Variant";
+pub const CLEAR_HASH: &str = "Clear Hash";
+
+/// Limits of the numeric options.
+pub const HASH_RANGE: (usize, usize) = (1, 32768);
+pub const THREADS_RANGE: (usize, usize) = (1, 256);
+pub const OVERHEAD_RANGE: (usize, usize) = (0, 5000);
+
+/// The current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub move_overhead_ms: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            move_overhead_ms: 10,
+        }
+    }
+}
+
+/// A request to change an option, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    Hash(usize),
+    Threads(usize),
+    MoveOverhead(usize),
+    Variant(GameKind),
+    ClearHash,
+}
+
+/// The `option ...` lines of the handshake.
+pub fn declarations(current_game: GameKind) -> Vec<String> {
+    let defaults = EngineOptions::default();
+    let variants: Vec<String> = GameKind::available()
+        .map(|g| format!("var {}", g.name()))
+        .collect();
+    vec![
+        format!(
+            "option name {HASH} type spin default {} min {} max {}",
+            defaults.hash_mb, HASH_RANGE.0, HASH_RANGE.1
+        ),
+        format!(
+            "option name {THREADS} type spin default {} min {} max {}",
+            defaults.threads, THREADS_RANGE.0, THREADS_RANGE.1
+        ),
+        format!(
+            "option name {MOVE_OVERHEAD} type spin default {} min {} max {}",
+            defaults.move_overhead_ms, OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
+        ),
+        format!(
+            "option name {VARIANT} type combo default {} {}",
+            current_game.name(),
+            variants.join(" ")
+        ),
+        format!("option name {CLEAR_HASH} type button"),
+    ]
+}
+
+fn spin(name: &str, value: Option<&str>, range: (usize, usize)) -> Result<usize, String> {
+    let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+    match value.parse::<usize>() {
+        Ok(n) if (range.0..=range.1).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "bad value '{value}' for option '{name}' ({} to {})",
+            range.0, range.1
+        )),
+    }
+}
+
+/// Checks a `setoption` request.
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
+    let is = |declared: &str| name.eq_ignore_ascii_case(declared);
+    if is(HASH) {
+        spin(name, value, HASH_RANGE).map(OptionChange::Hash)
+    } else if is(THREADS) {
+        spin(name, value, THREADS_RANGE).map(OptionChange::Threads)
+    } else if is(MOVE_OVERHEAD) {
+        spin(name, value, OVERHEAD_RANGE).map(OptionChange::MoveOverhead)
+    } else if is(VARIANT) {
+        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        match GameKind::from_name(value) {
+            Some(game) if game.is_available() => Ok(OptionChange::Variant(game)),
+            Some(game) => Err(format!(
+                "variant '{}' is not available in this build yet",
+                game.name()
+            )),
+            None => Err(format!("unknown variant '{value}'")),
+        }
+    } else if is(CLEAR_HASH) {
+        Ok(OptionChange::ClearHash)
+    } else {
+        Err(format!("unknown option '{name}'"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_names_and_ranges() {
+        assert_eq!(parse_change("hash", Some("64")), Ok(OptionChange::Hash(64)));
+        assert_eq!(
+            parse_change("Move Overhead", Some("0")),
+            Ok(OptionChange::MoveOverhead(0))
+        );
+        assert_eq!(
+            parse_change("UCI_Variant", Some("joust")),
+            Ok(OptionChange::Variant(GameKind::Joust))
+        );
+        assert!(parse_change("Hash", Some("0")).unwrap_err().contains("'0'"));
+        assert!(parse_change("Hash", None).unwrap_err().contains("value"));
+        assert!(
+            parse_change("Threads", Some("many"))
+                .unwrap_err()
+                .contains("'many'")
+        );
+        assert!(
+            parse_change("Colour", Some("red"))
+                .unwrap_err()
+                .contains("'Colour'")
+        );
+        assert!(
+            parse_change("UCI_Variant", Some("chess"))
+                .unwrap_err()
+                .contains("'chess'")
+        );
+    }
+}

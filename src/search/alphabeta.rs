@@ -1,0 +1,341 @@
+//! The alpha-beta searcher of one thread: principal variation search with a transposition table,
+//! killer and history move ordering, late move reductions, mate distance pruning and, for games
+//! with noisy moves, quiescence search.
+
+use super::SharedState;
+use super::score::{EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, from_table, to_table};
+use super::tt::Bound;
+use crate::game::{Game, GameMove, History, Outcome, Side, Verdict};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+const HISTORY_SIZE: usize = 1 << 14;
+const HISTORY_MAX: i32 = 1 << 16;
+/// How many nodes pass between checks of the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// One thread's search state.
+pub(super) struct Searcher<'a, G: Game> {
+    shared: &'a SharedState<'a>,
+    pub nodes: u64,
+    unreported_nodes: u64,
+    pub seldepth: usize,
+    pub aborted: bool,
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    history: History<G::Move>,
+    move_lists: Vec<Vec<(i32, G::Move)>>,
+    generated: Vec<G::Move>,
+    killers: Vec<[u32; 2]>,
+    history_scores: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+fn history_index(side: Side, tag: u32) -> usize {
+    let side_bit = matches!(side, Side::Black) as usize;
+    ((tag.wrapping_mul(0x9E37_79B1) >> 19) as usize & (HISTORY_SIZE / 2 - 1)) | side_bit << 13
+}
+
+/// A verdict's score for the side to move, `ply` plies below the root.
+fn verdict_score(verdict: &Verdict, side: Side, ply: usize) -> i32 {
+    match verdict.outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(winner) if winner == side => MATE - ply as i32,
+        Outcome::Win(_) => -(MATE - ply as i32),
+    }
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(shared: &'a SharedState<'a>, history: History<G::Move>) -> Self {
+        Searcher {
+            shared,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            deadline: None,
+            node_limit: None,
+            history,
+            move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            generated: Vec::new(),
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            history_scores: vec![0; HISTORY_SIZE],
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn principal_variation(&self) -> &[G::Move] {
+        &self.pv[0]
+    }
+
+    /// Adds this thread's uncounted nodes to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(limit) = self.node_limit
+            && self.nodes >= limit
+        {
+            self.aborted = true;
+            return true;
+        }
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.flush_nodes();
+            let out_of_time = self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline);
+            let stopped = self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.finished.load(Ordering::Relaxed);
+            if out_of_time || stopped {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn order_moves(&mut self, position: &G, ply: usize, tt_tag: u32) {
+        let side = position.side_to_move();
+        let [killer_a, killer_b] = self.killers[ply];
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        for (order, mv) in moves.iter_mut() {
+            let tag = mv.tag();
+            *order = if tag == tt_tag {
+                1 << 30
+            } else if position.is_noisy(*mv) {
+                (1 << 28) + position.move_order_hint(*mv)
+            } else if tag == killer_a {
+                1 << 27
+            } else if tag == killer_b {
+                (1 << 27) - 1
+            } else {
+                self.history_scores[history_index(side, tag)] + position.move_order_hint(*mv)
+            };
+        }
+        moves.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
+        self.move_lists[ply] = moves;
+    }
+
+    fn reward_cutoff(
+        &mut self,
+        side: Side,
+        ply: usize,
+        depth: u32,
+        best: G::Move,
+        tried: &[(i32, G::Move)],
+    ) {
+        let tag = best.tag();
+        if self.killers[ply][0] != tag {
+            self.killers[ply] = [tag, self.killers[ply][0]];
+        }
+        let bonus = (depth * depth) as i32 * 16;
+        for &(_, mv) in tried {
+            let delta = if mv == best { bonus } else { -bonus };
+            let entry = &mut self.history_scores[history_index(side, mv.tag())];
+            *entry += delta - *entry * delta.abs() / HISTORY_MAX;
+        }
+    }
+
+    fn static_eval(position: &G) -> i32 {
+        position.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The score of a position whose game is over, or proven, if it is.
+    fn terminal_score(&self, position: &G, ply: usize) -> Option<i32> {
+        let side = position.side_to_move();
+        if let Some(verdict) = position.verdict() {
+            return Some(verdict_score(&verdict, side, ply));
+        }
+        if let Some(verdict) = position.history_verdict(&self.history) {
+            return Some(verdict_score(&verdict, side, ply));
+        }
+        position.proven_result().map(|wins| {
+            let score = PROVEN - ply as i32;
+            if wins { score } else { -score }
+        })
+    }
+
+    /// Negamax alpha-beta search of `position`, `depth` plies deep, `ply` plies below the root.
+    pub fn negamax(
+        &mut self,
+        position: &G,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let is_root = ply == 0;
+        if !is_root {
+            if let Some(score) = self.terminal_score(position, ply) {
+                return score;
+            }
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        let key = position.hash();
+        let is_pv = beta - alpha > 1;
+        let mut tt_tag = 0;
+        if let Some(hit) = self.shared.tt.probe(key) {
+            tt_tag = hit.move_tag;
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !is_root && !is_pv && hit.depth >= depth && usable {
+                return score;
+            }
+        }
+
+        self.generated.clear();
+        position.legal_moves(&mut self.generated);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        moves.extend(self.generated.iter().map(|&mv| (0, mv)));
+        self.move_lists[ply] = moves;
+        if self.move_lists[ply].is_empty() {
+            // Only reachable at the root of a finished game; the caller never asks for that.
+            return 0;
+        }
+        self.order_moves(position, ply, tt_tag);
+        let moves = std::mem::take(&mut self.move_lists[ply]);
+
+        let side = position.side_to_move();
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = moves[0].1;
+        for (index, &(order, mv)) in moves.iter().enumerate() {
+            let mut child = position.clone();
+            child.play(mv);
+            self.history.push(key, mv);
+            let quiet = order < 1 << 27 && !position.is_noisy(mv);
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduction = if depth >= 3 && index >= 3 && quiet {
+                    1 + (index >= 8 && depth >= 5) as u32
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(
+                    &child,
+                    depth - 1 - reduction.min(depth - 1),
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                score
+            };
+            self.history.pop();
+            if self.aborted {
+                self.move_lists[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_cutoff(side, ply, depth, mv, &moves[..=index]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move.tag(),
+            to_table(best_score, ply),
+            depth,
+            bound,
+        );
+        best_score
+    }
+
+    /// Searches noisy moves until the position is quiet (only for games that have noisy moves).
+    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let stand_pat = Self::static_eval(position);
+        if !G::HAS_NOISY_MOVES || ply >= MAX_PLY || stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        self.generated.clear();
+        position.legal_moves(&mut self.generated);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        moves.extend(
+            self.generated
+                .iter()
+                .copied()
+                .filter(|&mv| position.is_noisy(mv))
+                .map(|mv| (position.move_order_hint(mv), mv)),
+        );
+        moves.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
+        let key = position.hash();
+        let mut best = stand_pat;
+        for &(_, mv) in moves.iter() {
+            let mut child = position.clone();
+            child.play(mv);
+            self.nodes += 1;
+            self.unreported_nodes += 1;
+            self.seldepth = self.seldepth.max(ply + 1);
+            self.history.push(key, mv);
+            let score = match self.terminal_score(&child, ply + 1) {
+                Some(score) => -score,
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+            };
+            self.history.pop();
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+        best
+    }
+}

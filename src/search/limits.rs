@@ -1,0 +1,115 @@
+//! Search limits as given by `go`, and the time plan derived from them.
+
+use crate::game::Side;
+use std::time::Duration;
+
+/// One player's clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time_left_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// What bounds a search. Absent limits do not bound it; with none at all it runs until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    pub white_clock: Option<Clock>,
+    pub black_clock: Option<Clock>,
+    pub moves_to_go: Option<u32>,
+    pub infinite: bool,
+}
+
+/// When to stop: `soft` is checked between iterations, `hard` while searching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimePlan {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    /// Whether the search uses a clock (so a lone legal move may be played at once).
+    pub fn is_timed(&self) -> bool {
+        !self.infinite && (self.white_clock.is_some() || self.black_clock.is_some())
+    }
+
+    /// The time plan for `side` to move, keeping `overhead_ms` for communication.
+    pub fn time_plan(&self, side: Side, overhead_ms: u64) -> TimePlan {
+        if self.infinite {
+            return TimePlan::default();
+        }
+        let mut plan = TimePlan::default();
+        let clock = match side {
+            Side::White => self.white_clock,
+            Side::Black => self.black_clock,
+        };
+        if let Some(clock) = clock {
+            let available = clock.time_left_ms.saturating_sub(overhead_ms).max(1);
+            let moves_left = self.moves_to_go.unwrap_or(25).clamp(1, 50) as u64;
+            let share = available / moves_left + clock.increment_ms * 3 / 4;
+            let hard = (share * 4)
+                .min(available * 2 / 5 + clock.increment_ms / 2)
+                .min(available);
+            plan.soft = Some(Duration::from_millis(share.min(hard).max(1)));
+            plan.hard = Some(Duration::from_millis(hard.max(1)));
+        }
+        if let Some(movetime) = self.movetime_ms {
+            let budget = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
+            plan.soft = Some(plan.soft.map_or(budget, |soft| soft.min(budget)));
+            plan.hard = Some(plan.hard.map_or(budget, |hard| hard.min(budget)));
+        }
+        plan
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let limits = Limits {
+            movetime_ms: Some(1000),
+            ..Limits::default()
+        };
+        let plan = limits.time_plan(Side::White, 30);
+        assert_eq!(plan.hard, Some(Duration::from_millis(970)));
+    }
+
+    #[test]
+    fn clock_plan_never_exceeds_the_time_left() {
+        for time_left_ms in [1, 10, 100, 1_000, 60_000] {
+            let clock = Clock {
+                time_left_ms,
+                increment_ms: 100,
+            };
+            let limits = Limits {
+                black_clock: Some(clock),
+                ..Limits::default()
+            };
+            let plan = limits.time_plan(Side::Black, 10);
+            let hard = plan.hard.unwrap().as_millis() as u64;
+            assert!(
+                hard <= time_left_ms.saturating_sub(10).max(1),
+                "{time_left_ms}: {hard}"
+            );
+            assert!(plan.soft.unwrap() <= plan.hard.unwrap());
+        }
+    }
+
+    #[test]
+    fn only_the_movers_clock_counts() {
+        let clock = Clock {
+            time_left_ms: 5000,
+            increment_ms: 0,
+        };
+        let limits = Limits {
+            white_clock: Some(clock),
+            ..Limits::default()
+        };
+        assert_eq!(limits.time_plan(Side::Black, 10), TimePlan::default());
+        assert!(limits.time_plan(Side::White, 10).hard.is_some());
+    }
+}

@@ -1,0 +1,179 @@
+//! Iterative-deepening search generic over [`Game`], with lazy SMP threads sharing one
+//! transposition table. Monomorphised per game: nothing here branches on which game is played.
+
+mod alphabeta;
+pub mod limits;
+pub mod score;
+pub mod tt;
+
+use crate::game::{Game, History};
+use alphabeta::Searcher;
+use limits::Limits;
+use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tt::TranspositionTable;
+
+/// Settings that shape a search but are not limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub threads: usize,
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            threads: 1,
+            move_overhead_ms: 10,
+        }
+    }
+}
+
+/// What every search thread shares.
+pub(crate) struct SharedState<'a> {
+    tt: &'a TranspositionTable,
+    /// Set from outside (`stop`, `quit`).
+    stop: &'a AtomicBool,
+    /// Set by the main thread when it has finished, to end the helper threads.
+    finished: AtomicBool,
+    nodes: AtomicU64,
+}
+
+/// One completed iteration, as reported in an `info` line.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` when the game is over.
+    pub best_move: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut position = root.clone();
+    pv.iter()
+        .map(|&mv| {
+            let text = position.move_text(mv);
+            position.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// Searches `root` (reached through `history`) within `limits`, calling `report` after every
+/// completed iteration. `stop` may be set from another thread to end the search at once.
+pub fn search<G: Game>(
+    root: &G,
+    history: &History<G::Move>,
+    limits: &Limits,
+    settings: Settings,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult<G::Move> {
+    let started = Instant::now();
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let game_over = root.verdict().is_some() || root.history_verdict(history).is_some();
+    let Some(&first_move) = moves.first().filter(|_| !game_over) else {
+        return SearchResult {
+            best_move: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+        };
+    };
+    tt.new_search();
+    let plan = limits.time_plan(root.side_to_move(), settings.move_overhead_ms);
+    let shared = SharedState {
+        tt,
+        stop,
+        finished: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+    };
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 1);
+    let lone_move = moves.len() == 1 && limits.is_timed();
+
+    std::thread::scope(|scope| {
+        for helper in 1..settings.threads.max(1) {
+            let shared = &shared;
+            let helper_history = history.clone();
+            scope.spawn(move || {
+                let mut searcher = Searcher::<G>::new(shared, helper_history);
+                let mut depth = 1 + (helper % 2) as u32;
+                while depth <= max_depth && !searcher.aborted {
+                    searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
+                    depth += 1;
+                }
+                searcher.flush_nodes();
+            });
+        }
+
+        let mut searcher = Searcher::<G>::new(&shared, history.clone());
+        searcher.deadline = plan.hard.map(|hard| started + hard);
+        searcher.node_limit = limits.nodes.map(|n| n.max(1));
+        let mut result = SearchResult {
+            best_move: Some(first_move),
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth {
+            let score = searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
+            if searcher.aborted || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            searcher.flush_nodes();
+            let elapsed = started.elapsed();
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let pv = searcher.principal_variation();
+            result.best_move = pv.first().copied().or(result.best_move);
+            result.score = Score::from_internal(score);
+            result.depth = depth;
+            report(&Iteration {
+                depth,
+                seldepth: searcher.seldepth,
+                score: result.score,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time_ms: elapsed.as_millis() as u64,
+                hashfull: tt.hashfull(),
+                pv: pv_text(root, pv),
+            });
+            let mate_settled = score.abs() >= MATE_BOUND && limits.depth.is_none();
+            let past_soft_limit = plan.soft.is_some_and(|soft| elapsed >= soft);
+            if !limits.infinite
+                && (lone_move
+                    || past_soft_limit
+                    || mate_settled && depth >= 2 * (score::MATE - score.abs()) as u32 + 4)
+            {
+                break;
+            }
+        }
+        // `go infinite` reports its move only once stopped, as UCI requires.
+        while limits.infinite && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        searcher.flush_nodes();
+        shared.finished.store(true, Ordering::Relaxed);
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    })
+}

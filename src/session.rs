@@ -1,0 +1,193 @@
+//! A game in progress behind one object-safe trait, so the protocol can hold any game at any board
+//! size while everything below it stays monomorphised.
+
+use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict, perft, perft_divide};
+use crate::position_text::PositionText;
+use crate::search::limits::Limits;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Iteration, SearchResult, Settings, search};
+use std::sync::atomic::AtomicBool;
+
+/// Where a game starts: the start position of a size, or a parsed position string.
+#[derive(Clone, Copy, Debug)]
+pub enum Setup<'a> {
+    Start(BoardSize),
+    Text(&'a PositionText),
+}
+
+/// A search result with the move written out.
+#[derive(Clone, Debug)]
+pub struct SearchSummary {
+    pub best_move: Option<String>,
+    pub result: SearchResult<String>,
+}
+
+/// A game in progress: its position and the moves that led there.
+pub trait GameSession: Send {
+    /// The game's name (`joust`, ...).
+    fn game_name(&self) -> &'static str;
+    /// The board's size.
+    fn size(&self) -> BoardSize;
+    /// The current position string.
+    fn position_text(&self) -> String;
+    /// A picture of the current board.
+    fn picture(&self) -> String;
+    /// The player to move.
+    fn side_to_move(&self) -> Side;
+    /// The Zobrist key of the current position.
+    fn key(&self) -> u64;
+    /// The legal moves, written out.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The outcome if the game is over, by every rule (position and history).
+    fn verdict(&self) -> Option<Verdict>;
+    /// The evaluation's terms and its total from the side to move's view.
+    fn evaluation(&self) -> (Vec<EvalTerm>, i32);
+    /// Perft split by first move.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft total.
+    fn perft(&self, depth: u32) -> u64;
+    /// Searches the current position.
+    fn search(
+        &self,
+        limits: &Limits,
+        settings: Settings,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> SearchSummary;
+    /// An independent copy (for the search thread).
+    fn boxed_clone(&self) -> Box<dyn GameSession>;
+}
+
+/// The one implementation of [`GameSession`], for any game.
+#[derive(Clone)]
+pub struct GameState<G: Game> {
+    position: G,
+    history: History<G::Move>,
+}
+
+impl<G: Game> GameState<G> {
+    /// The game from `setup` after `moves`, or the first problem found.
+    pub fn build(setup: Setup, moves: &[&str]) -> Result<Self, String> {
+        let position = match setup {
+            Setup::Start(size) => G::start(size)?,
+            Setup::Text(text) => G::from_text(text)?,
+        };
+        let mut state = GameState {
+            position,
+            history: History::default(),
+        };
+        for text in moves {
+            state.play_text(text)?;
+        }
+        Ok(state)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        if let Some(verdict) = self.verdict() {
+            return Err(format!(
+                "move '{text}' after the game is over ({})",
+                verdict.reason
+            ));
+        }
+        let mv = self
+            .position
+            .parse_move(text)
+            .map_err(|problem| format!("move '{text}': {problem}"))?;
+        self.history.push(self.position.hash(), mv);
+        self.position.play(mv);
+        Ok(())
+    }
+}
+
+impl<G: Game> GameSession for GameState<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn size(&self) -> BoardSize {
+        self.position.size()
+    }
+
+    fn position_text(&self) -> String {
+        self.position.to_text()
+    }
+
+    fn picture(&self) -> String {
+        self.position.picture()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    fn key(&self) -> u64 {
+        self.position.hash()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.verdict().is_some() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| self.position.move_text(mv))
+            .collect()
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.position
+            .verdict()
+            .or_else(|| self.position.history_verdict(&self.history))
+    }
+
+    fn evaluation(&self) -> (Vec<EvalTerm>, i32) {
+        (self.position.eval_terms(), self.position.evaluate())
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        perft_divide(&self.position, depth)
+            .into_iter()
+            .map(|(mv, count)| (self.position.move_text(mv), count))
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(&self.position, depth)
+    }
+
+    fn search(
+        &self,
+        limits: &Limits,
+        settings: Settings,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> SearchSummary {
+        let result = search(
+            &self.position,
+            &self.history,
+            limits,
+            settings,
+            tt,
+            stop,
+            report,
+        );
+        let best_move = result.best_move.map(|mv| self.position.move_text(mv));
+        SearchSummary {
+            best_move: best_move.clone(),
+            result: SearchResult {
+                best_move,
+                score: result.score,
+                depth: result.depth,
+                nodes: result.nodes,
+            },
+        }
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameSession> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,130 @@
+//! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        Self::start_with_args(&[])
+    }
+
+    pub fn start_with_args(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the tabula binary starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("write to the engine");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).expect("write to the engine");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` after `timeout` or at the end of output.
+    pub fn next_line(&self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    pub fn read_until(&self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                None => {
+                    panic!("no line starting with '{prefix}' within {TIMEOUT:?}; saw {seen:#?}")
+                }
+            }
+        }
+    }
+
+    /// Sends `line`, then `isready`, and returns what came before `readyok`.
+    pub fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut lines = self.read_until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The output of `d`.
+    pub fn display(&mut self) -> Vec<String> {
+        self.ask("d")
+    }
+
+    /// Waits for the process to exit; true if it did within `timeout`.
+    pub fn exits_within(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
+    /// Every remaining line until the output closes.
+    pub fn rest(&self) -> Vec<String> {
+        let mut seen = Vec::new();
+        while let Some(line) = self.next_line(TIMEOUT) {
+            seen.push(line);
+        }
+        seen
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,328 @@
+//! Protocol tests: the real binary, driven through stdin, read through stdout.
+
+mod common;
+
+use common::Engine;
+use std::time::{Duration, Instant};
+
+#[test]
+fn uci_and_ugi_handshakes() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(lines[0].starts_with("id name tabula "));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for option in ["Hash", "Threads", "Move Overhead", "UCI_Variant"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}"
+        );
+    }
+    engine.send("ugi");
+    assert_eq!(
+        engine.read_until("ugiok").last().map(String::as_str),
+        Some("ugiok")
+    );
+    assert_eq!(engine.ask(""), Vec::<String>::new());
+}
+
+#[test]
+fn go_depth_reports_iterations_and_a_legal_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d4f5");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 5, "{lines:#?}");
+    for field in [
+        "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv",
+    ] {
+        assert!(
+            infos[4].split_whitespace().any(|t| t == field),
+            "{field} in {}",
+            infos[4]
+        );
+    }
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let legal = engine.ask("moves");
+    assert!(
+        legal[0].split_whitespace().any(|m| m == best),
+        "{best} in {legal:?}"
+    );
+    assert_eq!(
+        lines.last().unwrap().split_whitespace().count(),
+        2,
+        "no ponder token"
+    );
+}
+
+#[test]
+fn a_forced_win_is_reported_as_mate() {
+    let mut engine = Engine::start();
+    // White's only move d4b3 leaves black's knight on a1 without a move.
+    engine.send("position fen 3N/4/2*1/n3 w 0 1");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove d4b3");
+}
+
+#[test]
+fn finished_game_gives_bestmove_none() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 3");
+    engine.send("go depth 3");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove (none)"
+    );
+}
+
+#[test]
+fn isready_and_stop_during_infinite_search() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 12");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    engine.send("isready");
+    engine.read_until("readyok");
+    assert!(asked.elapsed() < Duration::from_secs(2));
+    let stopped = Instant::now();
+    engine.send("stop");
+    let lines = engine.read_until("bestmove");
+    assert!(stopped.elapsed() < Duration::from_secs(2));
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|m| m != "(none)")
+    );
+}
+
+#[test]
+fn end_of_input_during_infinite_search_exits_with_a_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 12");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    engine.close_input();
+    assert!(engine.exits_within(Duration::from_secs(5)));
+    assert!(engine.rest().iter().any(|l| l.starts_with("bestmove ")));
+}
+
+#[test]
+fn end_of_input_lets_a_bounded_search_finish() {
+    let mut engine = Engine::start();
+    engine.send("go depth 4");
+    engine.close_input();
+    let lines = engine.rest();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 4 ")),
+        "{lines:#?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn quit_during_search_exits_promptly() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 16");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    engine.send("quit");
+    assert!(engine.exits_within(Duration::from_secs(5)));
+}
+
+#[test]
+fn movetime_is_respected() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 12");
+    let started = Instant::now();
+    engine.send("go movetime 300");
+    engine.read_until("bestmove");
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn perft_by_protocol_lists_each_move() {
+    let mut engine = Engine::start();
+    engine.send("go perft 3");
+    let lines = engine.read_until("Nodes searched");
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 356");
+    let sum: u64 = lines[..8]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 356);
+    engine.send("perft 2");
+    assert_eq!(
+        engine.read_until("Nodes searched").last().unwrap(),
+        "Nodes searched: 62"
+    );
+}
+
+#[test]
+fn queries_follow_the_game() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask("query p1turn"), ["response true"]);
+    assert_eq!(engine.ask("query gameover"), ["response false"]);
+    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.send("position fen 3N/4/2*1/n3 w 0 1 moves d4b3");
+    assert_eq!(engine.ask("query p1turn"), ["response false"]);
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    engine.send("newgame joust 3");
+    assert_eq!(engine.ask("query result"), ["response p2win"]);
+}
+
+#[test]
+fn display_shows_board_fen_and_status() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d4f5 e5c4");
+    let lines = engine.display();
+    assert!(
+        lines.contains(&"Fen: 8/8/8/4*N2/2n*4/8/8/8 w 2 2".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(" 5 |") && l.contains('*') && l.contains('N'))
+    );
+    assert!(lines.contains(&"Status: in progress".to_string()));
+    assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h"));
+}
+
+#[test]
+fn every_bad_input_gives_one_error_line_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d4f5");
+    let before = engine.display();
+    let bad = [
+        ("xyzzy", "'xyzzy'"),
+        ("position fen 8/8/8/4n3/3N4/8/8/8N w", "ragged"),
+        ("position fen 8/8/8/4n3/3N4/8/8/7N w", "white knight"),
+        ("position fen 8/8/8/4n3/3N4/8/8/8 x", "'x'"),
+        ("position fen", "fen"),
+        ("position startpos moves d4f5 zz9", "'zz9'"),
+        ("position startpos moves d4f5 d4f5", "'d4f5'"),
+        ("position startpos moves d4e5", "'d4e5'"),
+        ("position sideways", "'sideways'"),
+        ("newgame chess", "'chess'"),
+        ("newgame joust 2", "2x2"),
+        ("newgame joust 26x8", "26x8"),
+        ("newgame joust big", "'big'"),
+        ("setoption name Hash value 0", "'0'"),
+        ("setoption name Hash value lots", "'lots'"),
+        ("setoption name Nonsense value 1", "'Nonsense'"),
+        ("setoption name UCI_Variant value chess", "'chess'"),
+        ("go depth x", "'x'"),
+        ("go wtime", "'wtime'"),
+        ("go sideways 3", "'sideways'"),
+        ("perft 99", "'99'"),
+        ("perft", "depth"),
+        ("query weather", "'weather'"),
+        ("isready please", "'please'"),
+    ];
+    for (command, named) in bad {
+        let reply = engine.ask(command);
+        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
+        assert!(
+            reply[0].starts_with("info string error: "),
+            "{command}: {reply:?}"
+        );
+        assert!(
+            reply[0].contains(named),
+            "{command}: {reply:?} should name {named}"
+        );
+        assert_eq!(engine.display(), before, "{command} changed the state");
+    }
+    engine.send_bytes(b"\xff\xfe\x00garbage\n");
+    engine.send_bytes(b"go depth \xff\n");
+    let reply = engine.ask("");
+    assert_eq!(reply.len(), 2, "{reply:?}");
+    assert!(reply.iter().all(|l| l.starts_with("info string error: ")));
+    assert_eq!(engine.display(), before);
+}
+
+#[test]
+fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 12");
+    let before = engine.display();
+    engine.send("go infinite");
+    let reply = engine.ask("newgame joust 8");
+    assert!(
+        reply
+            .iter()
+            .any(|l| l.starts_with("info string error: ") && l.contains("stop")),
+        "{reply:?}"
+    );
+    engine.send("stop");
+    engine.read_until("bestmove");
+    assert_eq!(engine.display(), before);
+}
+
+#[test]
+fn newgame_sizes_and_variant_option() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 10x6");
+    assert!(
+        engine
+            .display()
+            .contains(&"Fen: 10/10/5n4/4N5/10/10 w 0 1".to_string())
+    );
+    engine.send("position startpos");
+    assert!(engine.display().contains(&"Game: joust 10x6".to_string()));
+    engine.send("setoption name UCI_Variant value joust");
+    assert!(
+        engine
+            .display()
+            .contains(&"Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1".to_string())
+    );
+    engine.send("position fen 25/25/25/25/25/25/25/25/25/25/25/25/12n12/11N13/25/25/25/25/25/25/25/25/25/25/25 b 0 1");
+    engine.send("go depth 3");
+    assert!(
+        engine
+            .read_until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove m13")
+    );
+}
+
+#[test]
+fn threads_and_hash_options_still_search() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    engine.send("setoption name Hash value 4");
+    engine.send("setoption name Move Overhead value 50");
+    engine.send("ucinewgame");
+    engine.send("position startpos moves d4f5");
+    engine.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    assert!(
+        engine
+            .read_until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove ")
+    );
+}
