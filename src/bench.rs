@@ -18,13 +18,41 @@ struct BenchCase {
 }
 
 const CASES: &[BenchCase] = &[
-    BenchCase { game: GameKind::Joust, position: "1n6/8/8/8/8/8/8/2N5 w 0 1", depth: 11 },
-    BenchCase { game: GameKind::Joust, position: "8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1", depth: 13 },
-    BenchCase { game: GameKind::Joust, position: "8/8/8/3n4/8/2N5/8/8 w 0 1", depth: 12 },
-    BenchCase { game: GameKind::Joust, position: "7/7/4n2/3N3/7/7/7 w 0 1", depth: 12 },
-    BenchCase { game: GameKind::Joust, position: "9/9/9/5n3/4N4/9/9/9/9 w 0 1", depth: 10 },
-    BenchCase { game: GameKind::Joust, position: "6/3n2/2N3/6/6 w 0 1", depth: 16 },
-    BenchCase { game: GameKind::Joust, position: "10/10/10/10/4n5/4N5/10/10/10/10 w 0 1", depth: 9 },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "1n6/8/8/8/8/8/8/2N5 w 0 1",
+        depth: 11,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1",
+        depth: 13,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "8/8/8/3n4/8/2N5/8/8 w 0 1",
+        depth: 12,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "7/7/4n2/3N3/7/7/7 w 0 1",
+        depth: 12,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "9/9/9/5n3/4N4/9/9/9/9 w 0 1",
+        depth: 10,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "6/3n2/2N3/6/6 w 0 1",
+        depth: 16,
+    },
+    BenchCase {
+        game: GameKind::Joust,
+        position: "10/10/10/10/4n5/4N5/10/10/10/10 w 0 1",
+        depth: 9,
+    },
 ];
 
 /// Runs the bench, writing a line per position and the total last; returns the total nodes.
@@ -34,7 +62,7 @@ pub fn run(emit: &dyn Fn(&str)) -> u64 {
     let stop = AtomicBool::new(false);
     for case in CASES.iter().filter(|case| case.game.is_available()) {
         let built = parse_position_text(case.position)
-            .and_then(|text| build_session(case.game, Setup::Text(&text), &[]));
+            .and_then(|text| build_session(case.game, Setup::Text(&text), &[], true));
         let session = match built {
             Ok(session) => session,
             Err(problem) => {

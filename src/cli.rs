@@ -61,14 +61,14 @@ fn perft(
         (Some(_), Some(_)) => return Err("give --fen or --size, not both".to_string()),
         (Some(fen), None) => {
             let text = parse_position_text(fen).map_err(|p| format!("position '{fen}': {p}"))?;
-            build_session(kind, Setup::Text(&text), &[])?
+            build_session(kind, Setup::Text(&text), &[], true)?
         }
         (None, size) => {
             let size: BoardSize = size
                 .map(parse_board_size)
                 .transpose()?
                 .unwrap_or(kind.default_size());
-            build_session(kind, Setup::Start(size), &[])?
+            build_session(kind, Setup::Start(size), &[], true)?
         }
     };
     let started = Instant::now();

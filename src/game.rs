@@ -111,21 +111,34 @@ pub struct EvalTerm {
     pub black: i32,
 }
 
-/// The moves that led to a position, oldest first, with the hash of the position each was played in.
+/// The moves that led to a position, oldest first, with the hash of the position each was played
+/// in; and whether the engine-policy draws of rules.md are in force.
 #[derive(Clone, Debug)]
 pub struct History<M> {
     entries: Vec<(u64, M)>,
+    engine_draws: bool,
 }
 
 impl<M: GameMove> Default for History<M> {
     fn default() -> Self {
-        History {
-            entries: Vec::new(),
-        }
+        History::new(true)
     }
 }
 
 impl<M: GameMove> History<M> {
+    /// An empty history; `engine_draws` says whether the engine-policy draws apply.
+    pub fn new(engine_draws: bool) -> Self {
+        History {
+            entries: Vec::new(),
+            engine_draws,
+        }
+    }
+
+    /// Whether the engine-policy draws (repetition, move caps, double passes) apply.
+    pub fn engine_draws(&self) -> bool {
+        self.engine_draws
+    }
+
     /// Records that `mv` was played in the position with hash `hash`.
     #[inline]
     pub fn push(&mut self, hash: u64, mv: M) {
@@ -205,8 +218,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whenever `legal_moves` would give no move, this returns a verdict.
     fn verdict(&self) -> Option<Verdict>;
 
-    /// The outcome by the rules that depend on the moves that led here (repetition, passes,
-    /// game-length caps), checked only when `verdict` is `None`.
+    /// The outcome by the rules that depend on the moves that led here (repetition, passes), and
+    /// by every engine-policy draw (only when `history.engine_draws()`), checked only when
+    /// `verdict` is `None`.
     fn history_verdict(&self, _history: &History<Self::Move>) -> Option<Verdict> {
         None
     }

@@ -67,15 +67,16 @@ pub struct GameState<G: Game> {
 }
 
 impl<G: Game> GameState<G> {
-    /// The game from `setup` after `moves`, or the first problem found.
-    pub fn build(setup: Setup, moves: &[&str]) -> Result<Self, String> {
+    /// The game from `setup` after `moves`, with or without the engine-policy draws, or the first
+    /// problem found.
+    pub fn build(setup: Setup, moves: &[&str], engine_draws: bool) -> Result<Self, String> {
         let position = match setup {
             Setup::Start(size) => G::start(size)?,
             Setup::Text(text) => G::from_text(text)?,
         };
         let mut state = GameState {
             position,
-            history: History::default(),
+            history: History::new(engine_draws),
         };
         for text in moves {
             state.play_text(text)?;

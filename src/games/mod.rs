@@ -64,12 +64,12 @@ impl GameKind {
 
 /// Builds the session of one game type at the word count its board needs.
 macro_rules! sized_session {
-    ($game:ident, $words:expr, $setup:expr, $moves:expr) => {
+    ($game:ident, $words:expr, $($build_args:expr),*) => {
         match $words {
-            1 => boxed(GameState::<$game<1>>::build($setup, $moves)),
-            2 => boxed(GameState::<$game<2>>::build($setup, $moves)),
-            4 => boxed(GameState::<$game<4>>::build($setup, $moves)),
-            _ => boxed(GameState::<$game<10>>::build($setup, $moves)),
+            1 => boxed(GameState::<$game<1>>::build($($build_args),*)),
+            2 => boxed(GameState::<$game<2>>::build($($build_args),*)),
+            4 => boxed(GameState::<$game<4>>::build($($build_args),*)),
+            _ => boxed(GameState::<$game<10>>::build($($build_args),*)),
         }
     };
 }
@@ -80,11 +80,13 @@ fn boxed<S: GameSession + 'static>(
     state.map(|state| Box::new(state) as Box<dyn GameSession>)
 }
 
-/// A game of `kind` set up by `setup`, after `moves`; or the first problem found.
+/// A game of `kind` set up by `setup`, after `moves`, with or without the engine-policy draws;
+/// or the first problem found.
 pub fn build_session(
     kind: GameKind,
     setup: Setup,
     moves: &[&str],
+    engine_draws: bool,
 ) -> Result<Box<dyn GameSession>, String> {
     let (width, height) = match setup {
         Setup::Start(size) => (size.width, size.height),
@@ -97,7 +99,7 @@ pub fn build_session(
     }
     let words = words_for(width * height);
     match kind {
-        GameKind::Joust => sized_session!(Joust, words, setup, moves),
+        GameKind::Joust => sized_session!(Joust, words, setup, moves, engine_draws),
         other => Err(format!(
             "{} is not available in this build yet",
             other.name()

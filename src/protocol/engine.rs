@@ -51,7 +51,7 @@ pub fn info_line(iteration: &Iteration) -> String {
 }
 
 fn start_session(game: GameKind) -> Box<dyn GameSession> {
-    match build_session(game, Setup::Start(game.default_size()), &[]) {
+    match build_session(game, Setup::Start(game.default_size()), &[], true) {
         Ok(session) => session,
         Err(problem) => panic!(
             "the default start position of {} must build: {problem}",
@@ -255,7 +255,7 @@ impl Engine {
         size: Option<crate::game::BoardSize>,
     ) -> Result<(), String> {
         let size = size.unwrap_or(game.default_size());
-        self.session = build_session(game, Setup::Start(size), &[])?;
+        self.session = build_session(game, Setup::Start(size), &[], self.options.engine_draws)?;
         self.game = game;
         self.tt.clear();
         Ok(())
@@ -270,6 +270,7 @@ impl Engine {
             OptionChange::Threads(threads) => self.options.threads = threads,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             OptionChange::Variant(game) => self.new_game(game, None)?,
+            OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
             OptionChange::ClearHash => self.tt.clear(),
         }
         Ok(())
@@ -277,14 +278,15 @@ impl Engine {
 
     fn set_position(&mut self, start: PositionStart, moves: &[String]) -> Result<(), String> {
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let draws = self.options.engine_draws;
         self.session = match start {
             PositionStart::StartPos => {
-                build_session(self.game, Setup::Start(self.session.size()), &moves)?
+                build_session(self.game, Setup::Start(self.session.size()), &moves, draws)?
             }
             PositionStart::Text(text) => {
                 let parsed = parse_position_text(&text)
                     .map_err(|problem| format!("position '{text}': {problem}"))?;
-                build_session(self.game, Setup::Text(&parsed), &moves)
+                build_session(self.game, Setup::Text(&parsed), &moves, draws)
                     .map_err(|problem| format!("position '{text}': {problem}"))?
             }
         };

@@ -8,6 +8,7 @@ pub const THREADS: &str = "Threads";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
+pub const ENGINE_DRAWS: &str = "EngineDraws";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -20,6 +21,8 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     pub threads: usize,
     pub move_overhead_ms: usize,
+    /// Whether the engine-policy draws of rules.md apply to new positions.
+    pub engine_draws: bool,
 }
 
 impl Default for EngineOptions {
@@ -28,6 +31,7 @@ impl Default for EngineOptions {
             hash_mb: 16,
             threads: 1,
             move_overhead_ms: 10,
+            engine_draws: true,
         }
     }
 }
@@ -39,6 +43,7 @@ pub enum OptionChange {
     Threads(usize),
     MoveOverhead(usize),
     Variant(GameKind),
+    EngineDraws(bool),
     ClearHash,
 }
 
@@ -65,6 +70,10 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {VARIANT} type combo default {} {}",
             current_game.name(),
             variants.join(" ")
+        ),
+        format!(
+            "option name {ENGINE_DRAWS} type check default {}",
+            defaults.engine_draws
         ),
         format!("option name {CLEAR_HASH} type button"),
     ]
@@ -99,6 +108,15 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
                 game.name()
             )),
             None => Err(format!("unknown variant '{value}'")),
+        }
+    } else if is(ENGINE_DRAWS) {
+        match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok(OptionChange::EngineDraws(true)),
+            Some("false") => Ok(OptionChange::EngineDraws(false)),
+            Some(_) | None => Err(format!(
+                "bad value '{}' for option '{name}' (true or false)",
+                value.unwrap_or("")
+            )),
         }
     } else if is(CLEAR_HASH) {
         Ok(OptionChange::ClearHash)
