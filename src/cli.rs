@@ -9,6 +9,12 @@ use crate::protocol::command::{MAX_PERFT_DEPTH, parse_board_size};
 use crate::protocol::engine::Engine;
 use crate::protocol::output::Output;
 use crate::session::Setup;
+use crate::tournament::engine_process::EngineSpec;
+use crate::tournament::openings::{parse_openings, random_openings};
+use crate::tournament::play::GameSettings;
+use crate::tournament::stats::Sprt;
+use crate::tournament::time_control::TimeControl;
+use crate::tournament::{self, MatchConfig};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -44,6 +50,55 @@ pub enum CliCommand {
     },
     /// Search a fixed set of positions; the node total is the search's signature.
     Bench,
+    /// Play engine-vs-engine games, judged by tabula's own rules, with statistics.
+    Match(MatchArgs),
+}
+
+/// Arguments of `tabula match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// An engine, as one argument: its command line and settings separated by spaces, e.g.
+    /// "cmd=./tabula name=dev proto=ugi option.Hash=32" (also proto=uci, notation=plain|fsf;
+    /// words without '=' belong to the command). Give --engine once per engine.
+    #[arg(long = "engine", required = true)]
+    pub engines: Vec<String>,
+    /// joust, jesonmor, claustro or apart.
+    #[arg(long)]
+    pub game: String,
+    /// Board size: N or WxH (default: the game's).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Time control: 10+0.1 (seconds plus increment), movetime=100, depth=4 or nodes=1000.
+    #[arg(long, default_value = "10+0.1")]
+    pub tc: String,
+    /// Games per pairing of engines (rounded up to even: each opening is played twice).
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings file: one position per line (startpos or a position string, optionally followed
+    /// by `moves ...`; # starts a comment). Without it, random openings are made.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Plies of random moves in generated openings.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// Seed of the generated openings (default: from the clock; always reported).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Directory for games.txt and summary.txt.
+    #[arg(long, default_value = "match-out")]
+    pub out: std::path::PathBuf,
+    /// Stop when an SPRT bound is crossed: elo0=0 elo1=10 alpha=0.05 beta=0.05 (two engines).
+    #[arg(long, num_args = 1..)]
+    pub sprt: Option<Vec<String>>,
+    /// The first engine plays every other (instead of a round robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Milliseconds an engine may overstep its clock before it loses on time.
+    #[arg(long, default_value_t = 0)]
+    pub time_margin: u64,
 }
 
 fn perft(
@@ -95,6 +150,77 @@ fn perft(
     Ok(())
 }
 
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    let game =
+        GameKind::from_name(&args.game).ok_or_else(|| format!("unknown game '{}'", args.game))?;
+    let size = args
+        .size
+        .as_deref()
+        .map(parse_board_size)
+        .transpose()?
+        .unwrap_or(game.default_size());
+    let engines = args
+        .engines
+        .iter()
+        .map(|text| {
+            EngineSpec::parse(
+                &text
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && engines.len() != 2 {
+        return Err("--sprt needs exactly two engines".to_string());
+    }
+    let games_per_pair = args.games.max(1).div_ceil(2) * 2;
+    let (openings, openings_origin) = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            (
+                parse_openings(&text, game, size)?,
+                format!("file {}", path.display()),
+            )
+        }
+        None => {
+            let seed = args.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs())
+            });
+            let openings =
+                random_openings(game, size, games_per_pair / 2, args.random_plies, seed)?;
+            (
+                openings,
+                format!("random, {} plies, seed {seed}", args.random_plies),
+            )
+        }
+    };
+    let config = MatchConfig {
+        engines,
+        settings: GameSettings {
+            game,
+            size,
+            time_control: TimeControl::parse(&args.tc)?,
+            time_margin_ms: args.time_margin,
+        },
+        games_per_pair,
+        concurrency: args.concurrency,
+        openings,
+        out_dir: args.out.clone(),
+        sprt,
+        gauntlet: args.gauntlet,
+        openings_origin,
+    };
+    eprintln!("openings: {}", config.openings_origin);
+    let summary = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
+    println!("{}", tournament::summary_text(&config, &summary));
+    Ok(())
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -107,6 +233,13 @@ pub fn main() -> i32 {
             bench::run(&|line| println!("{line}"));
             0
         }
+        Some(CliCommand::Match(args)) => match run_match(&args) {
+            Ok(()) => 0,
+            Err(problem) => {
+                eprintln!("error: {problem}");
+                2
+            }
+        },
         Some(CliCommand::Perft {
             game,
             depth,

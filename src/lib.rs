@@ -16,3 +16,4 @@ pub mod protocol;
 pub mod render;
 pub mod search;
 pub mod session;
+pub mod tournament;

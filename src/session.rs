@@ -46,6 +46,8 @@ pub trait GameSession: Send {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Perft total.
     fn perft(&self, depth: u32) -> u64;
+    /// Plays the move written `text`, or says why it is not legal here (the game is unchanged).
+    fn play_move(&mut self, text: &str) -> Result<(), String>;
     /// Searches the current position.
     fn search(
         &self,
@@ -157,6 +159,10 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         perft(&self.position, depth)
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<(), String> {
+        self.play_text(text)
     }
 
     fn search(

@@ -1,0 +1,297 @@
+//! An engine as a child process: its description on the command line, the handshake, and lines
+//! in and out with time limits. Nothing an engine says is trusted beyond being text.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Ugi,
+}
+
+/// How an engine writes Joust moves: plain squares, or Fairy-Stockfish's gating form
+/// `d4f5,f5d4` (the second part names the burned square); `Auto` decides from the engine's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    Auto,
+    Plain,
+    FairyStockfish,
+}
+
+/// One engine of a match, as given by `--engine`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub command: Vec<String>,
+    pub protocol: Protocol,
+    pub notation: Notation,
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// Parses `--engine` tokens: `cmd=<command line>`, `name=`, `proto=uci|ugi`,
+    /// `notation=plain|fsf`, `option.<Name>=<value>`; a lone command line is also accepted.
+    pub fn parse(tokens: &[String]) -> Result<EngineSpec, String> {
+        let mut command = Vec::new();
+        let mut name = None;
+        let mut protocol = Protocol::Ugi;
+        let mut notation = Notation::Auto;
+        let mut options = Vec::new();
+        for token in tokens {
+            match token.split_once('=') {
+                Some(("cmd", value)) => command.extend(value.split_whitespace().map(String::from)),
+                Some(("name", value)) => name = Some(value.to_string()),
+                Some(("proto", "uci")) => protocol = Protocol::Uci,
+                Some(("proto", "ugi")) => protocol = Protocol::Ugi,
+                Some(("proto", other)) => {
+                    return Err(format!("unknown proto '{other}' (uci or ugi)"));
+                }
+                Some(("notation", "plain")) => notation = Notation::Plain,
+                Some(("notation", "fsf")) => notation = Notation::FairyStockfish,
+                Some(("notation", other)) => {
+                    return Err(format!("unknown notation '{other}' (plain or fsf)"));
+                }
+                Some((key, value)) if key.starts_with("option.") => {
+                    options.push((key["option.".len()..].to_string(), value.to_string()));
+                }
+                _ if !token.contains('=') || token.contains(char::is_whitespace) => {
+                    command.extend(token.split_whitespace().map(String::from));
+                }
+                _ => return Err(format!("unknown engine setting '{token}'")),
+            }
+        }
+        let Some(program) = command.first() else {
+            return Err("an engine needs a command (cmd=...)".to_string());
+        };
+        let name = name.unwrap_or_else(|| {
+            std::path::Path::new(program)
+                .file_name()
+                .map_or_else(|| program.clone(), |n| n.to_string_lossy().into_owned())
+        });
+        Ok(EngineSpec {
+            name,
+            command,
+            protocol,
+            notation,
+            options,
+        })
+    }
+}
+
+/// Why an engine did not answer as it should.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineFailure {
+    /// It did not answer in time.
+    Timeout,
+    /// Its process ended or closed its output.
+    Exited,
+    /// It could not be started.
+    StartFailed(String),
+}
+
+impl std::fmt::Display for EngineFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineFailure::Timeout => write!(f, "no reply in time"),
+            EngineFailure::Exited => write!(f, "engine exited"),
+            EngineFailure::StartFailed(why) => write!(f, "engine failed to start: {why}"),
+        }
+    }
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// The `id name` it gave, if any.
+    pub id_name: Option<String>,
+    /// The `option name ...` lines it declared.
+    pub declared_options: Vec<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine's process.
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| EngineFailure::StartFailed(error.to_string()))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let (sender, lines) = channel();
+        if let Some(stdout) = stdout {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buffer = Vec::new();
+                while let Ok(n) = reader.read_until(b'\n', &mut buffer) {
+                    if n == 0 {
+                        break;
+                    }
+                    let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
+                    buffer.clear();
+                    if sender.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines,
+            id_name: None,
+            declared_options: Vec::new(),
+        })
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
+        log::debug!("engine << {line}");
+        let stdin = self.stdin.as_mut().ok_or(EngineFailure::Exited)?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(|_| EngineFailure::Exited)
+    }
+
+    /// Reads lines until one satisfies `wanted`; returns it and the lines before it.
+    pub fn wait_for(
+        &mut self,
+        wanted: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<(String, Vec<String>), EngineFailure> {
+        let deadline = Instant::now() + timeout;
+        let mut before = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    log::debug!("engine >> {line}");
+                    if wanted(&line) {
+                        return Ok((line, before));
+                    }
+                    before.push(line);
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(EngineFailure::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineFailure::Exited),
+            }
+        }
+    }
+
+    /// `uci`/`ugi` up to `uciok`/`ugiok`, remembering the engine's name and options.
+    pub fn handshake(
+        &mut self,
+        protocol: Protocol,
+        timeout: Duration,
+    ) -> Result<(), EngineFailure> {
+        let (hello, ok) = match protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ugi => ("ugi", "ugiok"),
+        };
+        self.send(hello)?;
+        let (_, lines) = self.wait_for(|line| line.trim() == ok, timeout)?;
+        for line in lines {
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.id_name = Some(name.trim().to_string());
+            } else if line.starts_with("option name ") {
+                self.declared_options.push(line);
+            }
+        }
+        Ok(())
+    }
+
+    /// `isready` up to `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineFailure> {
+        self.send("isready")?;
+        self.wait_for(|line| line.trim() == "readyok", timeout)
+            .map(|_| ())
+    }
+
+    /// Whether the engine declared option `name` whose line mentions `word` (e.g. a combo value).
+    pub fn declares_option_with(&self, name: &str, word: &str) -> bool {
+        let prefix = format!("option name {name} ");
+        self.declared_options
+            .iter()
+            .any(|line| line.starts_with(&prefix) && line.split_whitespace().any(|t| t == word))
+    }
+
+    /// Asks the engine to quit, then makes sure its process is gone.
+    pub fn shut_down(mut self) {
+        let _ = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_key_value_settings() {
+        let spec = EngineSpec::parse(&tokens(
+            "cmd=./tabula name=Dev proto=uci option.Hash=64 notation=fsf",
+        ))
+        .unwrap();
+        assert_eq!(spec.command, vec!["./tabula"]);
+        assert_eq!(spec.name, "Dev");
+        assert_eq!(spec.protocol, Protocol::Uci);
+        assert_eq!(spec.notation, Notation::FairyStockfish);
+        assert_eq!(spec.options, vec![("Hash".to_string(), "64".to_string())]);
+    }
+
+    #[test]
+    fn a_plain_command_line_names_itself() {
+        let spec = EngineSpec::parse(&["/usr/bin/fake engine --flag".to_string()]).unwrap();
+        assert_eq!(spec.command, vec!["/usr/bin/fake", "engine", "--flag"]);
+        assert_eq!(spec.name, "fake");
+        assert_eq!(spec.protocol, Protocol::Ugi);
+    }
+
+    #[test]
+    fn rejects_bad_settings() {
+        assert!(
+            EngineSpec::parse(&tokens("cmd=x proto=xboard"))
+                .unwrap_err()
+                .contains("'xboard'")
+        );
+        assert!(
+            EngineSpec::parse(&tokens("name=lonely"))
+                .unwrap_err()
+                .contains("command")
+        );
+        assert!(
+            EngineSpec::parse(&tokens("cmd=x colour=red"))
+                .unwrap_err()
+                .contains("'colour=red'")
+        );
+    }
+}

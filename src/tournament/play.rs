@@ -1,0 +1,434 @@
+//! One game between two engine processes. The runner keeps the clocks and judges every move and
+//! every result with its own rules; an engine that crashes, hangs, answers garbage, plays an
+//! illegal move or oversteps its clock loses, with the reason recorded.
+
+use super::engine_process::{EngineFailure, EngineProcess, EngineSpec, Notation, Protocol};
+use super::openings::Opening;
+use super::record::{GameRecord, MoveRecord};
+use super::time_control::{FIXED_LIMIT_PATIENCE, TimeControl};
+use crate::game::{BoardSize, Outcome, Side};
+use crate::games::GameKind;
+use crate::session::GameSession;
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start and answer the handshake.
+const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
+/// A game this long is stopped as a draw (every game's rules end it far sooner).
+const MAX_PLIES: usize = 2000;
+
+/// What every game of a match shares.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub game: GameKind,
+    pub size: BoardSize,
+    pub time_control: TimeControl,
+    /// Milliseconds an engine may overstep its clock before it loses on time.
+    pub time_margin_ms: u64,
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct GameJob {
+    pub number: usize,
+    pub opening_index: usize,
+    pub white: usize,
+    pub black: usize,
+}
+
+/// A running engine and how to talk to it.
+struct Player {
+    process: EngineProcess,
+    spec: EngineSpec,
+    fairy_stockfish: bool,
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
+    let fail = |failure: EngineFailure| format!("{}: {failure}", spec.name);
+    let mut process = EngineProcess::start(spec).map_err(fail)?;
+    process
+        .handshake(spec.protocol, STARTUP_PATIENCE)
+        .map_err(fail)?;
+    if process.declares_option_with("UCI_Variant", game.name()) {
+        process
+            .send(&format!("setoption name UCI_Variant value {}", game.name()))
+            .map_err(fail)?;
+    }
+    for (name, value) in &spec.options {
+        process
+            .send(&format!("setoption name {name} value {value}"))
+            .map_err(fail)?;
+    }
+    let new_game = match spec.protocol {
+        Protocol::Uci => "ucinewgame",
+        Protocol::Ugi => "uginewgame",
+    };
+    process.send(new_game).map_err(fail)?;
+    process.sync(STARTUP_PATIENCE).map_err(fail)?;
+    let fairy_stockfish = match spec.notation {
+        Notation::FairyStockfish => true,
+        Notation::Plain => false,
+        Notation::Auto => process
+            .id_name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Fairy-Stockfish")),
+    };
+    Ok(Player {
+        process,
+        spec: spec.clone(),
+        fairy_stockfish,
+    })
+}
+
+impl Player {
+    /// A move in this engine's notation.
+    fn outgoing_move(&self, game: GameKind, text: &str) -> String {
+        if self.fairy_stockfish && game == GameKind::Joust && text.len() >= 4 {
+            // Fairy-Stockfish's Joust moves name the burned square after a comma: d4f5,f5d4.
+            let split = text[1..]
+                .find(|c: char| c.is_ascii_lowercase())
+                .map_or(text.len(), |i| i + 1);
+            let (from, to) = text.split_at(split);
+            return format!("{text},{to}{from}");
+        }
+        text.to_string()
+    }
+
+    /// A move from this engine in our notation.
+    fn incoming_move<'a>(&self, text: &'a str) -> &'a str {
+        if self.fairy_stockfish {
+            return text.split(',').next().unwrap_or(text);
+        }
+        text
+    }
+
+    /// A position string in this engine's form (Fairy-Stockfish wants FEN's castling and
+    /// en-passant fields).
+    fn outgoing_position(&self, text: &str) -> String {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match (self.fairy_stockfish, fields.as_slice()) {
+            (true, [board, side, half, full]) => format!("{board} {side} - - {half} {full}"),
+            _ => text.to_string(),
+        }
+    }
+}
+
+/// The clock state of both players, in milliseconds left.
+struct Clocks {
+    left_ms: [i64; 2],
+}
+
+/// The last score and depth an engine reported before its move.
+fn last_report(lines: &[String]) -> (Option<String>, Option<u32>) {
+    let (mut score, mut depth) = (None, None);
+    for line in lines.iter().filter(|l| l.starts_with("info ")) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for (i, token) in tokens.iter().enumerate() {
+            match (*token, tokens.get(i + 1), tokens.get(i + 2)) {
+                ("depth", Some(d), _) => depth = d.parse().ok().or(depth),
+                ("score", Some(&kind), Some(value)) if kind == "cp" || kind == "mate" => {
+                    score = Some(format!("{kind} {value}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    (score, depth)
+}
+
+/// A move for the side to move that ends the game in its favour at once, if any.
+fn immediate_win(session: &dyn GameSession) -> Option<String> {
+    let mover = session.side_to_move();
+    session.legal_moves().into_iter().find(|mv| {
+        let mut child = session.boxed_clone();
+        child.play_move(mv).is_ok()
+            && child
+                .verdict()
+                .is_some_and(|v| v.outcome == Outcome::Win(mover))
+    })
+}
+
+struct GameInProgress<'a> {
+    settings: &'a GameSettings,
+    opening: &'a Opening,
+    /// The position string the game started from, before the opening's moves.
+    start_text: String,
+    session: Box<dyn GameSession>,
+    moves: Vec<String>,
+    records: Vec<MoveRecord>,
+    clocks: Clocks,
+}
+
+/// How a game ended.
+struct Ending {
+    outcome: Outcome,
+    reason: String,
+    time_forfeit: Option<Side>,
+}
+
+fn forfeit(loser: Side, reason: String) -> Ending {
+    Ending {
+        outcome: Outcome::Win(loser.opponent()),
+        reason,
+        time_forfeit: None,
+    }
+}
+
+impl GameInProgress<'_> {
+    fn position_command(&self, player: &Player) -> String {
+        let default_start = self.opening.position.is_none()
+            && self.settings.size == self.settings.game.default_size();
+        let setup = if default_start {
+            "startpos".to_string()
+        } else {
+            format!("fen {}", player.outgoing_position(&self.start_text))
+        };
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .map(|mv| player.outgoing_move(self.settings.game, mv))
+            .collect();
+        if moves.is_empty() {
+            format!("position {setup}")
+        } else {
+            format!("position {setup} moves {}", moves.join(" "))
+        }
+    }
+
+    fn go_command(&self, player: &Player) -> (String, Duration) {
+        match self.settings.time_control {
+            TimeControl::Clock { increment_ms, .. } => {
+                let [white, black] = self.clocks.left_ms.map(|ms| ms.max(0));
+                let command = match player.spec.protocol {
+                    Protocol::Uci => format!(
+                        "go wtime {white} btime {black} winc {increment_ms} binc {increment_ms}"
+                    ),
+                    Protocol::Ugi => format!(
+                        "go p1time {white} p2time {black} p1inc {increment_ms} p2inc {increment_ms}"
+                    ),
+                };
+                let mover = side_index(self.session.side_to_move());
+                let patience =
+                    self.clocks.left_ms[mover].max(0) as u64 + self.settings.time_margin_ms + 1;
+                (command, Duration::from_millis(patience))
+            }
+            TimeControl::MoveTime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(2 * ms + 5000),
+            ),
+            TimeControl::Depth(depth) => (format!("go depth {depth}"), FIXED_LIMIT_PATIENCE),
+            TimeControl::Nodes(nodes) => (format!("go nodes {nodes}"), FIXED_LIMIT_PATIENCE),
+        }
+    }
+
+    /// Asks the side to move for its move and plays it; `Some` if the game ended by a forfeit.
+    fn take_turn(&mut self, player: &mut Player) -> Option<Ending> {
+        let side = self.session.side_to_move();
+        let name = player.spec.name.clone();
+        let (go, patience) = self.go_command(player);
+        let position = self.position_command(player);
+        let sent = player
+            .process
+            .send(&position)
+            .and_then(|()| player.process.send(&go));
+        let started = Instant::now();
+        let reply = sent.and_then(|()| {
+            player
+                .process
+                .wait_for(|l| l.starts_with("bestmove"), patience)
+        });
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        let (line, before) = match reply {
+            Ok(reply) => reply,
+            Err(EngineFailure::Timeout)
+                if matches!(self.settings.time_control, TimeControl::Clock { .. }) =>
+            {
+                return Some(Ending {
+                    outcome: Outcome::Win(side.opponent()),
+                    reason: format!("{} ({name}) loses on time", side.name()),
+                    time_forfeit: Some(side),
+                });
+            }
+            Err(failure) => {
+                return Some(forfeit(
+                    side,
+                    format!("{} ({name}): {failure}", side.name()),
+                ));
+            }
+        };
+        if let TimeControl::Clock { increment_ms, .. } = self.settings.time_control {
+            let clock = &mut self.clocks.left_ms[side_index(side)];
+            *clock -= elapsed_ms as i64;
+            if *clock < -(self.settings.time_margin_ms as i64) {
+                return Some(Ending {
+                    outcome: Outcome::Win(side.opponent()),
+                    reason: format!("{} ({name}) loses on time", side.name()),
+                    time_forfeit: Some(side),
+                });
+            }
+            *clock += increment_ms as i64;
+        }
+        let Some(raw_move) = line.split_whitespace().nth(1) else {
+            return Some(forfeit(
+                side,
+                format!("{} ({name}) sent 'bestmove' without a move", side.name()),
+            ));
+        };
+        let text = player.incoming_move(raw_move).to_string();
+        if let Err(problem) = self.session.play_move(&text) {
+            return Some(forfeit(
+                side,
+                format!("{} ({name}) played an illegal move: {problem}", side.name()),
+            ));
+        }
+        let (score, depth) = last_report(&before);
+        self.records.push(MoveRecord {
+            text: text.clone(),
+            score,
+            depth,
+            time_ms: elapsed_ms,
+        });
+        self.moves.push(text);
+        None
+    }
+
+    /// The ending by the rules, or by adjudication when the result is certain, if any.
+    fn judged_ending(&self) -> Option<Ending> {
+        if let Some(verdict) = self.session.verdict() {
+            return Some(Ending {
+                outcome: verdict.outcome,
+                reason: verdict.reason.to_string(),
+                time_forfeit: None,
+            });
+        }
+        let mover = self.session.side_to_move();
+        if let Some(winning) = immediate_win(self.session.as_ref()) {
+            return Some(Ending {
+                outcome: Outcome::Win(mover),
+                reason: format!("adjudicated: {} wins at once with {winning}", mover.name()),
+                time_forfeit: None,
+            });
+        }
+        (self.records.len() >= MAX_PLIES).then(|| Ending {
+            outcome: Outcome::Draw,
+            reason: format!("adjudicated: {MAX_PLIES} plies"),
+            time_forfeit: None,
+        })
+    }
+}
+
+/// Plays one game and returns its record.
+pub fn play_game(
+    settings: &GameSettings,
+    specs: &[EngineSpec],
+    job: &GameJob,
+    opening: &Opening,
+) -> GameRecord {
+    let (white_spec, black_spec) = (&specs[job.white], &specs[job.black]);
+    let mut record = GameRecord {
+        number: job.number,
+        opening_index: job.opening_index,
+        white: job.white,
+        black: job.black,
+        white_name: white_spec.name.clone(),
+        black_name: black_spec.name.clone(),
+        game: settings.game,
+        size: settings.size,
+        opening: opening.clone(),
+        time_control: settings.time_control,
+        outcome: Outcome::Draw,
+        reason: String::new(),
+        time_forfeit: None,
+        moves: Vec::new(),
+    };
+    let bare_start = Opening {
+        position: opening.position.clone(),
+        moves: Vec::new(),
+    };
+    let (session, start) = match (
+        opening.build(settings.game, settings.size),
+        bare_start.build(settings.game, settings.size),
+    ) {
+        (Ok(session), Ok(start)) => (session, start),
+        (Err(problem), _) | (_, Err(problem)) => {
+            record.reason = format!("bad opening: {problem}");
+            return record;
+        }
+    };
+    let players = (
+        start_player(white_spec, settings.game),
+        start_player(black_spec, settings.game),
+    );
+    let (mut white, mut black) = match players {
+        (Ok(white), Ok(black)) => (white, black),
+        (white, black) => {
+            let failures: Vec<String> = [&white, &black]
+                .iter()
+                .filter_map(|p| p.as_ref().err().cloned())
+                .collect();
+            record.outcome = match (white.is_ok(), black.is_ok()) {
+                (true, false) => Outcome::Win(Side::White),
+                (false, true) => Outcome::Win(Side::Black),
+                _ => Outcome::Draw,
+            };
+            record.reason = failures.join("; ");
+            return record;
+        }
+    };
+    let base_ms = match settings.time_control {
+        TimeControl::Clock { base_ms, .. } => base_ms as i64,
+        _ => 0,
+    };
+    let mut game = GameInProgress {
+        settings,
+        opening,
+        start_text: start.position_text(),
+        session,
+        moves: opening.moves.clone(),
+        records: Vec::new(),
+        clocks: Clocks {
+            left_ms: [base_ms, base_ms],
+        },
+    };
+    let ending = loop {
+        if let Some(ending) = game.judged_ending() {
+            break ending;
+        }
+        let player = match game.session.side_to_move() {
+            Side::White => &mut white,
+            Side::Black => &mut black,
+        };
+        if let Some(ending) = game.take_turn(player) {
+            break ending;
+        }
+    };
+    white.process.shut_down();
+    black.process.shut_down();
+    record.outcome = ending.outcome;
+    record.reason = ending.reason;
+    record.time_forfeit = ending.time_forfeit;
+    record.moves = game.records;
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_last_score_and_depth() {
+        let lines = vec![
+            "info depth 1 seldepth 1 score cp 5 nodes 3 pv a1b3".to_string(),
+            "info string hello".to_string(),
+            "info depth 2 seldepth 3 score mate -2 nodes 9 pv a1b3".to_string(),
+        ];
+        assert_eq!(last_report(&lines), (Some("mate -2".to_string()), Some(2)));
+        assert_eq!(last_report(&[]), (None, None));
+    }
+}

@@ -1,0 +1,164 @@
+//! Game records: what happened in one game, and its PGN-like text in `games.txt`.
+
+use super::openings::Opening;
+use super::time_control::TimeControl;
+use crate::game::{BoardSize, Outcome, Side};
+use crate::games::GameKind;
+
+/// One move as played, with what the engine said about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub text: String,
+    /// The last `score` the engine reported (`cp 12`, `mate 3`).
+    pub score: Option<String>,
+    pub depth: Option<u32>,
+    pub time_ms: u64,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game's number in the match, from 1.
+    pub number: usize,
+    /// Index of the opening played.
+    pub opening_index: usize,
+    /// Engine indices playing white and black.
+    pub white: usize,
+    pub black: usize,
+    pub white_name: String,
+    pub black_name: String,
+    pub game: GameKind,
+    pub size: BoardSize,
+    pub opening: Opening,
+    pub time_control: TimeControl,
+    pub outcome: Outcome,
+    pub reason: String,
+    /// The side that lost on time, if any.
+    pub time_forfeit: Option<Side>,
+    pub moves: Vec<MoveRecord>,
+}
+
+impl GameRecord {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Win(Side::White) => "1-0",
+            Outcome::Win(Side::Black) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The score of engine `engine` in this game (1, 0.5 or 0), if it played.
+    pub fn points_of(&self, engine: usize) -> Option<f64> {
+        let side = if engine == self.white {
+            Side::White
+        } else if engine == self.black {
+            Side::Black
+        } else {
+            return None;
+        };
+        Some(match self.outcome {
+            Outcome::Draw => 0.5,
+            Outcome::Win(winner) if winner == side => 1.0,
+            Outcome::Win(_) => 0.0,
+        })
+    }
+
+    /// The PGN-like text of the game: tags, then the moves with engine comments, then the result.
+    pub fn to_text(&self) -> String {
+        let tags = [
+            ("Event", "tabula match".to_string()),
+            ("Round", self.number.to_string()),
+            ("White", self.white_name.clone()),
+            ("Black", self.black_name.clone()),
+            ("Game", self.game.name().to_string()),
+            ("Size", self.size.to_string()),
+            ("Opening", self.opening.describe()),
+            ("TimeControl", self.time_control.to_string()),
+            ("Result", self.result_text().to_string()),
+            ("Termination", self.reason.clone()),
+            ("PlyCount", self.moves.len().to_string()),
+        ];
+        let mut text = String::new();
+        for (tag, value) in tags {
+            text.push_str(&format!("[{tag} \"{}\"]\n", value.replace('"', "'")));
+        }
+        text.push('\n');
+        let mut line = String::new();
+        for (ply, mv) in self.moves.iter().enumerate() {
+            let mut token = String::new();
+            if ply % 2 == 0 {
+                token.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            token.push_str(&mv.text);
+            let mut comment = Vec::new();
+            if let Some(score) = &mv.score {
+                comment.push(score.clone());
+            }
+            if let Some(depth) = mv.depth {
+                comment.push(format!("d{depth}"));
+            }
+            comment.push(format!("{}ms", mv.time_ms));
+            token.push_str(&format!(" {{{}}}", comment.join(" ")));
+            if line.len() + token.len() > 100 {
+                text.push_str(line.trim_end());
+                text.push('\n');
+                line.clear();
+            }
+            line.push_str(&token);
+            line.push(' ');
+        }
+        line.push_str(self.result_text());
+        text.push_str(&line);
+        text.push_str("\n\n");
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_tags_moves_and_result() {
+        let record = GameRecord {
+            number: 3,
+            opening_index: 0,
+            white: 0,
+            black: 1,
+            white_name: "A".into(),
+            black_name: "B".into(),
+            game: GameKind::Joust,
+            size: BoardSize::square(8),
+            opening: Opening {
+                position: None,
+                moves: vec![],
+            },
+            time_control: TimeControl::Depth(4),
+            outcome: Outcome::Win(Side::Black),
+            reason: "no legal move".into(),
+            time_forfeit: None,
+            moves: vec![
+                MoveRecord {
+                    text: "d4f5".into(),
+                    score: Some("cp -12".into()),
+                    depth: Some(4),
+                    time_ms: 3,
+                },
+                MoveRecord {
+                    text: "e5c4".into(),
+                    score: None,
+                    depth: None,
+                    time_ms: 1,
+                },
+            ],
+        };
+        let text = record.to_text();
+        assert!(text.contains("[Result \"0-1\"]\n"));
+        assert!(text.contains("[Termination \"no legal move\"]\n"));
+        assert!(text.contains("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 0-1"));
+        assert_eq!(record.points_of(1), Some(1.0));
+        assert_eq!(record.points_of(0), Some(0.0));
+        assert_eq!(record.points_of(2), None);
+    }
+}

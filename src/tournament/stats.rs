@@ -1,0 +1,301 @@
+//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
+//! pentanomial counts of paired games, and the sequential probability ratio test.
+
+/// Game results from one engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// The z value of a two-sided 95% interval.
+const Z_95: f64 = 1.959_963_985;
+
+/// The logistic Elo difference that gives an expected `score` (0 < score < 1).
+pub fn elo_from_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The expected score at an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26; absolute error below 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let y = 1.0 - poly * (-x * x).exp();
+    if x >= 0.0 { y } else { -y }
+}
+
+impl Tally {
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score fraction (wins plus half the draws), 0.5 with no games.
+    pub fn score(&self) -> f64 {
+        let games = self.games();
+        if games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / games as f64
+    }
+
+    /// The Elo difference and the half-width of its 95% interval (infinite at a 0% or 100% score).
+    pub fn elo_with_margin(&self) -> (f64, f64) {
+        let games = self.games() as f64;
+        let score = self.score();
+        if games == 0.0 {
+            return (0.0, f64::INFINITY);
+        }
+        let variance = (self.wins as f64 * (1.0 - score).powi(2)
+            + self.draws as f64 * (0.5 - score).powi(2)
+            + self.losses as f64 * score.powi(2))
+            / games;
+        let spread = Z_95 * (variance / games).sqrt();
+        let (low, high) = (score - spread, score + spread);
+        if low <= 0.0 || high >= 1.0 {
+            return (elo_from_score(score.clamp(1e-9, 1.0 - 1e-9)), f64::INFINITY);
+        }
+        (
+            elo_from_score(score),
+            (elo_from_score(high) - elo_from_score(low)) / 2.0,
+        )
+    }
+
+    /// The likelihood of superiority: the probability that the engine is the stronger.
+    pub fn los(&self) -> f64 {
+        let decisive = (self.wins + self.losses) as f64;
+        if decisive == 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt()))
+    }
+}
+
+/// Counts of game pairs (one opening, colours reversed) by their total score for one engine:
+/// index 0 = 0 points, 1 = 0.5, 2 = 1, 3 = 1.5, 4 = 2.
+pub type Pentanomial = [u32; 5];
+
+/// The mean and variance of pair scores (0, 0.25, .. 1 per pair, halved) weighted by `counts`.
+fn mean_and_variance(counts: &[f64]) -> (f64, f64) {
+    let total: f64 = counts.iter().sum();
+    let value = |i: usize| i as f64 / 4.0;
+    let mean = counts
+        .iter()
+        .enumerate()
+        .map(|(i, n)| n * value(i))
+        .sum::<f64>()
+        / total;
+    let variance = counts
+        .iter()
+        .enumerate()
+        .map(|(i, n)| n * (value(i) - mean).powi(2))
+        .sum::<f64>()
+        / total;
+    (mean, variance)
+}
+
+/// What an SPRT has concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// H0 accepted: the gain is below elo0.
+    AcceptH0,
+    /// H1 accepted: the gain is at least elo1.
+    AcceptH1,
+}
+
+/// A sequential probability ratio test between logistic Elo hypotheses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// Parses `elo0=0 elo1=10 alpha=0.05 beta=0.05` (any order; alpha and beta default to 0.05).
+    pub fn parse(tokens: &[String]) -> Result<Sprt, String> {
+        let (mut elo0, mut elo1) = (None, None);
+        let (mut alpha, mut beta) = (0.05, 0.05);
+        for token in tokens.iter().flat_map(|t| t.split_whitespace()) {
+            let (key, value) = token
+                .split_once('=')
+                .ok_or_else(|| format!("bad SPRT setting '{token}' (key=value)"))?;
+            let number: f64 = value
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("bad SPRT value '{token}'"))?;
+            match key {
+                "elo0" => elo0 = Some(number),
+                "elo1" => elo1 = Some(number),
+                "alpha" => alpha = number,
+                "beta" => beta = number,
+                _ => return Err(format!("unknown SPRT setting '{token}'")),
+            }
+        }
+        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
+            return Err("SPRT needs elo0 and elo1".to_string());
+        };
+        let probability = 0.0..0.5;
+        if elo1 <= elo0
+            || !probability.contains(&alpha)
+            || !probability.contains(&beta)
+            || alpha == 0.0
+            || beta == 0.0
+        {
+            return Err("SPRT needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// The log-likelihood-ratio bounds: below the first accept H0, above the second accept H1.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of the pair results (generalised SPRT, normal approximation:
+    /// N (s1 - s0) (2 mean - s0 - s1) / (2 variance), per pair with the pair score halved).
+    pub fn llr(&self, pairs: &Pentanomial) -> f64 {
+        let total: u32 = pairs.iter().sum();
+        if total == 0 {
+            return 0.0;
+        }
+        let raw: Vec<f64> = pairs.iter().map(|&n| n as f64).collect();
+        let (mut mean, mut variance) = mean_and_variance(&raw);
+        if variance < 1e-12 {
+            // All pairs scored alike: give the empty cells a tiny weight so there is a variance.
+            let padded: Vec<f64> = raw
+                .iter()
+                .map(|&n| if n == 0.0 { 1e-3 } else { n })
+                .collect();
+            (mean, variance) = mean_and_variance(&padded);
+        }
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        total as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    /// The decision at the current results, if a bound is crossed.
+    pub fn decision(&self, pairs: &Pentanomial) -> Option<SprtDecision> {
+        let llr = self.llr(pairs);
+        let (lower, upper) = self.bounds();
+        if llr <= lower {
+            Some(SprtDecision::AcceptH0)
+        } else if llr >= upper {
+            Some(SprtDecision::AcceptH1)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tolerance: f64) -> bool {
+        (a - b).abs() < tolerance
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        // 400 log10(3): a 75% score.
+        assert!(close(elo_from_score(0.75), 190.848_501_9, 1e-6));
+        assert!(close(elo_from_score(0.5), 0.0, 1e-12));
+        assert!(close(elo_from_score(0.25), -190.848_501_9, 1e-6));
+        assert!(close(score_from_elo(190.848_501_9), 0.75, 1e-9));
+    }
+
+    #[test]
+    fn interval_of_an_even_match() {
+        // 30 wins, 40 draws, 30 losses: variance 0.15 per game, score 0.5 +- 1.96 sqrt(0.15/100),
+        // which is +-53.158 Elo.
+        let tally = Tally {
+            wins: 30,
+            draws: 40,
+            losses: 30,
+        };
+        let (elo, margin) = tally.elo_with_margin();
+        assert!(close(elo, 0.0, 1e-9));
+        assert!(close(margin, 53.157_980, 1e-4), "{margin}");
+    }
+
+    #[test]
+    fn los_of_known_results() {
+        // 60 wins, 40 losses: 0.5 (1 + erf(20 / sqrt(200))) = 0.977250.
+        assert!(close(
+            Tally {
+                wins: 60,
+                draws: 7,
+                losses: 40
+            }
+            .los(),
+            0.977_249_87,
+            1e-6
+        ));
+        assert!(close(
+            Tally {
+                wins: 5,
+                draws: 0,
+                losses: 5
+            }
+            .los(),
+            0.5,
+            1e-12
+        ));
+        assert!(close(erf(1.0), 0.842_700_79, 2e-7));
+    }
+
+    #[test]
+    fn sprt_bounds_and_log_likelihood_ratio() {
+        let sprt = Sprt::parse(&["elo0=0 elo1=10 alpha=0.05 beta=0.05".to_string()]).unwrap();
+        let (lower, upper) = sprt.bounds();
+        // ln(0.05 / 0.95) and ln(0.95 / 0.05).
+        assert!(close(lower, -2.944_438_979, 1e-9) && close(upper, 2.944_438_979, 1e-9));
+        // 10 pairs scoring 1 and 10 scoring 1.5: mean 0.625, variance 0.015625; with
+        // s1 = 1 / (1 + 10^(-10/400)): 20 (s1 - 0.5) (1.25 - 0.5 - s1) / 0.03125 = 2.169475.
+        assert!(close(sprt.llr(&[0, 0, 10, 10, 0]), 2.169_475_18, 1e-5));
+        assert_eq!(sprt.decision(&[0, 0, 10, 10, 0]), None);
+        assert_eq!(
+            sprt.decision(&[0, 0, 10, 40, 0]),
+            Some(SprtDecision::AcceptH1)
+        );
+        assert_eq!(
+            sprt.decision(&[0, 40, 10, 0, 0]),
+            Some(SprtDecision::AcceptH0)
+        );
+    }
+
+    #[test]
+    fn sprt_settings_are_checked() {
+        assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
+        assert!(Sprt::parse(&["elo0=0".to_string()]).is_err());
+        assert!(
+            Sprt::parse(&["elo0=0 elo1=5 gamma=1".to_string()])
+                .unwrap_err()
+                .contains("'gamma=1'")
+        );
+        assert!(
+            Sprt::parse(&["elo0=x elo1=5".to_string()])
+                .unwrap_err()
+                .contains("'elo0=x'")
+        );
+    }
+}

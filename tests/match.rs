@@ -1,0 +1,247 @@
+//! `tabula match` tests: real tabula processes and small fake engines (tests/fake_engines),
+//! checking counts, records, forfeits and the SPRT stop.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+fn fake(name: &str) -> String {
+    format!(
+        "cmd=bash {}/tests/fake_engines/{name}.sh name={name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn out_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-match-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs `tabula match` with `args`; returns (exit code, stdout, games.txt).
+fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
+    let out = out_dir(test);
+    let output = Command::new(TABULA)
+        .arg("match")
+        .args(args)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("tabula runs");
+    let games = std::fs::read_to_string(out.join("games.txt")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&out);
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        games,
+    )
+}
+
+fn tags<'a>(games: &'a str, tag: &str) -> Vec<&'a str> {
+    let prefix = format!("[{tag} \"");
+    games
+        .lines()
+        .filter_map(|line| line.strip_prefix(prefix.as_str()))
+        .map(|rest| rest.trim_end_matches("\"]"))
+        .collect()
+}
+
+/// Replays a recorded game with tabula itself and returns its `query result` answer.
+fn replayed_result(opening: &str, moves: &[&str]) -> String {
+    let setup = match opening.split_once(" moves ") {
+        Some((start, opening_moves)) => format!("{start} moves {opening_moves}"),
+        None => format!("{opening} moves"),
+    };
+    let setup = if setup.starts_with("startpos") {
+        setup
+    } else {
+        format!("fen {setup}")
+    };
+    let script = format!("position {setup} {}\nquery result\n", moves.join(" "));
+    let output = Command::new(TABULA)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("tabula runs");
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+#[test]
+fn a_match_between_two_tabulas_has_consistent_counts_and_records() {
+    let engine_a = format!("cmd={TABULA} name=A");
+    let engine_b = format!("cmd={TABULA} name=B option.Hash=4");
+    let (code, stdout, games) = run_match(
+        "two-tabulas",
+        &[
+            "--engine",
+            &engine_a,
+            "--engine",
+            &engine_b,
+            "--game",
+            "joust",
+            "--tc",
+            "nodes=300",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let results = tags(&games, "Result");
+    assert_eq!(results.len(), 6, "{games}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("A vs B:"))
+        .expect("pairing line");
+    assert!(line.contains("games 6,"), "{line}");
+    // Every recorded result is what tabula's rules say of the recorded moves.
+    for record in games.split("\n\n[Event").filter(|r| r.contains("[Result")) {
+        let opening = tags(record, "Opening")[0];
+        let result = tags(record, "Result")[0];
+        let movetext: String = record
+            .lines()
+            .filter(|l| !l.starts_with('[') && !l.ends_with("\"]"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let without_comments: String = movetext
+            .split('{')
+            .map(|part| part.split_once('}').map_or(part, |(_, after)| after))
+            .collect();
+        let moves: Vec<&str> = without_comments
+            .split_whitespace()
+            .filter(|t| t.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+            .collect();
+        let expected = match result {
+            "1-0" => "response p1win",
+            "0-1" => "response p2win",
+            _ => "response draw",
+        };
+        let reason = tags(record, "Termination")[0];
+        if reason.starts_with("adjudicated") {
+            // The claimed winning move, played, wins by the rules.
+            let winning = reason.split_whitespace().last().expect("the winning move");
+            assert_eq!(
+                replayed_result(opening, &moves),
+                "response none",
+                "{record}"
+            );
+            let mut with_win = moves.clone();
+            with_win.push(winning);
+            assert_eq!(replayed_result(opening, &with_win), expected, "{record}");
+        } else {
+            assert_eq!(replayed_result(opening, &moves), expected, "{record}");
+        }
+    }
+}
+
+#[test]
+fn crashing_hanging_illegal_and_garbage_engines_lose() {
+    let tabula = format!("cmd={TABULA} name=tabula");
+    let cases = [
+        ("crash", "tc=nodes", "engine exited"),
+        ("illegal", "tc=nodes", "illegal move"),
+        ("garbage", "tc=nodes", "without a move"),
+        ("hang", "tc=clock", "loses on time"),
+    ];
+    for (name, clock, reason) in cases {
+        let tc = if clock == "tc=clock" {
+            "0.3+0"
+        } else {
+            "nodes=200"
+        };
+        let (code, stdout, games) = run_match(
+            name,
+            &[
+                "--engine",
+                &tabula,
+                "--engine",
+                &fake(name),
+                "--game",
+                "joust",
+                "--tc",
+                tc,
+                "--games",
+                "2",
+                "--seed",
+                "5",
+            ],
+        );
+        assert_eq!(code, 0, "{name}: {stdout}");
+        assert!(stdout.contains("tabula vs "), "{name}: {stdout}");
+        assert!(
+            stdout.contains("+2 =0 -0"),
+            "{name}: tabula wins both: {stdout}"
+        );
+        let terminations = tags(&games, "Termination");
+        assert_eq!(terminations.len(), 2);
+        assert!(
+            terminations.iter().all(|t| t.contains(reason)),
+            "{name}: {terminations:?}"
+        );
+        if name == "hang" {
+            assert!(
+                stdout.contains(&format!("Time forfeits: tabula 0, {name} 2")),
+                "{stdout}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sprt_stops_the_match_once_a_bound_is_crossed() {
+    let tabula = format!("cmd={TABULA} name=tabula");
+    let (code, stdout, games) = run_match(
+        "sprt",
+        &[
+            "--engine",
+            &tabula,
+            "--engine",
+            &fake("illegal"),
+            "--game",
+            "joust",
+            "--tc",
+            "nodes=100",
+            "--games",
+            "200",
+            "--sprt",
+            "elo0=0",
+            "elo1=20",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let played = tags(&games, "Result").len();
+    assert!(played < 200 && played >= 2, "{played}");
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    let output = Command::new(TABULA)
+        .args(["match", "--engine", "x", "--engine", "y", "--game", "chess"])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'chess'"));
+    let output = Command::new(TABULA)
+        .args([
+            "match", "--engine", "x", "--engine", "y", "--game", "joust", "--tc", "fast",
+        ])
+        .output()
+        .expect("tabula runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'fast'"));
+}
