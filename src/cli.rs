@@ -1,6 +1,7 @@
 //! The command line: with no subcommand the protocol loop runs on stdin/stdout; `perft` and
 //! `bench` run once and exit.
 
+use crate::analyse::{AnalyseConfig, analyse};
 use crate::bench;
 use crate::game::BoardSize;
 use crate::games::{GameKind, build_session};
@@ -8,7 +9,10 @@ use crate::position_text::parse_position_text;
 use crate::protocol::command::{MAX_PERFT_DEPTH, parse_board_size};
 use crate::protocol::engine::Engine;
 use crate::protocol::output::Output;
+use crate::search::Settings;
+use crate::search::limits::Limits;
 use crate::session::Setup;
+use crate::suite::{SuiteConfig, run_suite};
 use crate::tournament::engine_process::EngineSpec;
 use crate::tournament::openings::{parse_openings, random_openings};
 use crate::tournament::play::GameSettings;
@@ -52,6 +56,84 @@ pub enum CliCommand {
     Bench,
     /// Play engine-vs-engine games, judged by tabula's own rules, with statistics.
     Match(MatchArgs),
+    /// Analyse positions, one per input line: `startpos` or a position string, optionally
+    /// followed by `moves ...` (# starts a comment). Exit code 1 if any line was bad.
+    Analyse(AnalyseArgs),
+    /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
+    /// The last line is `N passed, M failed`; exit code 1 if any failed.
+    Suite(SuiteArgs),
+}
+
+/// How long each search of `analyse` and `suite` runs.
+#[derive(clap::Args, Debug)]
+pub struct SearchLimitArgs {
+    /// Search this many plies.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds (the default is 1000).
+    #[arg(long, conflicts_with = "nodes")]
+    pub movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Transposition table size in MB (cleared for every position).
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+impl SearchLimitArgs {
+    fn limits(&self) -> Limits {
+        let movetime_ms = match (self.depth, self.movetime, self.nodes) {
+            (None, None, None) => Some(1000),
+            _ => self.movetime,
+        };
+        Limits {
+            depth: self.depth.map(|d| d.max(1)),
+            nodes: self.nodes,
+            movetime_ms,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Arguments of `tabula analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// joust, jesonmor, claustro or apart.
+    #[arg(long)]
+    pub game: String,
+    /// Board size for `startpos` lines: N or WxH.
+    #[arg(long)]
+    pub size: Option<String>,
+    #[command(flatten)]
+    pub limits: SearchLimitArgs,
+    /// Report this many best lines.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// One JSON object per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The positions file, or - (the default) for standard input.
+    #[arg(default_value = "-")]
+    pub file: String,
+}
+
+/// Arguments of `tabula suite`.
+#[derive(clap::Args, Debug)]
+pub struct SuiteArgs {
+    /// joust, jesonmor, claustro or apart.
+    #[arg(long)]
+    pub game: String,
+    /// Board size for `startpos` lines: N or WxH.
+    #[arg(long)]
+    pub size: Option<String>,
+    #[command(flatten)]
+    pub limits: SearchLimitArgs,
+    /// The suite file.
+    pub file: std::path::PathBuf,
 }
 
 /// Arguments of `tabula match`.
@@ -221,6 +303,67 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
+    let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let size = size
+        .map(parse_board_size)
+        .transpose()?
+        .unwrap_or(kind.default_size());
+    Ok((kind, size))
+}
+
+fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
+    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let config = AnalyseConfig {
+        game,
+        size,
+        limits: args.limits.limits(),
+        settings: Settings {
+            threads: args.threads.clamp(1, 256),
+            multipv: args.multipv.clamp(1, 256),
+            ..Settings::default()
+        },
+        hash_mb: args.limits.hash.clamp(1, 32768),
+        json: args.json,
+    };
+    let mut out = |line: &str| println!("{line}");
+    let mut progress = |line: &str| eprintln!("{line}");
+    let bad = if args.file == "-" {
+        analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)
+    } else {
+        let file = std::fs::File::open(&args.file)
+            .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
+        analyse(
+            &config,
+            std::io::BufReader::new(file),
+            &mut out,
+            &mut progress,
+        )
+    };
+    Ok(i32::from(bad > 0))
+}
+
+fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
+    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read '{}': {e}", args.file.display()))?;
+    let config = SuiteConfig {
+        game,
+        size,
+        limits: args.limits.limits(),
+        hash_mb: args.limits.hash.clamp(1, 32768),
+    };
+    let (_, failed) = run_suite(&config, &text, &mut |line| println!("{line}"));
+    Ok(i32::from(failed > 0))
+}
+
+fn exit_code(result: Result<i32, String>) -> i32 {
+    result.unwrap_or_else(|problem| {
+        eprintln!("error: {problem}");
+        2
+    })
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -233,6 +376,8 @@ pub fn main() -> i32 {
             bench::run(&|line| println!("{line}"));
             0
         }
+        Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
+        Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Match(args)) => match run_match(&args) {
             Ok(()) => 0,
             Err(problem) => {

@@ -46,6 +46,9 @@ pub trait GameSession: Send {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Perft total.
     fn perft(&self, depth: u32) -> u64;
+    /// The legal move written `text` as the engine writes it (Apart accepts any path of a turn
+    /// but prints one), or why it is not legal here.
+    fn canonical_move(&self, text: &str) -> Result<String, String>;
     /// Plays the move written `text`, or says why it is not legal here (the game is unchanged).
     fn play_move(&mut self, text: &str) -> Result<(), String>;
     /// Searches the current position.
@@ -159,6 +162,13 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         perft(&self.position, depth)
+    }
+
+    fn canonical_move(&self, text: &str) -> Result<String, String> {
+        self.position
+            .parse_move(text)
+            .map(|mv| self.position.move_text(mv))
+            .map_err(|problem| format!("move '{text}': {problem}"))
     }
 
     fn play_move(&mut self, text: &str) -> Result<(), String> {

@@ -38,9 +38,10 @@ pub struct Engine {
 /// The `info` line of a completed iteration.
 pub fn info_line(iteration: &Iteration) -> String {
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         iteration.depth,
         iteration.seldepth,
+        iteration.multipv,
         iteration.score,
         iteration.nodes,
         iteration.nps,
@@ -268,6 +269,7 @@ impl Engine {
                 self.options.hash_mb = megabytes;
             }
             OptionChange::Threads(threads) => self.options.threads = threads,
+            OptionChange::MultiPv(lines) => self.options.multipv = lines,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
@@ -307,6 +309,7 @@ impl Engine {
         let settings = Settings {
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms as u64,
+            multipv: self.options.multipv,
         };
         let infinite = limits.infinite;
         let thread_stop = Arc::clone(&stop);

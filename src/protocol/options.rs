@@ -6,6 +6,7 @@ use crate::games::GameKind;
 pub const HASH: &str = "Hash";
 pub const THREADS: &str = "Threads";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
+pub const MULTI_PV: &str = "MultiPV";
 pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const ENGINE_DRAWS: &str = "EngineDraws";
@@ -14,6 +15,7 @@ pub const ENGINE_DRAWS: &str = "EngineDraws";
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
 pub const THREADS_RANGE: (usize, usize) = (1, 256);
 pub const OVERHEAD_RANGE: (usize, usize) = (0, 5000);
+pub const MULTI_PV_RANGE: (usize, usize) = (1, 256);
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +23,8 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     pub threads: usize,
     pub move_overhead_ms: usize,
+    /// Lines reported per iteration.
+    pub multipv: usize,
     /// Whether the engine-policy draws of rules.md apply to new positions.
     pub engine_draws: bool,
 }
@@ -31,6 +35,7 @@ impl Default for EngineOptions {
             hash_mb: 16,
             threads: 1,
             move_overhead_ms: 10,
+            multipv: 1,
             engine_draws: true,
         }
     }
@@ -42,6 +47,7 @@ pub enum OptionChange {
     Hash(usize),
     Threads(usize),
     MoveOverhead(usize),
+    MultiPv(usize),
     Variant(GameKind),
     EngineDraws(bool),
     ClearHash,
@@ -72,6 +78,10 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             variants.join(" ")
         ),
         format!(
+            "option name {MULTI_PV} type spin default {} min {} max {}",
+            defaults.multipv, MULTI_PV_RANGE.0, MULTI_PV_RANGE.1
+        ),
+        format!(
             "option name {ENGINE_DRAWS} type check default {}",
             defaults.engine_draws
         ),
@@ -99,6 +109,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         spin(name, value, THREADS_RANGE).map(OptionChange::Threads)
     } else if is(MOVE_OVERHEAD) {
         spin(name, value, OVERHEAD_RANGE).map(OptionChange::MoveOverhead)
+    } else if is(MULTI_PV) {
+        spin(name, value, MULTI_PV_RANGE).map(OptionChange::MultiPv)
     } else if is(VARIANT) {
         let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
         match GameKind::from_name(value) {

@@ -29,6 +29,8 @@ pub(super) struct Searcher<'a, G: Game> {
     killers: Vec<[u32; 2]>,
     history_scores: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
+    /// Root moves left out of this search (the first moves of better MultiPV lines).
+    pub excluded_root_moves: Vec<u32>,
 }
 
 fn history_index(side: Side, tag: u32) -> usize {
@@ -61,6 +63,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             killers: vec![[0; 2]; MAX_PLY + 1],
             history_scores: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            excluded_root_moves: Vec::new(),
         }
     }
 
@@ -225,7 +228,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves[0].1;
-        for (index, &(order, mv)) in moves.iter().enumerate() {
+        let mut index = 0;
+        for (tried, &(order, mv)) in moves.iter().enumerate() {
+            if is_root && self.excluded_root_moves.contains(&mv.tag()) {
+                continue;
+            }
+            if index == 0 {
+                best_move = mv;
+            }
             let mut child = position.clone();
             child.play(mv);
             self.history.push(key, mv);
@@ -254,6 +264,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 score
             };
             self.history.pop();
+            index += 1;
             if self.aborted {
                 self.move_lists[ply] = moves;
                 return 0;
@@ -269,7 +280,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_cutoff(side, ply, depth, mv, &moves[..=index]);
+                            self.reward_cutoff(side, ply, depth, mv, &moves[..=tried]);
                         }
                         break;
                     }

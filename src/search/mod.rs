@@ -6,7 +6,7 @@ pub mod limits;
 pub mod score;
 pub mod tt;
 
-use crate::game::{Game, History};
+use crate::game::{Game, GameMove, History};
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
@@ -19,6 +19,8 @@ use tt::TranspositionTable;
 pub struct Settings {
     pub threads: usize,
     pub move_overhead_ms: u64,
+    /// How many best lines to report (MultiPV).
+    pub multipv: usize,
 }
 
 impl Default for Settings {
@@ -26,6 +28,7 @@ impl Default for Settings {
         Settings {
             threads: 1,
             move_overhead_ms: 10,
+            multipv: 1,
         }
     }
 }
@@ -44,6 +47,8 @@ pub(crate) struct SharedState<'a> {
 #[derive(Clone, Debug)]
 pub struct Iteration {
     pub depth: u32,
+    /// Which line this is (1 = best) when several are searched.
+    pub multipv: usize,
     pub seldepth: usize,
     pub score: Score,
     pub nodes: u64,
@@ -135,28 +140,42 @@ pub fn search<G: Game>(
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=max_depth {
-            let score = searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
-            if searcher.aborted || stop.load(Ordering::Relaxed) {
-                break;
+        let lines = settings.multipv.clamp(1, moves.len());
+        'deepening: for depth in 1..=max_depth {
+            searcher.excluded_root_moves.clear();
+            let mut score = 0;
+            for line in 1..=lines {
+                let line_score = searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
+                if searcher.aborted || stop.load(Ordering::Relaxed) {
+                    break 'deepening;
+                }
+                searcher.flush_nodes();
+                let elapsed = started.elapsed();
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let pv = searcher.principal_variation().to_vec();
+                let Some(&first) = pv.first() else {
+                    break;
+                };
+                searcher.excluded_root_moves.push(first.tag());
+                if line == 1 {
+                    score = line_score;
+                    result.best_move = Some(first);
+                    result.score = Score::from_internal(score);
+                    result.depth = depth;
+                }
+                report(&Iteration {
+                    depth,
+                    multipv: line,
+                    seldepth: searcher.seldepth,
+                    score: Score::from_internal(line_score),
+                    nodes,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    time_ms: elapsed.as_millis() as u64,
+                    hashfull: tt.hashfull(),
+                    pv: pv_text(root, &pv),
+                });
             }
-            searcher.flush_nodes();
             let elapsed = started.elapsed();
-            let nodes = shared.nodes.load(Ordering::Relaxed);
-            let pv = searcher.principal_variation();
-            result.best_move = pv.first().copied().or(result.best_move);
-            result.score = Score::from_internal(score);
-            result.depth = depth;
-            report(&Iteration {
-                depth,
-                seldepth: searcher.seldepth,
-                score: result.score,
-                nodes,
-                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time_ms: elapsed.as_millis() as u64,
-                hashfull: tt.hashfull(),
-                pv: pv_text(root, pv),
-            });
             let mate_settled = score.abs() >= MATE_BOUND && limits.depth.is_none();
             let past_soft_limit = plan.soft.is_some_and(|soft| elapsed >= soft);
             if !limits.infinite

@@ -1,75 +1,37 @@
-//! Opening positions of a match: read from a file (one per line: `startpos`, a position string,
-//! either followed by `moves ...`) or made by a few seeded random legal moves from the start.
+//! Opening positions of a match: read from a file (one position line each: `startpos` or a
+//! position string, either followed by `moves ...`) or made by a few seeded random legal moves
+//! from the start.
 
 use crate::game::BoardSize;
-use crate::games::{GameKind, build_session};
-use crate::position_text::parse_position_text;
-use crate::session::{GameSession, Setup};
+use crate::games::GameKind;
+use crate::position_line::PositionLine;
+use crate::session::GameSession;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
 
-/// Where a game starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
-    /// The position string, or `None` for the start position.
-    pub position: Option<String>,
-    /// Moves played from it before the engines take over.
-    pub moves: Vec<String>,
-}
+/// Where a game starts: a position line whose game is not over.
+pub type Opening = PositionLine;
 
-impl Opening {
-    /// Parses one line of an openings file; `None` for a blank or comment (`#`) line.
-    pub fn parse_line(line: &str) -> Option<Opening> {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            return None;
-        }
-        let (setup, moves) = match line.split_once(" moves") {
-            Some((setup, moves)) => (
-                setup.trim(),
-                moves.split_whitespace().map(String::from).collect(),
-            ),
-            None => (line, Vec::new()),
-        };
-        let position = (setup != "startpos").then(|| setup.to_string());
-        Some(Opening { position, moves })
+/// The game at `opening`, which must not be over already.
+pub fn build_opening(
+    opening: &Opening,
+    game: GameKind,
+    size: BoardSize,
+) -> Result<Box<dyn GameSession>, String> {
+    let session = opening.build(game, size)?;
+    if let Some(verdict) = session.verdict() {
+        return Err(format!("the game is already over ({})", verdict.reason));
     }
-
-    /// The game at this opening, checked by the rules.
-    pub fn build(&self, game: GameKind, size: BoardSize) -> Result<Box<dyn GameSession>, String> {
-        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        let session = match &self.position {
-            None => build_session(game, Setup::Start(size), &moves, true)?,
-            Some(text) => {
-                let parsed = parse_position_text(text)?;
-                build_session(game, Setup::Text(&parsed), &moves, true)?
-            }
-        };
-        if let Some(verdict) = session.verdict() {
-            return Err(format!("the game is already over ({})", verdict.reason));
-        }
-        Ok(session)
-    }
-
-    /// The opening as written in an openings file.
-    pub fn describe(&self) -> String {
-        let setup = self.position.as_deref().unwrap_or("startpos");
-        if self.moves.is_empty() {
-            setup.to_string()
-        } else {
-            format!("{setup} moves {}", self.moves.join(" "))
-        }
-    }
+    Ok(session)
 }
 
 /// Reads and checks an openings file's text.
 pub fn parse_openings(text: &str, game: GameKind, size: BoardSize) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        if let Some(opening) = Opening::parse_line(line) {
-            opening
-                .build(game, size)
+        if let Some(opening) = Opening::parse(line) {
+            build_opening(&opening, game, size)
                 .map_err(|problem| format!("openings line {}: {problem}", index + 1))?;
             openings.push(opening);
         }
@@ -92,14 +54,14 @@ pub fn random_openings(
         position: None,
         moves: Vec::new(),
     };
-    start.build(game, size)?;
+    build_opening(&start, game, size)?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut seen = HashSet::new();
     let mut openings = Vec::new();
     let mut attempts = 0;
     while openings.len() < count {
         attempts += 1;
-        let mut session = start.build(game, size)?;
+        let mut session = build_opening(&start, game, size)?;
         let mut moves = Vec::new();
         for _ in 0..plies {
             let legal = session.legal_moves();
@@ -128,29 +90,6 @@ pub fn random_openings(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_lines_with_comments_and_moves() {
-        assert_eq!(Opening::parse_line("  # nothing"), None);
-        assert_eq!(
-            Opening::parse_line("startpos"),
-            Some(Opening {
-                position: None,
-                moves: vec![]
-            })
-        );
-        let opening =
-            Opening::parse_line("8/8/8/4n3/3N4/8/8/8 w 0 1 moves d4f5 e5c4 # two plies").unwrap();
-        assert_eq!(
-            opening.position.as_deref(),
-            Some("8/8/8/4n3/3N4/8/8/8 w 0 1")
-        );
-        assert_eq!(opening.moves, vec!["d4f5", "e5c4"]);
-        assert_eq!(
-            opening.describe(),
-            "8/8/8/4n3/3N4/8/8/8 w 0 1 moves d4f5 e5c4"
-        );
-    }
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {

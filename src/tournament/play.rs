@@ -3,7 +3,7 @@
 //! illegal move or oversteps its clock loses, with the reason recorded.
 
 use super::engine_process::{EngineFailure, EngineProcess, EngineSpec, Notation, Protocol};
-use super::openings::Opening;
+use super::openings::{Opening, build_opening};
 use super::record::{GameRecord, MoveRecord};
 use super::time_control::{FIXED_LIMIT_PATIENCE, TimeControl};
 use crate::game::{BoardSize, Outcome, Side};
@@ -352,7 +352,7 @@ pub fn play_game(
         moves: Vec::new(),
     };
     let (session, start) = match (
-        opening.build(settings.game, settings.size),
+        build_opening(opening, settings.game, settings.size),
         bare_start.build(settings.game, settings.size),
     ) {
         (Ok(session), Ok(start)) => (session, start),

@@ -1,0 +1,262 @@
+//! `tabula analyse`: one search per input position line, reported as one text line or one JSON
+//! object per position; a bad line is reported with its number and the rest still runs.
+
+use crate::game::{BoardSize, Outcome, Side};
+use crate::games::GameKind;
+use crate::position_line::PositionLine;
+use crate::search::limits::Limits;
+use crate::search::score::Score;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Iteration, Settings};
+use std::io::BufRead;
+use std::sync::atomic::AtomicBool;
+
+/// How to analyse.
+#[derive(Clone, Debug)]
+pub struct AnalyseConfig {
+    pub game: GameKind,
+    /// The board for `startpos` lines.
+    pub size: BoardSize,
+    pub limits: Limits,
+    pub settings: Settings,
+    pub hash_mb: usize,
+    pub json: bool,
+}
+
+/// A string as a JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_score(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("{{\"cp\":{cp}}}"),
+        Score::Mate(moves) => format!("{{\"mate\":{moves}}}"),
+    }
+}
+
+fn json_moves(moves: &[String]) -> String {
+    let quoted: Vec<String> = moves.iter().map(|m| json_string(m)).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+fn result_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Side::White) => "p1win",
+        Outcome::Win(Side::Black) => "p2win",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// The report of one analysed line.
+fn analyse_one(
+    config: &AnalyseConfig,
+    tt: &TranspositionTable,
+    number: usize,
+    line: &PositionLine,
+) -> Result<String, String> {
+    let session = line.build(config.game, config.size)?;
+    let position = json_string(&line.describe());
+    if let Some(verdict) = session.verdict() {
+        let result = result_word(verdict.outcome);
+        return Ok(if config.json {
+            format!(
+                "{{\"line\":{number},\"position\":{position},\"bestmove\":null,\"result\":\"{result}\",\"reason\":{}}}",
+                json_string(verdict.reason)
+            )
+        } else {
+            format!(
+                "{number}: {} | game over: {result} ({})",
+                line.describe(),
+                verdict.reason
+            )
+        });
+    }
+    tt.clear();
+    let mut latest: Vec<Iteration> = Vec::new();
+    let stop = AtomicBool::new(false);
+    let summary = session.search(
+        &config.limits,
+        config.settings,
+        tt,
+        &stop,
+        &mut |iteration| {
+            if iteration.multipv == 1 {
+                latest.clear();
+            }
+            latest.push(iteration.clone());
+        },
+    );
+    let best = summary.best_move.unwrap_or_else(|| "(none)".to_string());
+    let Some(first) = latest.first() else {
+        return Err("the search finished no iteration".to_string());
+    };
+    if config.json {
+        let lines: Vec<String> = latest
+            .iter()
+            .map(|it| {
+                format!(
+                    "{{\"multipv\":{},\"score\":{},\"pv\":{}}}",
+                    it.multipv,
+                    json_score(it.score),
+                    json_moves(&it.pv)
+                )
+            })
+            .collect();
+        return Ok(format!(
+            "{{\"line\":{number},\"position\":{position},\"bestmove\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{},\"pv\":{},\"lines\":[{}]}}",
+            json_string(&best),
+            json_score(summary.result.score),
+            first.depth,
+            summary.result.nodes,
+            first.time_ms,
+            json_moves(&first.pv),
+            lines.join(",")
+        ));
+    }
+    let mut text = format!(
+        "{number}: {} | bestmove {best} | score {} | depth {} | nodes {} | time {} ms | pv {}",
+        line.describe(),
+        summary.result.score,
+        first.depth,
+        summary.result.nodes,
+        first.time_ms,
+        first.pv.join(" ")
+    );
+    for other in latest.iter().skip(1) {
+        text.push_str(&format!(
+            " | multipv {}: score {} pv {}",
+            other.multipv,
+            other.score,
+            other.pv.join(" ")
+        ));
+    }
+    Ok(text)
+}
+
+/// Analyses every position line of `input`, writing one report per position to `out` and
+/// progress to `progress`; returns how many lines were bad.
+pub fn analyse(
+    config: &AnalyseConfig,
+    input: impl BufRead,
+    out: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(&str),
+) -> usize {
+    let tt = TranspositionTable::new(config.hash_mb);
+    let mut bad = 0;
+    let mut done = 0;
+    for (index, line) in input.lines().enumerate() {
+        let number = index + 1;
+        let text = match line {
+            Ok(text) => text,
+            Err(error) => {
+                bad += 1;
+                out(&error_line(
+                    config,
+                    number,
+                    &format!("unreadable line: {error}"),
+                ));
+                continue;
+            }
+        };
+        let Some(position) = PositionLine::parse(&text) else {
+            continue;
+        };
+        match analyse_one(config, &tt, number, &position) {
+            Ok(report) => out(&report),
+            Err(problem) => {
+                bad += 1;
+                out(&error_line(config, number, &problem));
+            }
+        }
+        done += 1;
+        progress(&format!("analysed {done} positions (input line {number})"));
+    }
+    bad
+}
+
+fn error_line(config: &AnalyseConfig, number: usize, problem: &str) -> String {
+    if config.json {
+        format!("{{\"line\":{number},\"error\":{}}}", json_string(problem))
+    } else {
+        format!("{number}: error: {problem}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(json: bool) -> AnalyseConfig {
+        AnalyseConfig {
+            game: GameKind::Joust,
+            size: BoardSize::square(8),
+            limits: Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            settings: Settings::default(),
+            hash_mb: 1,
+            json,
+        }
+    }
+
+    fn run(config: &AnalyseConfig, input: &str) -> (Vec<String>, usize) {
+        let mut lines = Vec::new();
+        let bad = analyse(
+            config,
+            input.as_bytes(),
+            &mut |l| lines.push(l.to_string()),
+            &mut |_| {},
+        );
+        (lines, bad)
+    }
+
+    #[test]
+    fn reports_each_position_and_each_bad_line() {
+        let input = "# a comment\nstartpos moves d4f5\n\n8/8/8/4n3/3N4/8/8/8N w\n3N/4/2*1/n3 w 0 1\n2n/1N1/3 w\n";
+        let (lines, bad) = run(&config(false), input);
+        assert_eq!(bad, 1);
+        assert_eq!(lines.len(), 4, "{lines:#?}");
+        assert!(
+            lines[0].starts_with("2: startpos moves d4f5 | bestmove "),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].starts_with("4: error: ") && lines[1].contains("ragged"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[2].contains("bestmove d4b3 | score mate 1 |"),
+            "{}",
+            lines[2]
+        );
+        assert!(lines[3].contains("game over: p2win"), "{}", lines[3]);
+    }
+
+    #[test]
+    fn json_output_is_one_object_per_line() {
+        let (lines, bad) = run(&config(true), "3N/4/2*1/n3 w 0 1\nnonsense\n");
+        assert_eq!(bad, 1);
+        assert!(lines[0].starts_with("{\"line\":1,\"position\":\"3N/4/2*1/n3 w 0 1\",\"bestmove\":\"d4b3\",\"score\":{\"mate\":1}"), "{}", lines[0]);
+        assert!(
+            lines[1].starts_with("{\"line\":2,\"error\":\""),
+            "{}",
+            lines[1]
+        );
+        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    }
+}
