@@ -5,6 +5,8 @@ use crate::analyse::{AnalyseConfig, analyse};
 use crate::bench;
 use crate::game::BoardSize;
 use crate::games::{GameKind, build_session};
+use crate::level::Level;
+use crate::play::{PlayConfig, play};
 use crate::position_text::parse_position_text;
 use crate::protocol::command::{MAX_PERFT_DEPTH, parse_board_size};
 use crate::protocol::engine::Engine;
@@ -59,9 +61,32 @@ pub enum CliCommand {
     /// Analyse positions, one per input line: `startpos` or a position string, optionally
     /// followed by `moves ...` (# starts a comment). Exit code 1 if any line was bad.
     Analyse(AnalyseArgs),
+    /// Play a game in the terminal: against the engine, against a person, or watch.
+    Play(PlayArgs),
     /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
     /// The last line is `N passed, M failed`; exit code 1 if any failed.
     Suite(SuiteArgs),
+}
+
+/// Arguments of `tabula play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// joust, jesonmor, claustro or apart.
+    pub game: String,
+    /// Board size: N or WxH (default: the game's).
+    pub size: Option<String>,
+    /// The engine's level: random, greedy, novice, easy, medium, hard, ultra, demigod or max.
+    #[arg(long, default_value = "medium")]
+    pub level: String,
+    /// Which side you play: white, black, both (two people) or none (watch the engine).
+    #[arg(long = "as", default_value = "white")]
+    pub side: String,
+    /// Thinking time of the max level and of hints, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Seed of the random level.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 /// How long each search of `analyse` and `suite` runs.
@@ -357,6 +382,38 @@ fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
     Ok(i32::from(failed > 0))
 }
 
+fn run_play(args: &PlayArgs) -> Result<i32, String> {
+    use std::io::IsTerminal;
+    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let humans = match args.side.as_str() {
+        "white" => [true, false],
+        "black" => [false, true],
+        "both" => [true, true],
+        "none" => [false, false],
+        other => {
+            return Err(format!(
+                "unknown side '{other}' (white, black, both or none)"
+            ));
+        }
+    };
+    let config = PlayConfig {
+        game,
+        size,
+        level: Level::parse(&args.level)?,
+        humans,
+        movetime_ms: args.movetime.max(1),
+        seed: args.seed,
+        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    play(
+        config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )
+    .map(|()| 0)
+    .map_err(|e| format!("terminal: {e}"))
+}
+
 fn exit_code(result: Result<i32, String>) -> i32 {
     result.unwrap_or_else(|problem| {
         eprintln!("error: {problem}");
@@ -378,6 +435,7 @@ pub fn main() -> i32 {
         }
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
+        Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
         Some(CliCommand::Match(args)) => match run_match(&args) {
             Ok(()) => 0,
             Err(problem) => {

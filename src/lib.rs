@@ -12,6 +12,8 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod geometry;
+pub mod level;
+pub mod play;
 pub mod position_line;
 pub mod position_text;
 pub mod protocol;

@@ -1,7 +1,9 @@
 //! A game in progress behind one object-safe trait, so the protocol can hold any game at any board
 //! size while everything below it stays monomorphised.
 
-use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict, perft, perft_divide};
+use crate::game::{
+    BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_divide,
+};
 use crate::position_text::PositionText;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -46,6 +48,9 @@ pub trait GameSession: Send {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Perft total.
     fn perft(&self, depth: u32) -> u64;
+    /// The best move by a one-ply look: a move that wins at once, else the move whose position
+    /// the static evaluation likes best; `None` when the game is over.
+    fn greedy_move(&self) -> Option<String>;
     /// The legal move written `text` as the engine writes it (Apart accepts any path of a turn
     /// but prints one), or why it is not legal here.
     fn canonical_move(&self, text: &str) -> Result<String, String>;
@@ -162,6 +167,34 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         perft(&self.position, depth)
+    }
+
+    fn greedy_move(&self) -> Option<String> {
+        if self.verdict().is_some() {
+            return None;
+        }
+        let mover = self.position.side_to_move();
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        let value = |mv: G::Move| {
+            let mut child = self.clone();
+            child.history.push(self.position.hash(), mv);
+            child.position.play(mv);
+            match child.verdict().map(|v| v.outcome) {
+                Some(Outcome::Win(winner)) if winner == mover => i32::MAX,
+                Some(Outcome::Win(_)) => i32::MIN,
+                Some(Outcome::Draw) => 0,
+                None => -child.position.evaluate(),
+            }
+        };
+        let mut best: Option<(i32, G::Move)> = None;
+        for mv in moves {
+            let score = value(mv);
+            if best.is_none_or(|(best_score, _)| score > best_score) {
+                best = Some((score, mv));
+            }
+        }
+        best.map(|(_, mv)| self.position.move_text(mv))
     }
 
     fn canonical_move(&self, text: &str) -> Result<String, String> {

@@ -326,3 +326,39 @@ fn threads_and_hash_options_still_search() {
             .starts_with("bestmove ")
     );
 }
+
+#[test]
+fn levels_choose_how_strongly_to_play() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Level value random");
+    engine.send("setoption name Seed value 7");
+    engine.send("go depth 8");
+    let first = engine.read_until("bestmove").last().unwrap().clone();
+    engine.send("setoption name Seed value 7");
+    engine.send("go depth 8");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        &first,
+        "the same seed, the same move"
+    );
+    // Greedy takes a win at once: white's d4b3 leaves black's knight on a1 without a move.
+    engine.send("setoption name Level value greedy");
+    engine.send("position fen 5/3N1/5/2*2/n4 w 0 1");
+    engine.send("go");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove d4b3"
+    );
+    // A depth level caps the search depth.
+    engine.send("setoption name Level value novice");
+    engine.send("position startpos moves d4f5");
+    engine.send("go depth 9");
+    let lines = engine.read_until("bestmove");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("info depth")).count(),
+        1,
+        "{lines:#?}"
+    );
+    let reply = engine.ask("setoption name Level value godlike");
+    assert!(reply[0].starts_with("info string error: ") && reply[0].contains("'godlike'"));
+}

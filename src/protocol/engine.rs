@@ -8,11 +8,14 @@ use super::output::Output;
 use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session};
+use crate::level::Level;
 use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings};
 use crate::session::{GameSession, Setup};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,6 +36,8 @@ pub struct Engine {
     options: EngineOptions,
     tt: Arc<TranspositionTable>,
     search: Option<RunningSearch>,
+    /// Chooses the moves of the `random` level; reseeded by the `Seed` option.
+    rng: StdRng,
 }
 
 /// The `info` line of a completed iteration.
@@ -86,6 +91,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             options,
             search: None,
+            rng: StdRng::seed_from_u64(0),
         }
     }
 
@@ -270,6 +276,11 @@ impl Engine {
             }
             OptionChange::Threads(threads) => self.options.threads = threads,
             OptionChange::MultiPv(lines) => self.options.multipv = lines,
+            OptionChange::Level(level) => self.options.level = level,
+            OptionChange::Seed(seed) => {
+                self.options.seed = seed;
+                self.rng = StdRng::seed_from_u64(seed);
+            }
             OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
@@ -295,11 +306,32 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, limits: Limits) {
+    fn go(&mut self, mut limits: Limits) {
         if let Some(verdict) = self.session.verdict() {
             self.out
                 .line(&format!("info string game over: {}", verdict.reason));
             self.out.line("bestmove (none)");
+            return;
+        }
+        let quick_move = match self.options.level {
+            Level::Random => {
+                let moves = self.session.legal_moves();
+                moves
+                    .get(self.rng.random_range(0..moves.len().max(1)))
+                    .cloned()
+            }
+            Level::Greedy => self.session.greedy_move(),
+            Level::Depth(_) | Level::Max => {
+                limits.depth = self.options.level.cap_depth(limits.depth);
+                None
+            }
+        };
+        if let Some(mv) = quick_move {
+            self.out.line(&format!(
+                "info string level {} plays {mv}",
+                self.options.level.name()
+            ));
+            self.out.line(&format!("bestmove {mv}"));
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));

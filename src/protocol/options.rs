@@ -1,12 +1,15 @@
 //! The engine's options: their declarations for the handshake and the checked values.
 
 use crate::games::GameKind;
+use crate::level::Level;
 
 /// Option names as declared (matched case-insensitively).
 pub const HASH: &str = "Hash";
 pub const THREADS: &str = "Threads";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const MULTI_PV: &str = "MultiPV";
+pub const LEVEL: &str = "Level";
+pub const SEED: &str = "Seed";
 pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const ENGINE_DRAWS: &str = "EngineDraws";
@@ -16,6 +19,7 @@ pub const HASH_RANGE: (usize, usize) = (1, 32768);
 pub const THREADS_RANGE: (usize, usize) = (1, 256);
 pub const OVERHEAD_RANGE: (usize, usize) = (0, 5000);
 pub const MULTI_PV_RANGE: (usize, usize) = (1, 256);
+pub const SEED_RANGE: (usize, usize) = (0, u32::MAX as usize);
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +29,10 @@ pub struct EngineOptions {
     pub move_overhead_ms: usize,
     /// Lines reported per iteration.
     pub multipv: usize,
+    /// How strongly to play.
+    pub level: Level,
+    /// The seed of the `random` level.
+    pub seed: u64,
     /// Whether the engine-policy draws of rules.md apply to new positions.
     pub engine_draws: bool,
 }
@@ -36,6 +44,8 @@ impl Default for EngineOptions {
             threads: 1,
             move_overhead_ms: 10,
             multipv: 1,
+            level: Level::Max,
+            seed: 0,
             engine_draws: true,
         }
     }
@@ -48,6 +58,8 @@ pub enum OptionChange {
     Threads(usize),
     MoveOverhead(usize),
     MultiPv(usize),
+    Level(Level),
+    Seed(u64),
     Variant(GameKind),
     EngineDraws(bool),
     ClearHash,
@@ -76,6 +88,18 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {VARIANT} type combo default {} {}",
             current_game.name(),
             variants.join(" ")
+        ),
+        format!(
+            "option name {LEVEL} type combo default {} {}",
+            defaults.level.name(),
+            Level::names()
+                .map(|n| format!("var {n}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        format!(
+            "option name {SEED} type spin default {} min {} max {}",
+            defaults.seed, SEED_RANGE.0, SEED_RANGE.1
         ),
         format!(
             "option name {MULTI_PV} type spin default {} min {} max {}",
@@ -109,6 +133,11 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         spin(name, value, THREADS_RANGE).map(OptionChange::Threads)
     } else if is(MOVE_OVERHEAD) {
         spin(name, value, OVERHEAD_RANGE).map(OptionChange::MoveOverhead)
+    } else if is(LEVEL) {
+        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        Level::parse(value).map(OptionChange::Level)
+    } else if is(SEED) {
+        spin(name, value, SEED_RANGE).map(|seed| OptionChange::Seed(seed as u64))
     } else if is(MULTI_PV) {
         spin(name, value, MULTI_PV_RANGE).map(OptionChange::MultiPv)
     } else if is(VARIANT) {

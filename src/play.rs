@@ -1,0 +1,401 @@
+//! `tabula play`: a game in the terminal for people. Human against engine, human against human,
+//! or engine against engine (watch mode); every input is checked and answered, never a crash.
+//! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
+
+use crate::game::{BoardSize, Outcome, Side};
+use crate::games::{GameKind, build_session};
+use crate::level::Level;
+use crate::search::Settings;
+use crate::search::limits::Limits;
+use crate::search::tt::TranspositionTable;
+use crate::session::{GameSession, Setup};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
+
+/// How a terminal game is set up.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    pub game: GameKind,
+    pub size: BoardSize,
+    pub level: Level,
+    /// Which sides people play (white, black).
+    pub humans: [bool; 2],
+    /// Thinking time of the `max` level and of hints.
+    pub movetime_ms: u64,
+    pub seed: u64,
+    /// Whether to colour pieces and mark squares with ANSI escapes.
+    pub colour: bool,
+}
+
+const HELP: &str = "\
+Type a move as the squares it visits (e.g. d4f5; a pass is 0000), or a command:
+  moves [square]  legal moves (of the piece on a square)
+  hint            the engine's suggestion
+  undo            take back your last move
+  new             start again
+  help            this text
+  quit            leave";
+
+/// The game in progress and everything needed to play it.
+struct Table {
+    config: PlayConfig,
+    session: Box<dyn GameSession>,
+    moves: Vec<String>,
+    tt: TranspositionTable,
+    rng: StdRng,
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+/// The squares named in a move (`d4f5` -> d4, f5), for marking them on the board.
+fn squares_of(mv: &str) -> Vec<String> {
+    let mut squares = Vec::new();
+    for c in mv.chars() {
+        if c.is_ascii_lowercase() {
+            squares.push(c.to_string());
+        } else if let Some(last) = squares.last_mut() {
+            last.push(c);
+        }
+    }
+    squares
+}
+
+/// The board picture with `marked` squares highlighted and pieces coloured. Marks work on the
+/// standard grid (rank label, `|`, a space and a character per file); other pictures are kept.
+fn decorate(picture: &str, marked: &[String], colour: bool) -> String {
+    let mut lines = Vec::new();
+    for line in picture.lines() {
+        let rank = line
+            .split('|')
+            .next()
+            .and_then(|label| label.trim().parse::<usize>().ok());
+        let mut cells: Vec<char> = line.chars().collect();
+        let mut highlighted = vec![false; cells.len()];
+        if let (Some(rank), Some(bar)) = (rank, line.find('|')) {
+            for square in marked {
+                let mut chars = square.chars();
+                let file = chars.next().map_or(0, |c| c as usize - 'a' as usize);
+                if chars.as_str().parse::<usize>().ok() == Some(rank) {
+                    let column = bar + 2 + 2 * file;
+                    if column < cells.len() {
+                        highlighted[column] = true;
+                        if !colour {
+                            cells[column - 1] = '>';
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = String::new();
+        for (i, c) in cells.into_iter().enumerate() {
+            let on_board = rank.is_some() && line.find('|').is_some_and(|bar| i > bar);
+            let style = match (
+                colour,
+                highlighted[i],
+                on_board && c.is_ascii_uppercase(),
+                on_board && c.is_ascii_lowercase(),
+            ) {
+                (false, ..) => None,
+                (true, true, ..) => Some("7"),
+                (true, false, true, _) => Some("1;33"),
+                (true, false, _, true) => Some("1;36"),
+                _ => None,
+            };
+            match style {
+                Some(code) => out.push_str(&format!("\u{1b}[{code}m{c}\u{1b}[0m")),
+                None => out.push(c),
+            }
+        }
+        lines.push(out);
+    }
+    lines.join("\n")
+}
+
+impl Table {
+    fn new(config: PlayConfig) -> Result<Table, String> {
+        let session = build_session(config.game, Setup::Start(config.size), &[], true)?;
+        Ok(Table {
+            rng: StdRng::seed_from_u64(config.seed),
+            config,
+            session,
+            moves: Vec::new(),
+            tt: TranspositionTable::new(16),
+        })
+    }
+
+    fn rebuild(&mut self) -> Result<(), String> {
+        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        self.session = build_session(
+            self.config.game,
+            Setup::Start(self.config.size),
+            &moves,
+            true,
+        )?;
+        Ok(())
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.config.humans[side_index(self.session.side_to_move())]
+    }
+
+    fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+        let marked = self.moves.last().map(|m| squares_of(m)).unwrap_or_default();
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            decorate(
+                self.session.picture().trim_end(),
+                &marked,
+                self.config.colour
+            )
+        )?;
+        if let Some(last) = self.moves.last() {
+            writeln!(out, "Last move: {last} (move {})", self.moves.len())?;
+        }
+        Ok(())
+    }
+
+    /// The engine's move at the configured level, with a line saying what it thought.
+    fn engine_move(&mut self, level: Level) -> (Option<String>, String) {
+        match level {
+            Level::Random => {
+                let moves = self.session.legal_moves();
+                let choice = moves
+                    .get(self.rng.random_range(0..moves.len().max(1)))
+                    .cloned();
+                (choice, "a random move".to_string())
+            }
+            Level::Greedy => (self.session.greedy_move(), "one-ply look".to_string()),
+            Level::Depth(_) | Level::Max => {
+                let limits = Limits {
+                    depth: level.cap_depth(None),
+                    movetime_ms: (level == Level::Max).then_some(self.config.movetime_ms),
+                    ..Limits::default()
+                };
+                let mut last = None;
+                let summary = self.session.search(
+                    &limits,
+                    Settings::default(),
+                    &self.tt,
+                    &AtomicBool::new(false),
+                    &mut |it| {
+                        last = Some(format!(
+                            "depth {}, score {}, line {}",
+                            it.depth,
+                            it.score,
+                            it.pv.join(" ")
+                        ));
+                    },
+                );
+                (summary.best_move, last.unwrap_or_default())
+            }
+        }
+    }
+
+    fn announce_result(&self, out: &mut dyn Write) -> io::Result<bool> {
+        let Some(verdict) = self.session.verdict() else {
+            return Ok(false);
+        };
+        let result = match verdict.outcome {
+            Outcome::Win(side) => format!("{} wins", side.name()),
+            Outcome::Draw => "draw".to_string(),
+        };
+        writeln!(
+            out,
+            "Game over: {result} ({}). Type 'new', 'undo' or 'quit'.",
+            verdict.reason
+        )?;
+        Ok(true)
+    }
+
+    /// A move given by its first squares (a Claustro capture without its placement, say): the
+    /// legal moves that continue it.
+    fn continuations(&self, text: &str) -> Vec<String> {
+        self.session
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.len() > text.len() && m.starts_with(text))
+            .collect()
+    }
+
+    fn try_move(
+        &mut self,
+        text: &str,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let mut text = text.to_string();
+        if self.session.canonical_move(&text).is_err() {
+            let options = self.continuations(&text);
+            if !options.is_empty() {
+                let rests: Vec<&str> = options.iter().map(|m| &m[text.len()..]).collect();
+                write!(
+                    out,
+                    "Continue {text} with one of: {}\ncontinue> ",
+                    rests.join(" ")
+                )?;
+                out.flush()?;
+                let mut line = String::new();
+                input.read_line(&mut line)?;
+                text.push_str(line.trim());
+            }
+        }
+        match self.session.canonical_move(&text) {
+            Ok(canonical) => {
+                self.moves.push(canonical);
+                if let Err(problem) = self.rebuild() {
+                    self.moves.pop();
+                    writeln!(out, "That did not work: {problem}")?;
+                }
+                Ok(())
+            }
+            Err(problem) => writeln!(
+                out,
+                "Not a legal move: {problem}. Type 'moves' to list them, 'help' for help."
+            ),
+        }
+    }
+
+    fn list_moves(&self, filter: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+        let moves: Vec<String> = self
+            .session
+            .legal_moves()
+            .into_iter()
+            .filter(|m| filter.is_none_or(|f| m.starts_with(f)))
+            .collect();
+        if moves.is_empty() {
+            writeln!(
+                out,
+                "No legal moves{}.",
+                filter.map(|f| format!(" from {f}")).unwrap_or_default()
+            )
+        } else {
+            writeln!(out, "Legal moves: {}", moves.join(" "))
+        }
+    }
+
+    fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.moves.is_empty() {
+            return writeln!(out, "Nothing to undo.");
+        }
+        self.moves.pop();
+        while !self.moves.is_empty() && self.rebuild().is_ok() && !self.human_to_move() {
+            self.moves.pop();
+        }
+        if let Err(problem) = self.rebuild() {
+            writeln!(out, "Undo failed: {problem}")?;
+        }
+        writeln!(out, "Taken back.")
+    }
+}
+
+/// Plays a terminal game until `quit` or the end of input.
+pub fn play(config: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let mut table = match Table::new(config) {
+        Ok(table) => table,
+        Err(problem) => return writeln!(out, "Cannot start: {problem}"),
+    };
+    let who = match table.config.humans {
+        [true, true] => "two people".to_string(),
+        [false, false] => format!(
+            "the engine against itself (level {})",
+            table.config.level.name()
+        ),
+        [white, _] => format!(
+            "you play {} against level {}",
+            if white { "white" } else { "black" },
+            table.config.level.name()
+        ),
+    };
+    writeln!(
+        out,
+        "tabula play: {} {}, {who}. Type 'help' for help.",
+        table.config.game.name(),
+        table.config.size
+    )?;
+    let mut shown = false;
+    loop {
+        if !shown {
+            table.show(out)?;
+            shown = true;
+        }
+        let over = table.announce_result(out)?;
+        if !over && !table.human_to_move() {
+            let (choice, thoughts) = table.engine_move(table.config.level);
+            let Some(mv) = choice else {
+                return writeln!(out, "The engine found no move.");
+            };
+            writeln!(
+                out,
+                "{} plays {mv} ({thoughts})",
+                table.session.side_to_move().name()
+            )?;
+            table.moves.push(mv);
+            if let Err(problem) = table.rebuild() {
+                return writeln!(out, "The engine's move failed: {problem}");
+            }
+            shown = false;
+            if table.config.humans == [false, false] && table.session.verdict().is_some() {
+                table.show(out)?;
+                table.announce_result(out)?;
+                return Ok(());
+            }
+            continue;
+        }
+        if !over {
+            write!(out, "{}> ", table.session.side_to_move().name())?;
+        } else {
+            write!(out, "> ")?;
+        }
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return writeln!(out);
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["quit" | "exit"] => return writeln!(out, "Bye."),
+            ["help" | "?"] => writeln!(out, "{HELP}")?,
+            ["moves"] => table.list_moves(None, out)?,
+            ["moves", square] => table.list_moves(Some(square), out)?,
+            ["new"] => {
+                table.moves.clear();
+                if let Err(problem) = table.rebuild() {
+                    writeln!(out, "Cannot start again: {problem}")?;
+                }
+                shown = false;
+            }
+            ["undo"] => {
+                table.undo(out)?;
+                shown = false;
+            }
+            ["hint"] if !over => {
+                let (choice, thoughts) = table.engine_move(Level::Max);
+                writeln!(
+                    out,
+                    "Hint: {} ({thoughts})",
+                    choice.unwrap_or_else(|| "(none)".to_string())
+                )?;
+            }
+            [mv] if !over => {
+                let before = table.moves.len();
+                table.try_move(mv, input, out)?;
+                shown = table.moves.len() == before;
+            }
+            _ => writeln!(
+                out,
+                "Unknown command '{}'. Type 'help' for help.",
+                line.trim()
+            )?,
+        }
+    }
+}

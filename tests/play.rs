@@ -1,0 +1,94 @@
+//! `tabula play` driven through stdin like a person, mistakes included.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let output = child.wait_with_output().expect("tabula ends");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn a_person_makes_mistakes_then_moves_and_takes_back() {
+    let (code, out) = play(
+        &["joust", "--level", "easy"],
+        "help\nxx\nd4e5\nmoves d4\nd4f5\nundo\nhint\nfly away\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("you play white against level easy"), "{out}");
+    assert!(out.contains("moves [square]"), "help is shown: {out}");
+    assert!(out.contains("Not a legal move: move 'xx'"), "{out}");
+    assert!(out.contains("Not a legal move: move 'd4e5'"), "{out}");
+    assert!(
+        out.contains("Legal moves: d4c2 d4e2 d4b3 d4f3 d4b5 d4f5 d4c6 d4e6"),
+        "{out}"
+    );
+    assert!(out.contains("Last move: d4f5"), "{out}");
+    assert!(out.contains("black plays "), "the engine answers: {out}");
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(out.contains("Hint: d4"), "{out}");
+    assert!(out.contains("Unknown command 'fly away'"), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+#[test]
+fn the_last_move_is_marked_on_the_board() {
+    let (_, out) = play(&["joust", "--as", "both"], "d4f5\nquit\n");
+    assert!(out.contains(" 5 | . . . . n>N . . |"), "{out}");
+    assert!(out.contains(" 4 | . . .>* . . . . |"), "{out}");
+}
+
+#[test]
+fn watching_the_engine_play_itself_ends_with_the_result() {
+    let (code, out) = play(&["joust", "6", "--as", "none", "--level", "greedy"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("the engine against itself (level greedy)"),
+        "{out}"
+    );
+    assert!(out.contains("Game over: "), "{out}");
+    assert!(out.contains("wins (no legal move)"), "{out}");
+}
+
+#[test]
+fn a_finished_game_offers_new_and_undo() {
+    let (code, out) = play(&["joust", "3", "--as", "both"], "d4f5\nundo\nnew\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Game over: black wins (no legal move)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Unknown command 'd4f5'"),
+        "moves are refused once the game is over: {out}"
+    );
+    assert!(out.contains("Nothing to undo."), "{out}");
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    let (code, _) = play(&["joust", "--as", "purple"], "");
+    assert_eq!(code, 2);
+    let (code, _) = play(&["joust", "--level", "godlike"], "");
+    assert_eq!(code, 2);
+    let (code, out) = play(&["joust", "2"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Cannot start: joust board 2x2"), "{out}");
+}
