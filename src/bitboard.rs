@@ -99,6 +99,40 @@ impl<const W: usize> Bitboard<W> {
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
+    /// Every square index moved up by `n` (bits past the last word are lost).
+    #[inline]
+    pub fn shifted_up(self, n: usize) -> Self {
+        let (words, bits) = (n / 64, n % 64);
+        let mut out = Self::EMPTY;
+        for i in (words..W).rev() {
+            let low = self.0[i - words];
+            let carry = if bits > 0 && i > words {
+                self.0[i - words - 1] >> (64 - bits)
+            } else {
+                0
+            };
+            out.0[i] = (low << bits) | carry;
+        }
+        out
+    }
+
+    /// Every square index moved down by `n` (bits below 0 are lost).
+    #[inline]
+    pub fn shifted_down(self, n: usize) -> Self {
+        let (words, bits) = (n / 64, n % 64);
+        let mut out = Self::EMPTY;
+        for i in 0..W.saturating_sub(words) {
+            let high = self.0[i + words];
+            let carry = if bits > 0 && i + words + 1 < W {
+                self.0[i + words + 1] << (64 - bits)
+            } else {
+                0
+            };
+            out.0[i] = (high >> bits) | carry;
+        }
+        out
+    }
+
     /// The squares in increasing order.
     #[inline]
     pub fn squares(self) -> Squares<W> {
@@ -183,6 +217,28 @@ mod tests {
         assert_eq!(a | b, Bitboard([0b1110, 3]));
         assert_eq!(a ^ b, Bitboard([0b0110, 2]));
         assert_eq!(a.without(b), Bitboard([0b0100, 0]));
+    }
+
+    #[test]
+    fn shifts_carry_across_words() {
+        let board = Bitboard::<3>::from_square(63) | Bitboard::from_square(100);
+        assert_eq!(
+            board.shifted_up(1).squares().collect::<Vec<_>>(),
+            vec![64, 101]
+        );
+        assert_eq!(
+            board.shifted_up(100).squares().collect::<Vec<_>>(),
+            vec![163]
+        );
+        assert_eq!(
+            board.shifted_down(64).squares().collect::<Vec<_>>(),
+            vec![36]
+        );
+        assert_eq!(
+            board.shifted_down(1).squares().collect::<Vec<_>>(),
+            vec![62, 99]
+        );
+        assert_eq!(board.shifted_down(101).squares().count(), 0);
     }
 
     #[test]

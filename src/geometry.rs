@@ -29,6 +29,13 @@ pub struct Geometry {
     pub height: usize,
     /// Knight targets of every square, `MAX_WORDS` words per square.
     knight_targets: Vec<u64>,
+    /// For each file step dx = -2..=2 (index dx + 2), the squares a leap with that dx may land
+    /// on without wrapping round the board's edge, `MAX_WORDS` words each.
+    landing_masks: Vec<u64>,
+    /// The squares with x + y odd (one colour of a chequered board), `MAX_WORDS` words.
+    odd_squares: Vec<u64>,
+    /// Every square of the board, `MAX_WORDS` words.
+    board_squares: Vec<u64>,
 }
 
 static GEOMETRIES: LazyLock<Mutex<HashMap<(usize, usize), &'static Geometry>>> =
@@ -51,7 +58,25 @@ impl Geometry {
             width,
             height,
             knight_targets: vec![0; width * height * MAX_WORDS],
+            landing_masks: vec![0; 5 * MAX_WORDS],
+            odd_squares: vec![0; MAX_WORDS],
+            board_squares: vec![0; MAX_WORDS],
         };
+        for square in 0..width * height {
+            geometry.board_squares[square / 64] |= 1 << (square % 64);
+        }
+        for square in (0..width * height).filter(|s| (s % width + s / width) % 2 == 1) {
+            geometry.odd_squares[square / 64] |= 1 << (square % 64);
+        }
+        for dx in -2i32..=2 {
+            for square in 0..width * height {
+                let x = (square % width) as i32;
+                if (0..width as i32).contains(&(x - dx)) {
+                    geometry.landing_masks[(dx + 2) as usize * MAX_WORDS + square / 64] |=
+                        1 << (square % 64);
+                }
+            }
+        }
         for square in 0..width * height {
             let targets = geometry.leap_targets(square, &KNIGHT_LEAPS);
             for target in targets {
@@ -102,13 +127,39 @@ impl Geometry {
         Bitboard::from_words(&self.knight_targets[square * MAX_WORDS..])
     }
 
-    /// Every square of the board.
-    pub fn all_squares<const W: usize>(&self) -> Bitboard<W> {
-        let mut board = Bitboard::EMPTY;
-        for square in 0..self.squares() {
-            board.insert(square);
+    /// Every square a knight on any square of `set` attacks (a whole set at once, by shifts).
+    #[inline]
+    pub fn knight_spread<const W: usize>(&self, set: Bitboard<W>) -> Bitboard<W> {
+        let mut spread = Bitboard::EMPTY;
+        for (dx, dy) in KNIGHT_LEAPS {
+            let step = dy * self.width as i32 + dx;
+            let moved = if step > 0 {
+                set.shifted_up(step as usize)
+            } else {
+                set.shifted_down((-step) as usize)
+            };
+            spread |=
+                moved & Bitboard::from_words(&self.landing_masks[(dx + 2) as usize * MAX_WORDS..]);
         }
-        board
+        spread
+    }
+
+    /// The squares of the same colour as `square` on a chequered board.
+    #[inline]
+    pub fn same_colour<const W: usize>(&self, square: usize) -> Bitboard<W> {
+        let odd = Bitboard::from_words(&self.odd_squares);
+        let (x, y) = self.coords(square);
+        if (x + y) % 2 == 1 {
+            odd
+        } else {
+            self.all_squares::<W>().without(odd)
+        }
+    }
+
+    /// Every square of the board.
+    #[inline]
+    pub fn all_squares<const W: usize>(&self) -> Bitboard<W> {
+        Bitboard::from_words(&self.board_squares)
     }
 
     /// The square's name: file letter then rank number, `a1`, `c10`.
@@ -217,6 +268,23 @@ mod tests {
             vec![board.square(0, 9), board.square(1, 11), board.square(2, 0)]
         );
         assert!(board.parse_square_path("a10z1").is_err());
+    }
+
+    #[test]
+    fn knight_spread_is_the_union_of_knight_targets() {
+        for (width, height) in [(8, 8), (9, 9), (25, 25), (5, 13), (13, 5)] {
+            let board = geometry(width, height);
+            let set: Vec<usize> = (0..board.squares())
+                .filter(|s| s % 7 == 3 || s % 11 == 0)
+                .collect();
+            let mut bits = Bitboard::<10>::EMPTY;
+            let mut expected = Bitboard::<10>::EMPTY;
+            for &square in &set {
+                bits.insert(square);
+                expected |= board.knight_targets::<10>(square);
+            }
+            assert_eq!(board.knight_spread(bits), expected, "{width}x{height}");
+        }
     }
 
     #[test]

@@ -47,11 +47,7 @@ fn region<const W: usize>(position: &Joust<W>, start: usize, free: Bitboard<W>) 
     let mut reached = g.knight_targets::<W>(start) & free;
     let mut frontier = reached;
     while !frontier.is_empty() {
-        let mut next = Bitboard::EMPTY;
-        for square in frontier.squares() {
-            next |= g.knight_targets::<W>(square);
-        }
-        frontier = (next & free).without(reached);
+        frontier = (g.knight_spread(frontier) & free).without(reached);
         reached |= frontier;
     }
     reached
@@ -60,15 +56,7 @@ fn region<const W: usize>(position: &Joust<W>, start: usize, free: Bitboard<W>) 
 /// The parity bound on a knight's path from `start` through `area`: colours alternate, so a path
 /// of k moves needs ceil(k/2) squares of the other colour and floor(k/2) of its own.
 fn path_bound<const W: usize>(position: &Joust<W>, start: usize, area: Bitboard<W>) -> i32 {
-    let g = position.geometry;
-    let colour = |square: usize| {
-        let (x, y) = g.coords(square);
-        (x + y) % 2
-    };
-    let own = area
-        .squares()
-        .filter(|&s| colour(s) == colour(start))
-        .count() as i32;
+    let own = (area & position.geometry.same_colour(start)).count() as i32;
     let other = area.count() as i32 - own;
     (2 * other).min(2 * own + 1)
 }
