@@ -61,8 +61,11 @@ impl Tally {
             / games;
         let spread = Z_95 * (variance / games).sqrt();
         let (low, high) = (score - spread, score + spread);
+        if score <= 0.0 || score >= 1.0 {
+            return (f64::INFINITY.copysign(score - 0.5), f64::INFINITY);
+        }
         if low <= 0.0 || high >= 1.0 {
-            return (elo_from_score(score.clamp(1e-9, 1.0 - 1e-9)), f64::INFINITY);
+            return (elo_from_score(score), f64::INFINITY);
         }
         (
             elo_from_score(score),
@@ -83,6 +86,9 @@ impl Tally {
 /// Counts of game pairs (one opening, colours reversed) by their total score for one engine:
 /// index 0 = 0 points, 1 = 0.5, 2 = 1, 3 = 1.5, 4 = 2.
 pub type Pentanomial = [u32; 5];
+
+/// The smallest pair-score variance the SPRT assumes.
+const VARIANCE_FLOOR: f64 = 0.005;
 
 /// The mean and variance of pair scores (0, 0.25, .. 1 per pair, halved) weighted by `counts`.
 fn mean_and_variance(counts: &[f64]) -> (f64, f64) {
@@ -178,16 +184,11 @@ impl Sprt {
         if total == 0 {
             return 0.0;
         }
-        let raw: Vec<f64> = pairs.iter().map(|&n| n as f64).collect();
-        let (mut mean, mut variance) = mean_and_variance(&raw);
-        if variance < 1e-12 {
-            // All pairs scored alike: give the empty cells a tiny weight so there is a variance.
-            let padded: Vec<f64> = raw
-                .iter()
-                .map(|&n| if n == 0.0 { 1e-3 } else { n })
-                .collect();
-            (mean, variance) = mean_and_variance(&padded);
-        }
+        let counts: Vec<f64> = pairs.iter().map(|&n| n as f64).collect();
+        let (mean, variance) = mean_and_variance(&counts);
+        // A few pairs that all scored alike have no variance; the floor keeps the ratio from
+        // exploding on so little evidence (real matches have pair variances of 0.02 or more).
+        let variance = variance.max(VARIANCE_FLOOR);
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
         total as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
@@ -282,6 +283,10 @@ mod tests {
             sprt.decision(&[0, 40, 10, 0, 0]),
             Some(SprtDecision::AcceptH0)
         );
+        // Three drawn pairs have no variance: the floor (0.005) gives
+        // 3 (s1 - 0.5) (1 - 0.5 - s1) / 0.01 = -0.0621, far from either bound.
+        let drawn = sprt.llr(&[0, 0, 3, 0, 0]);
+        assert!(close(drawn, -0.062_097, 1e-5), "{drawn}");
     }
 
     #[test]
