@@ -53,6 +53,26 @@ const CASES: &[BenchCase] = &[
         position: "10/10/10/10/4n5/4N5/10/10/10/10 w 0 1",
         depth: 9,
     },
+    BenchCase {
+        game: GameKind::JesonMor,
+        position: "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1",
+        depth: 8,
+    },
+    BenchCase {
+        game: GameKind::JesonMor,
+        position: "n1n2nn2/1n1n2n2/n8/2N3n2/8N/7N1/9/3NNN3/2N2N2N w 26 14",
+        depth: 8,
+    },
+    BenchCase {
+        game: GameKind::JesonMor,
+        position: "nnnnnnn/7/7/7/7/7/NNNNNNN w 0 1",
+        depth: 8,
+    },
+    BenchCase {
+        game: GameKind::JesonMor,
+        position: "nnnnnnnnnnnnnnn/15/15/15/15/15/15/15/15/15/15/15/15/15/NNNNNNNNNNNNNNN w 0 1",
+        depth: 5,
+    },
 ];
 
 /// Runs the bench, writing a line per position and the total last; returns the total nodes.

@@ -1,10 +1,12 @@
 //! The games, and the one place that maps a game's name and board size to its compiled type.
 
+pub mod jesonmor;
 pub mod joust;
 
 use crate::bitboard::words_for;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Setup};
+use jesonmor::JesonMor;
 use joust::Joust;
 
 /// The games tabula knows.
@@ -44,7 +46,7 @@ impl GameKind {
 
     /// Whether this build plays the game.
     pub fn is_available(self) -> bool {
-        matches!(self, GameKind::Joust)
+        matches!(self, GameKind::Joust | GameKind::JesonMor)
     }
 
     /// The games this build plays.
@@ -100,6 +102,7 @@ pub fn build_session(
     let words = words_for(width * height);
     match kind {
         GameKind::Joust => sized_session!(Joust, words, setup, moves, engine_draws),
+        GameKind::JesonMor => sized_session!(JesonMor, words, setup, moves, engine_draws),
         other => Err(format!(
             "{} is not available in this build yet",
             other.name()

@@ -1,0 +1,349 @@
+//! Jeson Mor: nine knights a side on a 9 x 9 board (any odd N from 5 to 25); a move that starts on
+//! the centre wins, capturing the last enemy knight wins, and the player to move with no legal move
+//! loses. Engine-policy draws: threefold repetition and 100 plies without a capture.
+
+mod eval;
+
+use crate::bitboard::Bitboard;
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
+use crate::geometry::{Geometry, geometry, zobrist};
+use crate::position_text::{Cell, PositionText, board_text};
+use crate::render;
+
+/// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
+const LEFT_CENTRE_KIND: usize = 2;
+/// Plies without a capture after which the game is drawn (engine policy).
+const CAPTURE_FREE_PLIES: u32 = 100;
+/// Occurrences of a position, the current one included, that draw the game (engine policy).
+const REPETITIONS: usize = 3;
+
+/// A knight's leap, plain or capturing; `from` always holds a knight of the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct JesonMorMove {
+    pub from: u16,
+    pub to: u16,
+}
+
+impl GameMove for JesonMorMove {
+    fn tag(self) -> u32 {
+        (self.from as u32) << 16 | (self.to as u32 + 1)
+    }
+}
+
+/// A Jeson Mor position on an N x N board of at most `64 * W` squares.
+#[derive(Clone, Debug)]
+pub struct JesonMor<const W: usize> {
+    geometry: &'static Geometry,
+    /// The knights, indexed by side (white, black).
+    knights: [Bitboard<W>; 2],
+    centre: usize,
+    side: Side,
+    /// The last move started on the centre: its mover has won.
+    left_centre: bool,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+impl<const W: usize> JesonMor<W> {
+    fn check_size(size: BoardSize) -> Result<(), String> {
+        let n = size.width;
+        let allowed = size.height == n && n % 2 == 1 && (5..=25).contains(&n);
+        if !allowed || n * n > W * 64 {
+            return Err(format!(
+                "jesonmor board {size} is not allowed (N x N with N odd, 5 to 25)"
+            ));
+        }
+        Ok(())
+    }
+
+    fn new(n: usize, knights: [Bitboard<W>; 2], side: Side, counters: (u32, u32)) -> Self {
+        let geometry = geometry(n, n);
+        let mut position = JesonMor {
+            geometry,
+            knights,
+            centre: geometry.square(n / 2, n / 2),
+            side,
+            left_centre: false,
+            halfmove: counters.0,
+            fullmove: counters.1,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for (kind, knights) in self.knights.iter().enumerate() {
+            for square in knights.squares() {
+                hash ^= zobrist::key(kind, square);
+            }
+        }
+        if self.left_centre {
+            hash ^= zobrist::key(LEFT_CENTRE_KIND, self.centre);
+        }
+        if self.side == Side::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        hash
+    }
+
+    /// The knights of `side`.
+    #[inline]
+    pub fn knights(&self, side: Side) -> Bitboard<W> {
+        self.knights[side_index(side)]
+    }
+
+    /// The squares a knight on the centre attacks, which are those attacking the centre.
+    #[inline]
+    pub fn centre_guards(&self) -> Bitboard<W> {
+        self.geometry.knight_targets::<W>(self.centre)
+    }
+
+    /// Whether a decisive rule has ended the game: the last move left the centre, or a side has
+    /// no knights. On boards of 5 x 5 and up every square has knight moves and the knight graph is
+    /// connected, so a side with a knight and an enemy knight always has a move (a side whose
+    /// knights had none would fill the board); "no legal move" needs no test of its own.
+    #[inline]
+    fn is_decided(&self) -> bool {
+        self.left_centre || self.knights[0].is_empty() || self.knights[1].is_empty()
+    }
+
+    /// The squares the knight on `from` may leap to (empty or enemy).
+    #[inline]
+    fn targets_from(&self, from: usize, own: Bitboard<W>) -> Bitboard<W> {
+        self.geometry.knight_targets::<W>(from).without(own)
+    }
+
+    fn is_capture(&self, mv: JesonMorMove) -> bool {
+        self.knights[side_index(self.side.opponent())].contains(mv.to as usize)
+    }
+}
+
+impl<const W: usize> Game for JesonMor<W> {
+    type Move = JesonMorMove;
+    const NAME: &'static str = "jesonmor";
+    const HAS_NOISY_MOVES: bool = true;
+
+    fn start(size: BoardSize) -> Result<Self, String> {
+        Self::check_size(size)?;
+        let n = size.width;
+        let g = geometry(n, n);
+        let mut knights = [Bitboard::EMPTY; 2];
+        for x in 0..n {
+            knights[0].insert(g.square(x, 0));
+            knights[1].insert(g.square(x, n - 1));
+        }
+        Ok(Self::new(n, knights, Side::White, (0, 1)))
+    }
+
+    fn from_text(text: &PositionText) -> Result<Self, String> {
+        Self::check_size(BoardSize {
+            width: text.width,
+            height: text.height,
+        })?;
+        let mut knights = [Bitboard::EMPTY; 2];
+        for (square, cell) in text.cells.iter().enumerate() {
+            match cell {
+                Cell::Empty => {}
+                Cell::Piece('N') => knights[0].insert(square),
+                Cell::Piece('n') => knights[1].insert(square),
+                Cell::Piece(other) => {
+                    return Err(format!("'{other}' is not a jesonmor piece (N or n)"));
+                }
+                Cell::Burned => return Err("'*' (a burned square) is joust only".to_string()),
+            }
+        }
+        Ok(Self::new(
+            text.width,
+            knights,
+            text.side,
+            (text.halfmove, text.fullmove),
+        ))
+    }
+
+    fn to_text(&self) -> String {
+        let n = self.geometry.width;
+        let board = board_text(n, n, |square| {
+            if self.knights[0].contains(square) {
+                Cell::Piece('N')
+            } else if self.knights[1].contains(square) {
+                Cell::Piece('n')
+            } else {
+                Cell::Empty
+            }
+        });
+        format!(
+            "{board} {} {} {}",
+            self.side.letter(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    fn size(&self) -> BoardSize {
+        BoardSize::square(self.geometry.width)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<JesonMorMove>) {
+        if self.is_decided() {
+            return;
+        }
+        let own = self.knights[side_index(self.side)];
+        for from in own.squares() {
+            for to in self.targets_from(from, own).squares() {
+                moves.push(JesonMorMove {
+                    from: from as u16,
+                    to: to as u16,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_decided() {
+            return 0;
+        }
+        let own = self.knights[side_index(self.side)];
+        own.squares()
+            .map(|from| self.targets_from(from, own).count() as usize)
+            .sum()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: JesonMorMove) {
+        let mover = side_index(self.side);
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        self.knights[mover].remove(from);
+        self.knights[mover].insert(to);
+        self.hash ^= zobrist::key(mover, from) ^ zobrist::key(mover, to) ^ zobrist::BLACK_TO_MOVE;
+        let enemy = 1 - mover;
+        if self.knights[enemy].contains(to) {
+            self.knights[enemy].remove(to);
+            self.hash ^= zobrist::key(enemy, to);
+            self.halfmove = 0;
+        } else {
+            self.halfmove = self.halfmove.saturating_add(1);
+        }
+        if from == self.centre {
+            self.left_centre = true;
+            self.hash ^= zobrist::key(LEFT_CENTRE_KIND, self.centre);
+        }
+        if self.side == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        let mover = self.side.opponent();
+        if self.left_centre {
+            Some(Verdict::win(mover, "a knight left the centre"))
+        } else if self.knights(self.side).is_empty() {
+            Some(Verdict::win(mover, "no knights left"))
+        } else if self.knights(mover).is_empty() {
+            Some(Verdict::win(self.side, "no knights left"))
+        } else {
+            None
+        }
+    }
+
+    fn history_verdict(&self, history: &History<JesonMorMove>) -> Option<Verdict> {
+        if !history.engine_draws() {
+            return None;
+        }
+        if self.halfmove >= CAPTURE_FREE_PLIES {
+            return Some(Verdict::draw("100 plies without a capture"));
+        }
+        // Positions before the last capture had more knights, so only the last `halfmove` count.
+        let earlier = history.occurrences(self.hash, self.halfmove as usize);
+        (earlier + 1 >= REPETITIONS).then(|| Verdict::draw("threefold repetition"))
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_order_hint(&self, mv: JesonMorMove) -> i32 {
+        eval::move_order_hint(self, mv)
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: JesonMorMove) -> bool {
+        mv.from as usize == self.centre || self.is_capture(mv)
+    }
+
+    fn move_text(&self, mv: JesonMorMove) -> String {
+        format!(
+            "{}{}",
+            self.geometry.square_name(mv.from as usize),
+            self.geometry.square_name(mv.to as usize)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<JesonMorMove, String> {
+        if !text.is_ascii() {
+            return Err("a move is written in ASCII letters and digits".to_string());
+        }
+        let squares = self.geometry.parse_square_path(text)?;
+        let &[from, to] = squares.as_slice() else {
+            return Err("a jesonmor move is two squares, e.g. b1c3".to_string());
+        };
+        let own = self.knights(self.side);
+        if !own.contains(from) {
+            return Err(format!(
+                "no {} knight on {}",
+                self.side.name(),
+                self.geometry.square_name(from)
+            ));
+        }
+        if self.is_decided() || !self.targets_from(from, own).contains(to) {
+            return Err("not a legal move here".to_string());
+        }
+        Ok(JesonMorMove {
+            from: from as u16,
+            to: to as u16,
+        })
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn picture(&self) -> String {
+        render::board_picture(self.geometry, |square| {
+            if self.knights[0].contains(square) {
+                'N'
+            } else if self.knights[1].contains(square) {
+                'n'
+            } else if square == self.centre {
+                '+'
+            } else {
+                '.'
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod eval_tests;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,179 @@
+//! Jeson Mor through the protocol: the real binary, driven through stdin, read through stdout.
+
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+
+const START: &str = "Fen: nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
+/// Knights shuffled out and back twice: the start position for the third time.
+const SHUFFLE_TWICE: &str = "b1c3 b9c7 c3b1 c7b9 b1c3 b9c7 c3b1 c7b9";
+
+#[test]
+fn newgame_jesonmor_sets_up_every_size() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    let lines = engine.display();
+    assert!(lines.contains(&START.to_string()), "{lines:#?}");
+    assert!(lines.contains(&"Game: jesonmor 9x9".to_string()));
+    assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h i"));
+    engine.send("newgame jesonmor 5");
+    assert!(
+        engine
+            .display()
+            .contains(&"Fen: nnnnn/5/5/5/NNNNN w 0 1".to_string())
+    );
+    engine.send("newgame jesonmor 25");
+    assert!(
+        engine
+            .display()
+            .contains(&"Game: jesonmor 25x25".to_string())
+    );
+    engine.send("go depth 2");
+    assert!(
+        engine
+            .read_until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove ")
+    );
+}
+
+#[test]
+fn uci_variant_selects_jesonmor_with_plain_uci_moves() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value jesonmor");
+    assert!(engine.display().contains(&START.to_string()));
+    let moves = engine.ask("moves");
+    assert_eq!(moves[0].split_whitespace().count(), 30, "{moves:?}");
+    engine.send("position startpos moves b1c3 b9c7 c3d5 c7d5");
+    assert!(
+        engine
+            .display()
+            .contains(&"Fen: n1nnnnnnn/9/9/9/3n5/9/9/9/N1NNNNNNN w 0 3".to_string())
+    );
+}
+
+#[test]
+fn perft_by_protocol() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go perft 2");
+    let lines = engine.read_until("Nodes searched");
+    assert_eq!(lines.len(), 31, "30 first moves and the total");
+    assert!(lines[..30].iter().all(|l| l.ends_with(": 30")));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
+    engine.send("perft 4");
+    assert_eq!(
+        engine.read_until("Nodes searched").last().unwrap(),
+        "Nodes searched: 868624"
+    );
+}
+
+#[test]
+fn leaving_the_centre_is_found_as_mate_in_one() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove e5"));
+}
+
+#[test]
+fn queries_after_a_centre_win() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
+    assert_eq!(engine.ask("query gameover"), ["response false"]);
+    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6");
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    assert!(
+        engine
+            .display()
+            .contains(&"Status: white wins (a knight left the centre)".to_string())
+    );
+    engine.send("position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4");
+    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.send("go depth 2");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove (none)"
+    );
+}
+
+#[test]
+fn threefold_repetition_draws_unless_engine_draws_are_off() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.send("setoption name EngineDraws value false");
+    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
+    assert_eq!(engine.ask("query gameover"), ["response false"]);
+    assert_eq!(engine.ask("query result"), ["response none"]);
+}
+
+#[test]
+fn a_hundred_plies_without_a_capture_draw() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50");
+    assert_eq!(engine.ask("query gameover"), ["response false"]);
+    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3");
+    assert_eq!(engine.ask("query result"), ["response draw"]);
+}
+
+#[test]
+fn bad_jesonmor_positions_give_one_error_line_and_change_nothing() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("position startpos moves b1c3");
+    let before = engine.display();
+    let bad = [
+        ("position fen nnnnnnnn/8/8/8/8/8/8/NNNNNNNN w", "8x8"),
+        ("position fen nnn/3/NNN w", "3x3"),
+        (
+            "position fen 27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27 w",
+            "27x27",
+        ),
+        ("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNP w", "'P'"),
+        (
+            "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0",
+            "partner",
+        ),
+        ("position startpos moves b1d3", "'b1d3'"),
+        ("position startpos moves b9c7", "'b9c7'"),
+        ("position startpos moves b1c3 é9c7", "'é9c7'"),
+        ("newgame jesonmor 8", "8x8"),
+        ("newgame jesonmor 9x7", "9x7"),
+    ];
+    for (command, named) in bad {
+        let reply = engine.ask(command);
+        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
+        assert!(
+            reply[0].starts_with("info string error: ") && reply[0].contains(named),
+            "{command}: {reply:?} should name {named}"
+        );
+        assert_eq!(engine.display(), before, "{command} changed the state");
+    }
+}
+
+#[test]
+fn bench_covers_jesonmor() {
+    let mut engine = Engine::start();
+    let lines = engine.ask("bench");
+    let searched: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("jesonmor "))
+        .collect();
+    assert!(searched.len() >= 2, "{lines:#?}");
+    assert!(searched.iter().all(|l| !l.contains("(none)")));
+}
