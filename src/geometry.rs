@@ -185,9 +185,12 @@ impl Geometry {
         let mut squares = Vec::new();
         let mut rest = text;
         while !rest.is_empty() {
-            let digits_end = rest[1..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(rest.len(), |i| i + 1);
+            // A square is one character (the file) and the digits after it.
+            let digits_end = rest
+                .char_indices()
+                .skip(1)
+                .find(|&(_, c)| !c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
             let (name, tail) = rest.split_at(digits_end);
             let square = self
                 .parse_square(name)
@@ -268,6 +271,13 @@ mod tests {
             vec![board.square(0, 9), board.square(1, 11), board.square(2, 0)]
         );
         assert!(board.parse_square_path("a10z1").is_err());
+        assert!(
+            board
+                .parse_square_path("é1c3")
+                .unwrap_err()
+                .contains("'é1'")
+        );
+        assert!(board.parse_square_path("a1€").unwrap_err().contains("'€'"));
     }
 
     #[test]

@@ -107,6 +107,12 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
         "b" => Side::Black,
         other => return Err(format!("side to move '{other}' is not 'w' or 'b'")),
     };
+    // Fairy-Stockfish and cutechess write chess FEN's castling and en-passant fields as `- -`;
+    // they say nothing in these games and are accepted for compatibility.
+    let counters = match counters {
+        ["-", "-", rest @ ..] => rest,
+        other => other,
+    };
     let (halfmove, fullmove) = match counters {
         [] => (0, 1),
         [half, full] => (counter(half, "halfmove")?, counter(full, "fullmove")?),
@@ -175,6 +181,17 @@ mod tests {
         assert_eq!(text.cells[3], Cell::Piece('N'));
         assert_eq!(text.cells[10 + 4], Cell::Piece('n'));
         assert_eq!(text.cells[10 + 5], Cell::Burned);
+    }
+
+    #[test]
+    fn fairy_stockfish_fen_fields_are_accepted() {
+        let text = parse_position_text("8/8/8/4n3/3N4/8/8/8 b - - 3 9").unwrap();
+        assert_eq!(
+            (text.side, text.halfmove, text.fullmove),
+            (Side::Black, 3, 9)
+        );
+        assert_eq!(parse_position_text("3/3/3 w - -").unwrap().fullmove, 1);
+        assert!(parse_position_text("3/3/3 w - KQ 0 1").is_err());
     }
 
     #[test]

@@ -225,6 +225,8 @@ fn every_bad_input_gives_one_error_line_and_changes_nothing() {
         ("position startpos moves d4f5 zz9", "'zz9'"),
         ("position startpos moves d4f5 d4f5", "'d4f5'"),
         ("position startpos moves d4e5", "'d4e5'"),
+        ("position startpos moves é1c3", "'é1c3'"),
+        ("position startpos moves d4f5€", "'d4f5€'"),
         ("position sideways", "'sideways'"),
         ("newgame chess", "'chess'"),
         ("newgame joust 2", "2x2"),
