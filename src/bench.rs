@@ -54,6 +54,21 @@ const CASES: &[BenchCase] = &[
         depth: 9,
     },
     BenchCase {
+        game: GameKind::Claustro,
+        position: "2pp1/4p/P3p/P4/1PP2 w 0 1",
+        depth: 8,
+    },
+    BenchCase {
+        game: GameKind::Claustro,
+        position: "2p2/1pPp1/p1P1p/1P1P1/5 w 0 1",
+        depth: 5,
+    },
+    BenchCase {
+        game: GameKind::Claustro,
+        position: "2ppppp1/7p/P6p/P6p/P6p/P6p/P7/1PPPPP2 w 0 1",
+        depth: 8,
+    },
+    BenchCase {
         game: GameKind::JesonMor,
         position: "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1",
         depth: 8,

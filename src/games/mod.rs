@@ -1,11 +1,13 @@
 //! The games, and the one place that maps a game's name and board size to its compiled type.
 
+pub mod claustro;
 pub mod jesonmor;
 pub mod joust;
 
 use crate::bitboard::words_for;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Setup};
+use claustro::Claustro;
 use jesonmor::JesonMor;
 use joust::Joust;
 
@@ -46,7 +48,10 @@ impl GameKind {
 
     /// Whether this build plays the game.
     pub fn is_available(self) -> bool {
-        matches!(self, GameKind::Joust | GameKind::JesonMor)
+        matches!(
+            self,
+            GameKind::Joust | GameKind::JesonMor | GameKind::Claustro
+        )
     }
 
     /// The games this build plays.
@@ -103,6 +108,7 @@ pub fn build_session(
     match kind {
         GameKind::Joust => sized_session!(Joust, words, setup, moves, engine_draws),
         GameKind::JesonMor => sized_session!(JesonMor, words, setup, moves, engine_draws),
+        GameKind::Claustro => sized_session!(Claustro, words, setup, moves, engine_draws),
         other => Err(format!(
             "{} is not available in this build yet",
             other.name()

@@ -1,0 +1,137 @@
+//! Claustro through the protocol: the real binary, driven through stdin, read through stdout.
+
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+
+const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
+
+fn claustro() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("newgame claustro");
+    engine
+}
+
+#[test]
+fn newgame_shows_the_start_with_goals_and_neutral_corners() {
+    let mut engine = claustro();
+    let lines = engine.display();
+    assert!(lines.contains(&format!("Fen: {START}")), "{lines:#?}");
+    assert!(lines.contains(&"Game: claustro 5x5".to_string()));
+    assert!(
+        lines.contains(&" 5 | # . p p G |".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.contains(&" 1 | g P P . # |".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("G white's goal e5, g black's goal a1"))
+    );
+    assert!(lines.contains(&"Status: in progress".to_string()));
+    engine.send("newgame claustro 6x7");
+    assert!(engine.display().contains(&"Game: claustro 6x7".to_string()));
+}
+
+#[test]
+fn perft_by_protocol_matches_the_issue() {
+    let mut engine = claustro();
+    engine.send("go perft 4");
+    let lines = engine.read_until("Nodes searched");
+    assert_eq!(lines.len(), 7, "{lines:#?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 3356");
+    engine.send("perft 3");
+    assert_eq!(
+        engine.read_until("Nodes searched").last().unwrap(),
+        "Nodes searched: 284"
+    );
+}
+
+#[test]
+fn entering_the_goal_is_found_as_mate_in_one() {
+    let mut engine = claustro();
+    // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
+    engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1");
+    engine.send("go depth 4");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove d5e5");
+    engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5");
+    assert_eq!(engine.ask("query result"), ["response p1win"]);
+}
+
+#[test]
+fn the_player_to_move_without_a_legal_move_wins() {
+    let mut engine = claustro();
+    // White's d1 is blocked by black's d2 and cannot step onto the neutral corner e1.
+    engine.send("position fen 5/5/5/3p1/3P1 w 0 1");
+    assert_eq!(engine.ask("moves"), ["(none)"]);
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    engine.send("go depth 2");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove (none)"
+    );
+}
+
+#[test]
+fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
+    let mut engine = claustro();
+    // After b1b2 c5c4 a3a4 c4c3, white's b2 and black's c3 capture each other back and forth:
+    // b2c3d4 sends black's pawn to d4, d4c3b2 sends white's back to b2.
+    let opening = "position startpos moves b1b2 c5c4 a3a4 c4c3";
+    let pair = "b2c3d4 d4c3b2";
+    engine.send(&format!("{opening} {pair} {pair} b2c3d4"));
+    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.send(&format!("{opening} {pair} {pair} {pair}"));
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    let reply = engine.ask(&format!("{opening} {pair} {pair} {pair} a4a5"));
+    assert!(reply[0].starts_with("info string error: "), "{reply:?}");
+}
+
+#[test]
+fn bad_claustro_position_strings_give_one_error_and_change_nothing() {
+    let mut engine = claustro();
+    engine.send("position startpos moves c1c2");
+    let before = engine.display();
+    let bad = [
+        ("position fen p4/5/5/5/5 w", "neutral corner a5"),
+        ("position fen 5/5/5/5/P4 w", "own home corner a1"),
+        ("position fen 4p/5/5/5/5 w", "own home corner e5"),
+        ("position fen 4/4/4/4 w", "4x4"),
+        ("position fen 5/5/2n2/5/5 w", "'n'"),
+        ("position startpos moves c1c2 c5c4b4", "'c5c4b4'"),
+        ("position startpos moves c2d3", "'c2d3'"),
+        ("newgame claustro 4", "4x4"),
+    ];
+    for (command, named) in bad {
+        let reply = engine.ask(command);
+        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
+        assert!(
+            reply[0].starts_with("info string error: ") && reply[0].contains(named),
+            "{command}: {reply:?} should name {named}"
+        );
+        assert_eq!(engine.display(), before, "{command} changed the state");
+    }
+}
+
+#[test]
+fn a_search_returns_a_legal_move_on_a_large_board() {
+    let mut engine = claustro();
+    engine.send("newgame claustro 25");
+    engine.send("go movetime 300");
+    let best = engine.read_until("bestmove").last().unwrap().to_string();
+    let best = best.split_whitespace().nth(1).unwrap().to_string();
+    let legal = engine.ask("moves");
+    assert!(legal[0].split_whitespace().any(|m| m == best), "{best}");
+}
