@@ -27,6 +27,9 @@ pub struct Limits {
 pub struct TimePlan {
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
+    /// Whether the soft limit may stretch or shrink with the search's confidence (under a
+    /// clock, not a fixed time per move).
+    pub adjustable: bool,
 }
 
 impl Limits {
@@ -54,6 +57,7 @@ impl Limits {
                 .min(available);
             plan.soft = Some(Duration::from_millis(share.min(hard).max(1)));
             plan.hard = Some(Duration::from_millis(hard.max(1)));
+            plan.adjustable = self.movetime_ms.is_none();
         }
         if let Some(movetime) = self.movetime_ms {
             let budget = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));

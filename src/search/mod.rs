@@ -79,6 +79,50 @@ fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
+/// A root score window this wide around the last iteration's score is tried first.
+const ASPIRATION_WINDOW: i32 = 30;
+
+/// Searches the root with an aspiration window around `guess`, widening it until the score
+/// falls inside.
+fn search_with_window<G: Game>(
+    searcher: &mut Searcher<G>,
+    root: &G,
+    depth: u32,
+    guess: Option<i32>,
+) -> i32 {
+    let Some(guess) = guess.filter(|g| depth >= 4 && g.abs() < score::PROVEN_BOUND) else {
+        return searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
+    };
+    let mut delta = ASPIRATION_WINDOW;
+    let (mut alpha, mut beta) = (guess - delta, guess + delta);
+    loop {
+        let score = searcher.negamax(root, depth, alpha, beta, 0);
+        if searcher.aborted || (score > alpha && score < beta) {
+            return score;
+        }
+        delta *= 2;
+        if score <= alpha {
+            alpha = (score - delta).max(-INFINITY);
+        } else {
+            beta = (score + delta).min(INFINITY);
+        }
+        if delta > 4 * ASPIRATION_WINDOW * ASPIRATION_WINDOW {
+            (alpha, beta) = (-INFINITY, INFINITY);
+        }
+    }
+}
+
+/// How much of the soft time limit to use: more while the best move keeps changing, less once
+/// it has held for several iterations (only under a clock, where saved time is used later).
+fn time_scale(adjustable: bool, stable_iterations: u32) -> f64 {
+    match (adjustable, stable_iterations) {
+        (false, _) => 1.0,
+        (true, 0) => 1.4,
+        (true, 1..=3) => 1.0,
+        (true, _) => 0.6,
+    }
+}
+
 /// Searches `root` (reached through `history`) within `limits`, calling `report` after every
 /// completed iteration. `stop` may be set from another thread to end the search at once.
 pub fn search<G: Game>(
@@ -141,11 +185,18 @@ pub fn search<G: Game>(
             nodes: 0,
         };
         let lines = settings.multipv.clamp(1, moves.len());
+        let mut stable_iterations = 0;
+        let mut score = 0;
         'deepening: for depth in 1..=max_depth {
             searcher.excluded_root_moves.clear();
-            let mut score = 0;
+            let previous_best = result.best_move;
+            let guess = (depth > 1).then_some(score);
             for line in 1..=lines {
-                let line_score = searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
+                let line_score = if line == 1 {
+                    search_with_window(&mut searcher, root, depth, guess)
+                } else {
+                    searcher.negamax(root, depth, -INFINITY, INFINITY, 0)
+                };
                 if searcher.aborted || stop.load(Ordering::Relaxed) {
                     break 'deepening;
                 }
@@ -176,8 +227,15 @@ pub fn search<G: Game>(
                 });
             }
             let elapsed = started.elapsed();
+            stable_iterations = if result.best_move == previous_best {
+                stable_iterations + 1
+            } else {
+                0
+            };
             let mate_settled = score.abs() >= MATE_BOUND && limits.depth.is_none();
-            let past_soft_limit = plan.soft.is_some_and(|soft| elapsed >= soft);
+            let past_soft_limit = plan.soft.is_some_and(|soft| {
+                elapsed >= soft.mul_f64(time_scale(plan.adjustable, stable_iterations))
+            });
             if !limits.infinite
                 && (lone_move
                     || past_soft_limit
