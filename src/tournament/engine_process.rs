@@ -41,7 +41,7 @@ impl EngineSpec {
         let mut protocol = Protocol::Ugi;
         let mut notation = Notation::Auto;
         let mut options = Vec::new();
-        for token in tokens {
+        for token in &join_option_names(tokens) {
             match token.split_once('=') {
                 Some(("cmd", value)) => command.extend(value.split_whitespace().map(String::from)),
                 Some(("name", value)) => name = Some(value.to_string()),
@@ -80,6 +80,25 @@ impl EngineSpec {
             options,
         })
     }
+}
+
+/// Rejoins option settings whose names hold spaces (`option.Move Overhead=50` arrives as
+/// `option.Move` and `Overhead=50`): an `option.` word without `=` runs up to the next `=`.
+fn join_option_names(tokens: &[String]) -> Vec<String> {
+    let mut joined: Vec<String> = Vec::new();
+    let mut open = false;
+    for token in tokens {
+        match joined.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(token);
+            }
+            _ => joined.push(token.clone()),
+        }
+        let last = joined.last().map_or("", String::as_str);
+        open = last.starts_with("option.") && !last.contains('=');
+    }
+    joined
 }
 
 /// Why an engine did not answer as it should.
@@ -266,6 +285,22 @@ mod tests {
         assert_eq!(spec.protocol, Protocol::Uci);
         assert_eq!(spec.notation, Notation::FairyStockfish);
         assert_eq!(spec.options, vec![("Hash".to_string(), "64".to_string())]);
+    }
+
+    #[test]
+    fn option_names_may_hold_spaces() {
+        let spec = EngineSpec::parse(&tokens(
+            "cmd=x option.Move Overhead=50 option.Hash=8 name=n",
+        ))
+        .unwrap();
+        assert_eq!(
+            spec.options,
+            vec![
+                ("Move Overhead".to_string(), "50".to_string()),
+                ("Hash".to_string(), "8".to_string())
+            ]
+        );
+        assert_eq!(spec.name, "n");
     }
 
     #[test]
