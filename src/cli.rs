@@ -66,6 +66,21 @@ pub enum CliCommand {
     /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
     /// The last line is `N passed, M failed`; exit code 1 if any failed.
     Suite(SuiteArgs),
+    /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
+    Solve(SolveArgs),
+}
+
+/// Arguments of `tabula solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The game: claustro.
+    pub game: String,
+    /// The table file to write.
+    #[arg(long, default_value = crate::games::claustro::solution::DEFAULT_FILE)]
+    pub out: std::path::PathBuf,
+    /// Pawns per side (4 is the real game; fewer makes a small table for tests).
+    #[arg(long, default_value_t = 4)]
+    pub pawns: usize,
 }
 
 /// Arguments of `tabula play`.
@@ -436,6 +451,9 @@ pub fn main() -> i32 {
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
+        Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
+            &args.game, args.pawns, &args.out,
+        )),
         Some(CliCommand::Match(args)) => match run_match(&args) {
             Ok(()) => 0,
             Err(problem) => {

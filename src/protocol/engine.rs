@@ -7,6 +7,7 @@ use super::options::{self, EngineOptions, OptionChange};
 use super::output::Output;
 use crate::bench;
 use crate::game::{Outcome, Side};
+use crate::games::claustro::solution::{SolutionTable, table_answer};
 use crate::games::{GameKind, build_session};
 use crate::level::Level;
 use crate::position_text::parse_position_text;
@@ -38,6 +39,8 @@ pub struct Engine {
     search: Option<RunningSearch>,
     /// Chooses the moves of the `random` level; reseeded by the `Seed` option.
     rng: StdRng,
+    /// The Claustro solution table (`SolutionFile`): `go` answers from it where it applies.
+    solution: Option<SolutionTable>,
 }
 
 /// The `info` line of a completed iteration.
@@ -72,7 +75,8 @@ commands (one per line; see protocol.md):
   isready                        readyok (also while searching)
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
-  setoption name <n> [value <v>] Hash, Threads, Move Overhead, UCI_Variant, Clear Hash
+  setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
+                                 UCI_Variant, EngineDraws, SolutionFile, Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [infinite]
   go perft <D> | perft <D>       legal-move tree leaves per first move
@@ -92,6 +96,7 @@ impl Engine {
             options,
             search: None,
             rng: StdRng::seed_from_u64(0),
+            solution: None,
         }
     }
 
@@ -284,6 +289,18 @@ impl Engine {
             OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
+            OptionChange::SolutionFile(path) => {
+                self.solution = path
+                    .map(|path| SolutionTable::read(std::path::Path::new(&path)))
+                    .transpose()?;
+                if let Some(table) = &self.solution {
+                    self.out.line(&format!(
+                        "info string solution table loaded: claustro {}, {} positions",
+                        table.space().size(),
+                        table.space().len()
+                    ));
+                }
+            }
             OptionChange::ClearHash => self.tt.clear(),
         }
         Ok(())
@@ -311,6 +328,9 @@ impl Engine {
             self.out
                 .line(&format!("info string game over: {}", verdict.reason));
             self.out.line("bestmove (none)");
+            return;
+        }
+        if self.options.level == Level::Max && !limits.infinite && self.answer_from_table() {
             return;
         }
         let quick_move = match self.options.level {
@@ -370,6 +390,25 @@ impl Engine {
                 .out
                 .error(&format!("could not start the search thread: {error}")),
         }
+    }
+
+    /// Answers `go` from the solution table if one is loaded and covers the position (the game,
+    /// board size and pawn counts match); false otherwise.
+    fn answer_from_table(&self) -> bool {
+        let Some(table) = &self.solution else {
+            return false;
+        };
+        if self.session.game_name() != GameKind::Claustro.name() {
+            return false;
+        }
+        let Some((mv, score)) = table_answer(table, &self.session.position_text()) else {
+            return false;
+        };
+        self.out
+            .line(&format!("info depth 1 score {score} nodes 0 pv {mv}"));
+        self.out.line("info string solution table");
+        self.out.line(&format!("bestmove {mv}"));
+        true
     }
 
     fn perft(&self, depth: u32) {

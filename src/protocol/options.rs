@@ -13,6 +13,7 @@ pub const SEED: &str = "Seed";
 pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const ENGINE_DRAWS: &str = "EngineDraws";
+pub const SOLUTION_FILE: &str = "SolutionFile";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -52,7 +53,7 @@ impl Default for EngineOptions {
 }
 
 /// A request to change an option, checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     Hash(usize),
     Threads(usize),
@@ -62,6 +63,8 @@ pub enum OptionChange {
     Seed(u64),
     Variant(GameKind),
     EngineDraws(bool),
+    /// Load a solution table from this file; `None` unloads it.
+    SolutionFile(Option<String>),
     ClearHash,
 }
 
@@ -109,6 +112,7 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {ENGINE_DRAWS} type check default {}",
             defaults.engine_draws
         ),
+        format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {CLEAR_HASH} type button"),
     ]
 }
@@ -159,6 +163,12 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
                 value.unwrap_or("")
             )),
         }
+    } else if is(SOLUTION_FILE) {
+        Ok(OptionChange::SolutionFile(
+            value
+                .filter(|path| !path.is_empty() && *path != "<empty>")
+                .map(String::from),
+        ))
     } else if is(CLEAR_HASH) {
         Ok(OptionChange::ClearHash)
     } else {
@@ -180,6 +190,14 @@ mod tests {
         assert_eq!(
             parse_change("UCI_Variant", Some("joust")),
             Ok(OptionChange::Variant(GameKind::Joust))
+        );
+        assert_eq!(
+            parse_change("solutionfile", Some("c.tbl")),
+            Ok(OptionChange::SolutionFile(Some("c.tbl".to_string())))
+        );
+        assert_eq!(
+            parse_change("SolutionFile", Some("<empty>")),
+            Ok(OptionChange::SolutionFile(None))
         );
         assert!(parse_change("Hash", Some("0")).unwrap_err().contains("'0'"));
         assert!(parse_change("Hash", None).unwrap_err().contains("value"));

@@ -9,6 +9,9 @@ mod eval;
 mod layout;
 mod moves;
 mod picture;
+pub mod solution;
+pub mod solve;
+pub mod space;
 
 pub use layout::{Layout, layout};
 pub use moves::ClaustroMove;
@@ -367,5 +370,7 @@ impl<const W: usize> Game for Claustro<W> {
     }
 }
 
+#[cfg(test)]
+mod solve_tests;
 #[cfg(test)]
 mod tests;

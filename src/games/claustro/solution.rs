@@ -1,0 +1,291 @@
+//! The solution table of a Claustro board: the file format, the `tabula solve claustro` command,
+//! and perfect play from a loaded table.
+//!
+//! The file is a 24-byte header (the magic `CLAUSTRO`, a little-endian `u32` version, width,
+//! height, white and black pawn counts as one byte each, the number of positions as a
+//! little-endian `u64`), then one byte per position in [`Space`] order, as [`Value::encode`]
+//! writes it. Values ignore the move-history rules (see [`super::solve`]).
+
+use super::Claustro;
+use super::moves::ClaustroMove;
+use super::solve::{Value, solve};
+use super::space::{Pawns, Space};
+use crate::bitboard::Bitboard;
+use crate::game::{BoardSize, Game, Side};
+use crate::position_text::parse_position_text;
+use crate::search::score::Score;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+/// The first bytes of a table file.
+const MAGIC: &[u8; 8] = b"CLAUSTRO";
+/// The format version.
+const VERSION: u32 = 1;
+/// The header's length in bytes.
+const HEADER: usize = 24;
+/// The table `tabula solve claustro` writes unless told otherwise.
+pub const DEFAULT_FILE: &str = "claustro-5x5.tbl";
+
+/// The value of every position of one board size and pawn count.
+#[derive(Debug)]
+pub struct SolutionTable {
+    space: Space,
+    values: Vec<u8>,
+}
+
+impl SolutionTable {
+    /// Solves every position of a `size` board with `pawns` pawns a side.
+    pub fn solve(
+        size: BoardSize,
+        pawns: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Self, String> {
+        let space = Space::new(size, pawns, pawns)?;
+        let values = solve(&space, progress)?;
+        Ok(SolutionTable { space, values })
+    }
+
+    /// The numbering of the positions.
+    pub fn space(&self) -> &Space {
+        &self.space
+    }
+
+    /// The value of position number `index`.
+    pub fn value_at(&self, index: usize) -> Value {
+        Value::decode(self.values[index])
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let size = self.space.size();
+        let [white, black] = self.space.pawns();
+        let mut bytes = Vec::with_capacity(HEADER + self.values.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend([size.width, size.height, white, black].map(|n| n as u8));
+        bytes.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&self.values);
+        bytes
+    }
+
+    /// Reads a table from the bytes of a file, or says what is wrong with them.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        if !bytes.starts_with(MAGIC) {
+            return Err("not a claustro table (wrong magic)".to_string());
+        }
+        let header = bytes
+            .get(..HEADER)
+            .ok_or("too short for a claustro table header")?;
+        let version = u32::from_le_bytes([header[8], header[9], header[10], header[11]]);
+        if version != VERSION {
+            return Err(format!(
+                "table version {version} is not supported (only {VERSION})"
+            ));
+        }
+        let [width, height, white, black] = [12, 13, 14, 15].map(|i| usize::from(header[i]));
+        let mut count = [0; 8];
+        count.copy_from_slice(&header[16..HEADER]);
+        let count = u64::from_le_bytes(count);
+        let size = BoardSize { width, height };
+        if width * height > 64 {
+            return Err(format!(
+                "tables for a {size} board are not supported (at most 64 squares)"
+            ));
+        }
+        let space = Space::new(size, white, black)?;
+        let values = &bytes[HEADER..];
+        if count != space.len() as u64 || values.len() != space.len() {
+            return Err(format!(
+                "a {size} table with {white} and {black} pawns has {} positions; the header says {count} and the file holds {}",
+                space.len(),
+                values.len()
+            ));
+        }
+        Ok(SolutionTable {
+            space,
+            values: values.to_vec(),
+        })
+    }
+
+    /// Writes the table to `path`.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+        let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(fail)?);
+        file.write_all(&self.to_bytes()).map_err(fail)?;
+        file.flush().map_err(fail)
+    }
+
+    /// Reads the table at `path`.
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut file| file.read_to_end(&mut bytes))
+            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        Self::from_bytes(&bytes).map_err(|problem| format!("'{}': {problem}", path.display()))
+    }
+
+    /// The solver's view of a position, if the table covers its size and pawn counts.
+    fn pawns_of(&self, position: &Claustro<1>) -> Option<Pawns> {
+        if position.size() != self.space.size() {
+            return None;
+        }
+        let mut masks = [0u64; 2];
+        for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            let squares = position.pawns(side);
+            if squares.count() as usize != self.space.pawns()[s] {
+                return None;
+            }
+            for square in squares.squares() {
+                masks[s] |= 1 << self.space.compact_square(square)?;
+            }
+        }
+        let side = usize::from(position.side_to_move() == Side::Black);
+        Some(Pawns { side, masks })
+    }
+
+    /// The value of `position` for its side to move, if the table covers it (a position with a
+    /// pawn on a goal is a loss in 0 for the side to move).
+    pub fn value(&self, position: &Claustro<1>) -> Option<Value> {
+        if position.goal_winner().is_some() {
+            return Some(Value::Loss(0));
+        }
+        self.pawns_of(position)
+            .map(|pawns| self.value_at(self.space.index(pawns)))
+    }
+
+    /// The best move of `position` by the table and its value for the side to move: the fastest
+    /// win, else the drawing move that leaves the opponent the worst evaluation, else the slowest
+    /// loss. `None` if the table does not cover the position or it has no legal move.
+    pub fn best_move(&self, position: &Claustro<1>) -> Option<(ClaustroMove, Value)> {
+        self.value(position)?;
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut best: Option<(ClaustroMove, (i64, i32), Value)> = None;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play(mv);
+            let value = match self.value(&child)? {
+                Value::Win(n) => Value::Loss(n + 1),
+                Value::Loss(n) => Value::Win(n + 1),
+                Value::Draw => Value::Draw,
+            };
+            let key = match value {
+                Value::Win(n) => (i64::from(u32::MAX) - i64::from(n), 0),
+                Value::Draw => (0, -child.evaluate()),
+                Value::Loss(n) => (i64::from(n) - i64::from(u32::MAX), 0),
+            };
+            if best.as_ref().is_none_or(|(_, best_key, _)| key > *best_key) {
+                best = Some((mv, key, value));
+            }
+        }
+        best.map(|(mv, _, value)| (mv, value))
+    }
+}
+
+/// The engine's answer from a table for the position `text`: the move and its score, or `None`
+/// if the table does not cover it.
+pub fn table_answer(table: &SolutionTable, text: &str) -> Option<(String, Score)> {
+    let parsed = parse_position_text(text).ok()?;
+    let position = Claustro::<1>::from_text(&parsed).ok()?;
+    let (mv, value) = table.best_move(&position)?;
+    Some((position.move_text(mv), score(value)))
+}
+
+/// The protocol score of a value: mate in moves (negative when losing), or 0 for a draw.
+pub fn score(value: Value) -> Score {
+    match value {
+        Value::Draw => Score::Centipawns(0),
+        Value::Win(n) => Score::Mate(n.div_ceil(2) as i32),
+        Value::Loss(n) => Score::Mate(-(n.div_ceil(2) as i32)),
+    }
+}
+
+/// The position string of position number `index`.
+pub fn position_text(table: &SolutionTable, index: usize) -> String {
+    let space = table.space();
+    let pawns = space.position(index);
+    let mut boards = [Bitboard::<1>::EMPTY; 2];
+    for (board, mask) in boards.iter_mut().zip(pawns.masks) {
+        for c in (0..64).filter(|c| mask >> c & 1 == 1) {
+            board.insert(space.board_square(c));
+        }
+    }
+    let side = if pawns.side == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    Claustro::<1>::from_pawns(space.size(), boards[0], boards[1], side).map_or_else(
+        |problem| format!("(position {index}: {problem})"),
+        |p| p.to_text(),
+    )
+}
+
+/// `tabula solve claustro`: solves the 5 x 5 board with `pawns` pawns a side, writes the table to
+/// `out`, and returns the report (the start position's value when it has that many pawns, the
+/// longest win and an example of it). Progress goes to `progress`.
+pub fn solve_command(
+    pawns: usize,
+    out: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<String, String> {
+    let started = Instant::now();
+    let table = SolutionTable::solve(BoardSize::square(5), pawns, progress)?;
+    let seconds = started.elapsed().as_secs_f64();
+    table.write(out)?;
+    let mut report = vec![format!(
+        "solved {} positions in {seconds:.1} s; wrote {} ({} bytes)",
+        table.values.len(),
+        out.display(),
+        HEADER + table.values.len()
+    )];
+    let start = Claustro::<1>::start(BoardSize::square(5))?;
+    if let Some(value) = table.value(&start) {
+        report.push(format!("start position: {}", describe(value)));
+    }
+    let (mut wins, mut losses, mut draws, mut longest) = (0u64, 0u64, 0u64, None);
+    for index in 0..table.values.len() {
+        match table.value_at(index) {
+            Value::Win(n) => {
+                wins += 1;
+                if longest.is_none_or(|(best, _)| n > best) {
+                    longest = Some((n, index));
+                }
+            }
+            Value::Loss(_) => losses += 1,
+            Value::Draw => draws += 1,
+        }
+    }
+    report.push(format!(
+        "side to move wins {wins}, loses {losses}, draws {draws}"
+    ));
+    if let Some((plies, index)) = longest {
+        report.push(format!(
+            "longest win: {plies} plies, e.g. {}",
+            position_text(&table, index)
+        ));
+    }
+    report
+        .push("(position rules only: the repetition rule and the 400-ply draw are ignored)".into());
+    Ok(report.join("\n"))
+}
+
+/// A value in words.
+pub fn describe(value: Value) -> String {
+    match value {
+        Value::Draw => "draw".to_string(),
+        Value::Win(n) => format!("the side to move wins in {n} plies"),
+        Value::Loss(n) => format!("the side to move loses in {n} plies"),
+    }
+}
+
+/// `tabula solve <game>`: the exit code, the report on stdout.
+pub fn run(game: &str, pawns: usize, out: &Path) -> Result<i32, String> {
+    if game != "claustro" {
+        return Err(format!("cannot solve '{game}' (only claustro)"));
+    }
+    let report = solve_command(pawns, out, &mut |line| eprintln!("{line}"))?;
+    println!("{report}");
+    Ok(0)
+}

@@ -1,0 +1,144 @@
+//! The Claustro solver through the real binary: `tabula solve claustro` on a reduced case (two
+//! pawns a side, seconds at most), then the engine answering `go` from that table.
+
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Solves 5 x 5 with two pawns a side into a file of this test's own; returns its path and the
+/// command's standard output.
+fn solve_two_pawns(name: &str) -> (PathBuf, String) {
+    let path = std::env::temp_dir().join(format!("tabula-{}-{name}.tbl", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "claustro", "--pawns", "2", "--out"])
+        .arg(&path)
+        .output()
+        .expect("the tabula binary runs");
+    assert!(output.status.success(), "{output:?}");
+    (path, String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+fn engine_with_table(path: &std::path::Path) -> Engine {
+    let mut engine = Engine::start();
+    engine.send("newgame claustro");
+    engine.send(&format!(
+        "setoption name SolutionFile value {}",
+        path.display()
+    ));
+    let loaded = engine.read_until("info string solution table loaded");
+    assert!(
+        loaded
+            .last()
+            .is_some_and(|l| l.ends_with("claustro 5x5, 71820 positions")),
+        "{loaded:#?}"
+    );
+    engine
+}
+
+#[test]
+fn solve_writes_a_table_of_every_position() {
+    let (path, report) = solve_two_pawns("count");
+    // C(21,2) white sets * C(19,2) black sets * 2 sides = 210 * 171 * 2, plus a 24-byte header.
+    assert!(report.contains("solved 71820 positions"), "{report}");
+    let size = std::fs::metadata(&path).map(|m| m.len());
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(size.ok(), Some(71820 + 24));
+    assert!(report.contains("longest win: "), "{report}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "joust"])
+        .output()
+        .expect("the tabula binary runs");
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn go_plays_from_the_table() {
+    let (path, _) = solve_two_pawns("play");
+    let mut engine = engine_with_table(&path);
+    // White e4 steps into its goal e5 at once: a win in one ply, mate 1.
+    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove e4e5"));
+    // Black to move there: no black pawn is next to a1 and none stands diagonal to e4 (d5, d3),
+    // and e5 is a corner no pawn can be placed on, so white steps into e5 whatever black does:
+    // a loss in two plies, mate -1.
+    engine.send("position fen 2p2/4P/1p3/5/2P2 b 0 1");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate -1 ")),
+        "{lines:#?}"
+    );
+    assert!(lines.contains(&"info string solution table".to_string()));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn positions_outside_the_table_are_searched() {
+    let (path, _) = solve_two_pawns("outside");
+    let mut engine = engine_with_table(&path);
+    // The start position has four pawns a side: the two-pawn table does not cover it.
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2")),
+        "{lines:#?}"
+    );
+    assert!(!lines.contains(&"info string solution table".to_string()));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_tables_are_refused_and_the_loaded_one_stays() {
+    let (path, _) = solve_two_pawns("bad");
+    let mut engine = engine_with_table(&path);
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(
+        lines.contains(&"option name SolutionFile type string default <empty>".to_string()),
+        "{lines:#?}"
+    );
+    let bad = std::env::temp_dir().join(format!("tabula-{}-not-a-table.tbl", std::process::id()));
+    std::fs::write(&bad, b"JOUST table").expect("a temporary file");
+    engine.send(&format!(
+        "setoption name SolutionFile value {}",
+        bad.display()
+    ));
+    let lines = engine.read_until("info string error");
+    assert!(
+        lines.last().is_some_and(|l| l.contains("wrong magic")),
+        "{lines:#?}"
+    );
+    engine.send("setoption name SolutionFile value /nonexistent/claustro.tbl");
+    let lines = engine.read_until("info string error");
+    assert!(
+        lines.last().is_some_and(|l| l.contains("cannot read")),
+        "{lines:#?}"
+    );
+    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.contains(&"info string solution table".to_string()),
+        "{lines:#?}"
+    );
+    engine.send("setoption name SolutionFile value <empty>");
+    engine.send("go depth 1");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        !lines.contains(&"info string solution table".to_string()),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&bad);
+}
