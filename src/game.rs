@@ -24,6 +24,15 @@ impl Side {
         }
     }
 
+    /// 0 for white, 1 for black: the index of per-side arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
     /// The letter used in position strings.
     pub fn letter(self) -> char {
         match self {

@@ -2,7 +2,7 @@
 //! or engine against engine (watch mode); every input is checked and answered, never a crash.
 //! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
 
-use crate::game::{BoardSize, Outcome, Side};
+use crate::game::{BoardSize, Outcome};
 use crate::games::{GameKind, build_session};
 use crate::level::Level;
 use crate::search::Settings;
@@ -45,13 +45,6 @@ struct Table {
     moves: Vec<String>,
     tt: TranspositionTable,
     rng: StdRng,
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
 }
 
 /// The squares named in a move (`d4f5` -> d4, f5), for marking them on the board.
@@ -142,7 +135,7 @@ impl Table {
     }
 
     fn human_to_move(&self) -> bool {
-        self.config.humans[side_index(self.session.side_to_move())]
+        self.config.humans[self.session.side_to_move().index()]
     }
 
     fn show(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -42,13 +42,6 @@ struct Player {
     fairy_stockfish: bool,
 }
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
     let fail = |failure: EngineFailure| format!("{}: {failure}", spec.name);
     let mut process = EngineProcess::start(spec).map_err(fail)?;
@@ -213,7 +206,7 @@ impl GameInProgress<'_> {
                         "go p1time {white} p2time {black} p1inc {increment_ms} p2inc {increment_ms}"
                     ),
                 };
-                let mover = side_index(self.session.side_to_move());
+                let mover = self.session.side_to_move().index();
                 let patience =
                     self.clocks.left_ms[mover].max(0) as u64 + self.settings.time_margin_ms + 1;
                 (command, Duration::from_millis(patience))
@@ -263,7 +256,7 @@ impl GameInProgress<'_> {
             }
         };
         if let TimeControl::Clock { increment_ms, .. } = self.settings.time_control {
-            let clock = &mut self.clocks.left_ms[side_index(side)];
+            let clock = &mut self.clocks.left_ms[side.index()];
             *clock -= elapsed_ms as i64;
             if *clock < -(self.settings.time_margin_ms as i64) {
                 return Some(Ending {

@@ -44,12 +44,6 @@ static LAYOUTS: LazyLock<Mutex<HashMap<(usize, usize), &'static Layout>>> =
 
 /// The index of `side` in per-side tables.
 #[inline]
-pub fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
 
 /// The layout of a `width` x `height` board (both from 1 to 25), built on first use.
 pub fn layout(width: usize, height: usize) -> &'static Layout {
@@ -134,13 +128,13 @@ impl Layout {
     /// The goal of `side`: the corner its pawns race to.
     #[inline]
     pub fn goal(&self, side: Side) -> usize {
-        self.goals[side_index(side)]
+        self.goals[side.index()]
     }
 
     /// The home corner of `side` (the other side's goal); its own pawns never stand there.
     #[inline]
     pub fn home(&self, side: Side) -> usize {
-        self.homes[side_index(side)]
+        self.homes[side.index()]
     }
 
     /// The two neutral corners, where no pawn ever stands.
@@ -152,7 +146,7 @@ impl Layout {
     /// there is none).
     #[inline]
     pub fn steps(&self, side: Side, square: usize) -> [u16; 2] {
-        self.steps[side_index(side)][square]
+        self.steps[side.index()][square]
     }
 
     /// The diagonal neighbours of `square` ([`NONE`] where off the board).
@@ -164,19 +158,19 @@ impl Layout {
     /// The number of steps a pawn of `side` on `square` needs to reach its goal.
     #[inline]
     pub fn distance(&self, side: Side, square: usize) -> u32 {
-        self.distances[side_index(side)][square] as u32
+        self.distances[side.index()][square] as u32
     }
 
     /// The placeable squares, farthest from the goal of `side` first: where a captured pawn of
     /// `side` is sent back to.
     #[inline]
     pub fn remote_first(&self, side: Side) -> &[u16] {
-        &self.remote_first[side_index(side)]
+        &self.remote_first[side.index()]
     }
 
     /// The squares one step from the goal of `side` (a pawn there wins on its next move).
     #[inline]
     pub fn doors<const W: usize>(&self, side: Side) -> Bitboard<W> {
-        Bitboard::from_words(&self.doors[side_index(side)])
+        Bitboard::from_words(&self.doors[side.index()])
     }
 }

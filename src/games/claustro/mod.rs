@@ -20,7 +20,6 @@ use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict};
 use crate::geometry::zobrist;
 use crate::position_text::{Cell, PositionText, board_text};
-use layout::side_index;
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -138,7 +137,7 @@ impl<const W: usize> Claustro<W> {
     /// The pawns of `side`.
     #[inline]
     pub fn pawns(&self, side: Side) -> Bitboard<W> {
-        self.pawns[side_index(side)]
+        self.pawns[side.index()]
     }
 
     /// Whether a pawn of `side` stands on its goal (then `side` has won).

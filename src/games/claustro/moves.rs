@@ -2,7 +2,7 @@
 //! placement of the captured pawn) and copy-make.
 
 use super::Claustro;
-use super::layout::{NONE, side_index};
+use super::layout::NONE;
 use crate::bitboard::Bitboard;
 use crate::game::{GameMove, Side};
 use crate::geometry::zobrist;
@@ -98,7 +98,7 @@ impl<const W: usize> Claustro<W> {
     /// The enemy pawns the pawn of `side` on `from` can capture.
     #[inline]
     pub(super) fn capture_targets(&self, side: Side, from: usize) -> impl Iterator<Item = usize> {
-        let enemy = self.pawns[side_index(side.opponent())];
+        let enemy = self.pawns[side.opponent().index()];
         self.layout
             .diagonals(from)
             .into_iter()
@@ -109,7 +109,7 @@ impl<const W: usize> Claustro<W> {
     /// Appends the legal moves of `side`, ignoring whether the game is over.
     pub(super) fn generate(&self, side: Side, moves: &mut Vec<ClaustroMove>) {
         let free = self.free_placements();
-        for from in self.pawns[side_index(side)].squares() {
+        for from in self.pawns[side.index()].squares() {
             moves.extend(
                 self.free_steps(side, from)
                     .map(|to| ClaustroMove::step(from, to)),
@@ -130,7 +130,7 @@ impl<const W: usize> Claustro<W> {
     /// the same number of placements (the free squares and the capturer's own).
     pub(super) fn count_moves(&self, side: Side) -> usize {
         let placements = self.free_placements().count() as usize + 1;
-        self.pawns[side_index(side)]
+        self.pawns[side.index()]
             .squares()
             .map(|from| {
                 self.free_steps(side, from).count()
@@ -141,7 +141,7 @@ impl<const W: usize> Claustro<W> {
 
     /// Whether `side` has any legal move, ignoring whether the game is over.
     pub(super) fn has_move(&self, side: Side) -> bool {
-        self.pawns[side_index(side)].squares().any(|from| {
+        self.pawns[side.index()].squares().any(|from| {
             self.free_steps(side, from).next().is_some()
                 || self.capture_targets(side, from).next().is_some()
         })
@@ -151,7 +151,7 @@ impl<const W: usize> Claustro<W> {
     /// original).
     #[inline]
     pub(super) fn make(&mut self, mv: ClaustroMove) {
-        let mover = side_index(self.side);
+        let mover = self.side.index();
         let (from, to) = (mv.from(), mv.to());
         self.pawns[mover].remove(from);
         self.pawns[mover].insert(to);

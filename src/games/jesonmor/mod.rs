@@ -45,13 +45,6 @@ pub struct JesonMor<const W: usize> {
     hash: u64,
 }
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl<const W: usize> JesonMor<W> {
     fn check_size(size: BoardSize) -> Result<(), String> {
         let n = size.width;
@@ -99,7 +92,7 @@ impl<const W: usize> JesonMor<W> {
     /// The knights of `side`.
     #[inline]
     pub fn knights(&self, side: Side) -> Bitboard<W> {
-        self.knights[side_index(side)]
+        self.knights[side.index()]
     }
 
     /// The squares a knight on the centre attacks, which are those attacking the centre.
@@ -124,7 +117,7 @@ impl<const W: usize> JesonMor<W> {
     }
 
     fn is_capture(&self, mv: JesonMorMove) -> bool {
-        self.knights[side_index(self.side.opponent())].contains(mv.to as usize)
+        self.knights[self.side.opponent().index()].contains(mv.to as usize)
     }
 }
 
@@ -201,7 +194,7 @@ impl<const W: usize> Game for JesonMor<W> {
         if self.is_decided() {
             return;
         }
-        let own = self.knights[side_index(self.side)];
+        let own = self.knights[self.side.index()];
         for from in own.squares() {
             for to in self.targets_from(from, own).squares() {
                 moves.push(JesonMorMove {
@@ -217,7 +210,7 @@ impl<const W: usize> Game for JesonMor<W> {
         if self.is_decided() {
             return 0;
         }
-        let own = self.knights[side_index(self.side)];
+        let own = self.knights[self.side.index()];
         own.squares()
             .map(|from| self.targets_from(from, own).count() as usize)
             .sum()
@@ -225,7 +218,7 @@ impl<const W: usize> Game for JesonMor<W> {
 
     #[inline]
     fn play(&mut self, mv: JesonMorMove) {
-        let mover = side_index(self.side);
+        let mover = self.side.index();
         let (from, to) = (mv.from as usize, mv.to as usize);
         self.knights[mover].remove(from);
         self.knights[mover].insert(to);

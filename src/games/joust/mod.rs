@@ -38,13 +38,6 @@ pub struct Joust<const W: usize> {
     hash: u64,
 }
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl<const W: usize> Joust<W> {
     fn check_size(size: BoardSize) -> Result<(), String> {
         let fits = (3..=25).contains(&size.width) && (3..=25).contains(&size.height);
@@ -89,7 +82,7 @@ impl<const W: usize> Joust<W> {
 
     /// The knight of `side`.
     pub fn knight(&self, side: Side) -> usize {
-        self.knights[side_index(side)]
+        self.knights[side.index()]
     }
 
     /// The burned squares.
@@ -105,8 +98,8 @@ impl<const W: usize> Joust<W> {
     /// The squares the knight of `side` could leap to now.
     #[inline]
     pub fn targets(&self, side: Side) -> Bitboard<W> {
-        let own = self.knights[side_index(side)];
-        let other = self.knights[side_index(side.opponent())];
+        let own = self.knights[side.index()];
+        let other = self.knights[side.opponent().index()];
         let mut blocked = self.burned;
         blocked.insert(other);
         self.geometry.knight_targets::<W>(own).without(blocked)
@@ -236,7 +229,7 @@ impl<const W: usize> Game for Joust<W> {
 
     #[inline]
     fn play(&mut self, mv: JoustMove) {
-        let mover = side_index(self.side);
+        let mover = self.side.index();
         let (from, to) = (mv.from as usize, mv.to as usize);
         self.burned.insert(from);
         self.knights[mover] = to;
