@@ -42,9 +42,6 @@ pub struct Layout {
 static LAYOUTS: LazyLock<Mutex<HashMap<(usize, usize), &'static Layout>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// The index of `side` in per-side tables.
-#[inline]
-
 /// The layout of a `width` x `height` board (both from 1 to 25), built on first use.
 pub fn layout(width: usize, height: usize) -> &'static Layout {
     let mut cache = LAYOUTS
