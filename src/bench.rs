@@ -88,6 +88,21 @@ const CASES: &[BenchCase] = &[
         position: "nnnnnnnnnnnnnnn/15/15/15/15/15/15/15/15/15/15/15/15/15/NNNNNNNNNNNNNNN w 0 1",
         depth: 5,
     },
+    BenchCase {
+        game: GameKind::Apart,
+        position: "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 1",
+        depth: 5,
+    },
+    BenchCase {
+        game: GameKind::Apart,
+        position: "1p1pp1p1/1pppppp1/8/5P2/3p2p1/8/1P1PPPP1/1PPPP1P1 w 0 3",
+        depth: 4,
+    },
+    BenchCase {
+        game: GameKind::Apart,
+        position: "1pppppppp1/1pppppppp1/10/10/10/10/10/10/1PPPPPPPP1/1PPPPPPPP1 w 0 1",
+        depth: 3,
+    },
 ];
 
 /// Runs the bench, writing a line per position and the total last; returns the total nodes.

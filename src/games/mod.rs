@@ -1,5 +1,6 @@
 //! The games, and the one place that maps a game's name and board size to its compiled type.
 
+pub mod apart;
 pub mod claustro;
 pub mod jesonmor;
 pub mod joust;
@@ -7,6 +8,7 @@ pub mod joust;
 use crate::bitboard::words_for;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Setup};
+use apart::Apart;
 use claustro::Claustro;
 use jesonmor::JesonMor;
 use joust::Joust;
@@ -50,7 +52,7 @@ impl GameKind {
     pub fn is_available(self) -> bool {
         matches!(
             self,
-            GameKind::Joust | GameKind::JesonMor | GameKind::Claustro
+            GameKind::Joust | GameKind::JesonMor | GameKind::Apart | GameKind::Claustro
         )
     }
 
@@ -108,10 +110,7 @@ pub fn build_session(
     match kind {
         GameKind::Joust => sized_session!(Joust, words, setup, moves, engine_draws),
         GameKind::JesonMor => sized_session!(JesonMor, words, setup, moves, engine_draws),
+        GameKind::Apart => sized_session!(Apart, words, setup, moves, engine_draws),
         GameKind::Claustro => sized_session!(Claustro, words, setup, moves, engine_draws),
-        other => Err(format!(
-            "{} is not available in this build yet",
-            other.name()
-        )),
     }
 }

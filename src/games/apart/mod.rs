@@ -1,0 +1,342 @@
+//! Apart (Kanare Abstract): each side tries to get all its pieces apart (no piece touching a
+//! friendly one). A piece moves along an axis exactly its line length on that axis, leaping and
+//! capturing, and may go on jumping; a whole turn is one move.
+//!
+//! Rules as in rules.md: a turn is identified by its start, its end and the set of squares it
+//! captured (`ApartMove`); its printed path is the one with the fewest landings, the first in
+//! (file, rank) order among those (see `notation`).
+
+mod eval;
+mod movegen;
+mod notation;
+mod scratch;
+mod tables;
+
+use crate::bitboard::Bitboard;
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
+use crate::geometry::{Geometry, geometry, zobrist};
+use crate::position_text::{Cell, PositionText, board_text};
+use crate::render;
+use tables::{Tables, tables};
+
+/// Smallest and largest board side.
+const SIDES: std::ops::RangeInclusive<usize> = 8..=25;
+/// A game that reaches this many plies is drawn (engine policy).
+const PLY_LIMIT: u64 = 400;
+/// Hashed in while white is to make the first turn of the game (no continuation jumps then), so
+/// that position never shares a table entry with the same board later in the game.
+const FIRST_TURN_KEY: u64 = 0x5A17_C0DE_9E3B_4F21;
+/// The square number a pass uses for its start and end.
+const NO_SQUARE: u16 = u16::MAX;
+
+/// One whole turn: the piece on `start` ends on `end` having captured the pieces on `captured`.
+/// Two jump sequences with the same three are the same move. A pass has no squares.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ApartMove<const W: usize> {
+    pub start: u16,
+    pub end: u16,
+    pub captured: Bitboard<W>,
+}
+
+impl<const W: usize> ApartMove<W> {
+    /// The pass (`0000`), legal only when no other move is.
+    pub const PASS: Self = ApartMove {
+        start: NO_SQUARE,
+        end: NO_SQUARE,
+        captured: Bitboard::EMPTY,
+    };
+
+    /// Whether this is the pass.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.start == NO_SQUARE
+    }
+
+    /// Twelve bits mixed from the captured squares (zero when nothing is captured).
+    fn captures_digest(self) -> u32 {
+        let mixed = self.captured.0.iter().fold(0u64, |acc, &word| {
+            (acc ^ word)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29)
+        });
+        (mixed >> 52) as u32
+    }
+}
+
+impl<const W: usize> GameMove for ApartMove<W> {
+    /// Start (10 bits), end (10 bits) and a 12-bit digest of the captured squares. Start and end
+    /// differ in every move, so the tag is never zero; the pass has all bits set, which no move
+    /// reaches (no square is numbered 1023).
+    fn tag(self) -> u32 {
+        if self.is_pass() {
+            return u32::MAX;
+        }
+        (self.start as u32) << 22 | (self.end as u32) << 12 | self.captures_digest()
+    }
+}
+
+/// An Apart position on a board of at most `64 * W` squares.
+#[derive(Clone, Debug)]
+pub struct Apart<const W: usize> {
+    geometry: &'static Geometry,
+    tables: &'static Tables,
+    /// The pieces of each side, indexed (white, black).
+    pieces: [Bitboard<W>; 2],
+    side: Side,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+impl<const W: usize> Apart<W> {
+    fn check_size(size: BoardSize) -> Result<(), String> {
+        let allowed = size.width == size.height && SIDES.contains(&size.width);
+        if !allowed || size.width * size.height > W * 64 {
+            return Err(format!(
+                "apart board {size} is not allowed (square, 8x8 to 25x25)"
+            ));
+        }
+        Ok(())
+    }
+
+    fn new(size: usize, pieces: [Bitboard<W>; 2], side: Side, counters: (u32, u32)) -> Self {
+        let mut position = Apart {
+            geometry: geometry(size, size),
+            tables: tables(size),
+            pieces,
+            side,
+            halfmove: counters.0,
+            fullmove: counters.1,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for (kind, pieces) in self.pieces.iter().enumerate() {
+            for square in pieces.squares() {
+                hash ^= zobrist::key(kind, square);
+            }
+        }
+        if self.side == Side::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        if self.is_first_turn() {
+            hash ^= FIRST_TURN_KEY;
+        }
+        hash
+    }
+
+    /// The pieces of `side`.
+    pub fn pieces(&self, side: Side) -> Bitboard<W> {
+        self.pieces[side.index()]
+    }
+
+    /// Whether this is white's first turn of the game (white to move, fullmove 1): a single
+    /// movement, no continuation jumps.
+    pub fn is_first_turn(&self) -> bool {
+        self.side == Side::White && self.fullmove == 1
+    }
+
+    /// Whether no piece of `side` touches a friendly piece (true when it has no pieces).
+    pub fn is_apart(&self, side: Side) -> bool {
+        let pieces = self.pieces(side);
+        pieces
+            .squares()
+            .all(|square| (self.tables.neighbourhood::<W>(square) & pieces).is_empty())
+    }
+
+    /// Plies played since the start, as the counters tell them.
+    fn plies(&self) -> u64 {
+        2 * (self.fullmove as u64 - 1) + (self.side == Side::Black) as u64
+    }
+}
+
+impl<const W: usize> Game for Apart<W> {
+    type Move = ApartMove<W>;
+    const NAME: &'static str = "apart";
+
+    fn start(size: BoardSize) -> Result<Self, String> {
+        Self::check_size(size)?;
+        let n = size.width;
+        let g = geometry(n, n);
+        let mut pieces = [Bitboard::EMPTY; 2];
+        for x in 1..n - 1 {
+            for y in [0, 1] {
+                pieces[0].insert(g.square(x, y));
+                pieces[1].insert(g.square(x, n - 1 - y));
+            }
+        }
+        Ok(Self::new(n, pieces, Side::White, (0, 1)))
+    }
+
+    fn from_text(text: &PositionText) -> Result<Self, String> {
+        Self::check_size(BoardSize {
+            width: text.width,
+            height: text.height,
+        })?;
+        let mut pieces = [Bitboard::EMPTY; 2];
+        for (square, cell) in text.cells.iter().enumerate() {
+            match cell {
+                Cell::Empty => {}
+                Cell::Piece('P') => pieces[0].insert(square),
+                Cell::Piece('p') => pieces[1].insert(square),
+                Cell::Piece(other) => {
+                    return Err(format!("'{other}' is not an apart piece (P or p)"));
+                }
+                Cell::Burned => return Err("'*' (a burned square) is not used in apart".into()),
+            }
+        }
+        let position = Self::new(
+            text.width,
+            pieces,
+            text.side,
+            (text.halfmove, text.fullmove),
+        );
+        if position.verdict().is_none() && !movegen::generate(&position, &mut Vec::new()) {
+            return Err(
+                "too crowded: the side to move has more capture sequences than the engine lists"
+                    .into(),
+            );
+        }
+        Ok(position)
+    }
+
+    fn to_text(&self) -> String {
+        let n = self.geometry.width;
+        let board = board_text(n, n, |square| match self.piece_letter(square) {
+            '.' => Cell::Empty,
+            letter => Cell::Piece(letter),
+        });
+        format!(
+            "{board} {} {} {}",
+            self.side.letter(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    fn size(&self) -> BoardSize {
+        BoardSize::square(self.geometry.width)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<ApartMove<W>>) {
+        if self.verdict().is_some() {
+            return;
+        }
+        let before = moves.len();
+        movegen::generate(self, moves);
+        if moves.len() == before {
+            moves.push(ApartMove::PASS);
+        }
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = Vec::with_capacity(128);
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: ApartMove<W>) {
+        let mover = self.side.index();
+        let other = 1 - mover;
+        if self.is_first_turn() {
+            self.hash ^= FIRST_TURN_KEY;
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        if !mv.is_pass() {
+            let (start, end) = (mv.start as usize, mv.end as usize);
+            self.pieces[mover].remove(start);
+            self.pieces[mover].insert(end);
+            self.hash ^= zobrist::key(mover, start) ^ zobrist::key(mover, end);
+            for square in mv.captured.squares() {
+                self.pieces[other].remove(square);
+                self.hash ^= zobrist::key(other, square);
+                self.halfmove = 0;
+            }
+        }
+        if self.side == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        if self.is_apart(self.side) {
+            return Some(Verdict::win(self.side, "all pieces apart"));
+        }
+        let last_mover = self.side.opponent();
+        self.is_apart(last_mover)
+            .then(|| Verdict::win(last_mover, "all pieces apart"))
+    }
+
+    fn history_verdict(&self, history: &History<ApartMove<W>>) -> Option<Verdict> {
+        if !history.engine_draws() {
+            return None;
+        }
+        if self.plies() >= PLY_LIMIT {
+            return Some(Verdict::draw("400 plies"));
+        }
+        let mut latest = history.moves().rev();
+        let passed = |mv: Option<ApartMove<W>>| mv.is_some_and(ApartMove::is_pass);
+        if passed(latest.next()) && passed(latest.next()) {
+            return Some(Verdict::draw("two passes in a row"));
+        }
+        // A capture can never be undone, so only positions since the last one can repeat.
+        (history.occurrences(self.hash, self.halfmove as usize) >= 2)
+            .then(|| Verdict::draw("threefold repetition"))
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_order_hint(&self, mv: ApartMove<W>) -> i32 {
+        eval::move_order_hint(self, mv)
+    }
+
+    fn move_text(&self, mv: ApartMove<W>) -> String {
+        notation::move_text(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ApartMove<W>, String> {
+        notation::parse_move(self, text)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn picture(&self) -> String {
+        render::board_picture(self.geometry, |square| self.piece_letter(square))
+    }
+}
+
+impl<const W: usize> Apart<W> {
+    /// `P`, `p` or `.` for the square.
+    fn piece_letter(&self, square: usize) -> char {
+        if self.pieces[0].contains(square) {
+            'P'
+        } else if self.pieces[1].contains(square) {
+            'p'
+        } else {
+            '.'
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

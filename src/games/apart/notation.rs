@@ -1,0 +1,273 @@
+//! Apart notation: a turn is written as its start and landing squares (`b2d4f6`), the pass as
+//! `0000`.
+//!
+//! A turn may be reached by several paths; the printed one has the fewest landings, and among
+//! those it is the first when the landing sequences are compared square by square, each square
+//! ordered by file, then rank (so `c1` < `c5` < `d1`). Input may use any legal path of the turn.
+
+use super::movegen::jump_targets;
+use super::tables::AXES;
+use super::{Apart, ApartMove};
+use crate::bitboard::Bitboard;
+use crate::game::Game;
+
+const PASS_TEXT: &str = "0000";
+
+/// The search for a turn's printed path: iterative deepening on the number of landings, trying
+/// landings in (file, rank) order, so the first path found is the printed one. A lower bound on
+/// the landings still needed (jumps to the end ignoring the squares already stood on; captures
+/// still to make) prunes it.
+struct PathFinder<const W: usize> {
+    target: ApartMove<W>,
+    /// Jump targets of every square a path may stand on, limited to the squares it may land on.
+    jumps: Vec<Bitboard<W>>,
+    /// The fewest jumps from each square to the end, ignoring the squares already stood on.
+    distance: Vec<usize>,
+    /// The landings as (file, rank, square), for sorting.
+    coords: Vec<(usize, usize)>,
+    landings: Vec<usize>,
+    /// Whether the last round cut some path short (so a longer limit may find one).
+    cut_off: bool,
+}
+
+impl<const W: usize> PathFinder<W> {
+    fn new(position: &Apart<W>, target: ApartMove<W>) -> Self {
+        let start = target.start as usize;
+        let squares = position.geometry.squares();
+        let friends = position
+            .pieces(position.side)
+            .without(Bitboard::from_square(start));
+        let enemies = position.pieces(position.side.opponent());
+        let mut allowed = position
+            .geometry
+            .all_squares::<W>()
+            .without(friends | enemies);
+        allowed |= target.captured;
+        allowed.remove(start);
+        let jumps: Vec<Bitboard<W>> = (0..squares)
+            .map(|square| jump_targets(position.tables, friends, square) & allowed)
+            .collect();
+        let distance = distances_to(&jumps, target.end as usize);
+        PathFinder {
+            target,
+            jumps,
+            distance,
+            coords: (0..squares)
+                .map(|square| position.geometry.coords(square))
+                .collect(),
+            landings: Vec::new(),
+            cut_off: false,
+        }
+    }
+
+    /// A lower bound on the landings still needed from `at` having captured `captured`.
+    fn needed(&self, at: usize, captured: Bitboard<W>) -> usize {
+        let captures_left = self.target.captured.without(captured).count() as usize;
+        self.distance[at].max(captures_left)
+    }
+
+    /// Extends the path from `at` by up to `left` landings; true once it makes the target turn.
+    fn extend(
+        &mut self,
+        at: usize,
+        visited: Bitboard<W>,
+        captured: Bitboard<W>,
+        left: usize,
+    ) -> bool {
+        let mut next: Vec<usize> = self.jumps[at].without(visited).squares().collect();
+        next.sort_unstable_by_key(|&square| self.coords[square]);
+        for to in next {
+            let mut captured = captured;
+            if self.target.captured.contains(to) {
+                captured.insert(to);
+            }
+            if to == self.target.end as usize {
+                if left == 1 && captured == self.target.captured {
+                    self.landings.push(to);
+                    return true;
+                }
+                continue;
+            }
+            if self.needed(to, captured) > left - 1 {
+                self.cut_off |= self.distance[to] != usize::MAX;
+                continue;
+            }
+            let mut visited = visited;
+            visited.insert(to);
+            self.landings.push(to);
+            if self.extend(to, visited, captured, left - 1) {
+                return true;
+            }
+            self.landings.pop();
+        }
+        false
+    }
+}
+
+/// The fewest jumps from every square to `end` along `jumps` (`usize::MAX` if none).
+fn distances_to<const W: usize>(jumps: &[Bitboard<W>], end: usize) -> Vec<usize> {
+    let mut distance = vec![usize::MAX; jumps.len()];
+    distance[end] = 0;
+    let mut layer = Bitboard::<W>::from_square(end);
+    let mut steps = 0;
+    while !layer.is_empty() {
+        steps += 1;
+        let mut next = Bitboard::EMPTY;
+        for (square, targets) in jumps.iter().enumerate() {
+            if distance[square] == usize::MAX && !(*targets & layer).is_empty() {
+                distance[square] = steps;
+                next.insert(square);
+            }
+        }
+        layer = next;
+    }
+    distance
+}
+
+/// The landings of the turn's printed path, or `None` if no path makes it (it is not legal).
+fn canonical_path<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Option<Vec<usize>> {
+    if first_movement_reaches(position, mv) {
+        return Some(vec![mv.end as usize]);
+    }
+    if position.is_first_turn() {
+        return None;
+    }
+    let start = mv.start as usize;
+    let mut finder = PathFinder::new(position, mv);
+    let mut limit = finder.needed(start, Bitboard::EMPTY).max(2);
+    finder.cut_off = true;
+    while finder.cut_off && finder.distance[start] != usize::MAX {
+        finder.cut_off = false;
+        if finder.extend(start, Bitboard::from_square(start), Bitboard::EMPTY, limit) {
+            return Some(finder.landings);
+        }
+        limit += 1;
+    }
+    None
+}
+
+/// Whether the turn is made by one movement (a single step or one jump).
+fn first_movement_reaches<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> bool {
+    let (start, end) = (mv.start as usize, mv.end as usize);
+    let single_capture = position.pieces(position.side.opponent()).contains(end);
+    let captures_match = mv.captured
+        == if single_capture {
+            Bitboard::from_square(end)
+        } else {
+            Bitboard::EMPTY
+        };
+    captures_match && follow_path(position, start, &[end]).is_ok()
+}
+
+/// The turn written out along its printed path.
+pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> String {
+    if mv.is_pass() {
+        return PASS_TEXT.to_string();
+    }
+    let g = position.geometry;
+    let landings = canonical_path(position, mv).unwrap_or_else(|| vec![mv.end as usize]);
+    std::iter::once(mv.start as usize)
+        .chain(landings)
+        .map(|square| g.square_name(square))
+        .collect()
+}
+
+/// The legal turn written as `text` along any of its paths, or why there is none.
+pub fn parse_move<const W: usize>(position: &Apart<W>, text: &str) -> Result<ApartMove<W>, String> {
+    if let Some(verdict) = position.verdict() {
+        return Err(format!("the game is over ({})", verdict.reason));
+    }
+    if text == PASS_TEXT {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        return if moves == [ApartMove::PASS] {
+            Ok(ApartMove::PASS)
+        } else {
+            Err("passing is allowed only when no move is".to_string())
+        };
+    }
+    let squares = position.geometry.parse_square_path(text)?;
+    let [start, landings @ ..] = squares.as_slice() else {
+        return Err("an apart move is a start square and its landings, e.g. b2d4, or 0000".into());
+    };
+    if landings.is_empty() {
+        return Err("an apart move is a start square and its landings, e.g. b2d4, or 0000".into());
+    }
+    follow_path(position, *start, landings)
+}
+
+/// The turn of the piece on `start` landing on `landings` in order, or the first rule it breaks.
+fn follow_path<const W: usize>(
+    position: &Apart<W>,
+    start: usize,
+    landings: &[usize],
+) -> Result<ApartMove<W>, String> {
+    let g = position.geometry;
+    let own = position.pieces(position.side);
+    let enemies = position.pieces(position.side.opponent());
+    if !own.contains(start) {
+        return Err(format!(
+            "no {} piece on {}",
+            position.side.name(),
+            g.square_name(start)
+        ));
+    }
+    let friends = own.without(Bitboard::from_square(start));
+    let mut visited = Bitboard::<W>::from_square(start);
+    let mut captured = Bitboard::EMPTY;
+    let mut at = start;
+    for (index, &to) in landings.iter().enumerate() {
+        let (from_name, to_name) = (g.square_name(at), g.square_name(to));
+        let (axis, distance) = axis_between(position, at, to)
+            .ok_or_else(|| format!("{to_name} is not on a line from {from_name}"))?;
+        let length = position.tables.line_length(friends, at, axis);
+        if distance != length {
+            return Err(format!(
+                "from {from_name} the line length towards {to_name} is {length}, not {distance}"
+            ));
+        }
+        if friends.contains(to) {
+            return Err(format!("{to_name} holds a friendly piece"));
+        }
+        if visited.contains(to) {
+            return Err(format!("{to_name} was already stood on this turn"));
+        }
+        if index > 0 && position.is_first_turn() {
+            return Err("white's first turn is a single movement".to_string());
+        }
+        if length == 1 && landings.len() > 1 {
+            return Err("a single step is a whole turn".to_string());
+        }
+        if enemies.contains(to) {
+            captured.insert(to);
+        }
+        visited.insert(to);
+        at = to;
+    }
+    Ok(ApartMove {
+        start: start as u16,
+        end: at as u16,
+        captured,
+    })
+}
+
+/// The axis through `from` and `to` and their distance along it, if they share one.
+fn axis_between<const W: usize>(
+    position: &Apart<W>,
+    from: usize,
+    to: usize,
+) -> Option<(usize, usize)> {
+    let g = position.geometry;
+    let ((x0, y0), (x1, y1)) = (g.coords(from), g.coords(to));
+    let (dx, dy) = (x1 as i32 - x0 as i32, y1 as i32 - y0 as i32);
+    let distance = dx.abs().max(dy.abs()) as usize;
+    if distance == 0 {
+        return None;
+    }
+    let unit = (dx / distance as i32, dy / distance as i32);
+    let on_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    AXES.iter()
+        .position(|&(ax, ay)| (ax, ay) == unit || (-ax, -ay) == unit)
+        .filter(|_| on_line)
+        .map(|axis| (axis, distance))
+}

@@ -1,0 +1,163 @@
+//! Apart through the protocol: the real binary, driven through stdin, read through stdout.
+
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+
+const START: &str = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 1";
+/// White a1 b1 against black d1 d2; a1c1e1 and b1c2 leave white apart, black not: mate in 1.
+const WIN_IN_ONE: &str = "8/8/8/8/8/8/3p4/PP1p4 w 0 2";
+/// White a1 b1 a2 c2 b3: a1 reaches c3 through c1 or through a3 (printed a1a3c3).
+const TWO_PATHS: &str = "6pp/8/8/8/8/1P6/P1P5/PP6 w 0 2";
+/// Each side steps a piece out and back: the position after b1a2 stands again after plies 5, 9.
+const SHUFFLE: &str = "b1a2 b8a7 a2b1 a7b8 b1a2 b8a7 a2b1 a7b8 b1a2";
+
+fn fen_line(lines: &[String]) -> String {
+    lines
+        .iter()
+        .find(|line| line.starts_with("Fen: "))
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn newgame_apart_sets_up_the_start() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    let lines = engine.display();
+    assert_eq!(fen_line(&lines), format!("Fen: {START}"));
+    assert!(lines.contains(&"Game: apart 8x8".to_string()));
+    engine.send("newgame apart 10");
+    assert!(engine.display().contains(&"Game: apart 10x10".to_string()));
+}
+
+#[test]
+fn perft_by_protocol_matches_the_issue() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send("go perft 2");
+    let lines = engine.read_until("Nodes searched");
+    assert_eq!(lines.len(), 41, "one line per first move, then the total");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 3200");
+    engine.send("perft 3");
+    assert_eq!(
+        engine.read_until("Nodes searched").last().unwrap(),
+        "Nodes searched: 315586"
+    );
+}
+
+#[test]
+fn a_win_in_one_is_found_and_then_reported() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send(&format!("position fen {WIN_IN_ONE}"));
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    let best = lines.last().unwrap().clone();
+    assert!(
+        best == "bestmove a1c1e1" || best == "bestmove b1c2",
+        "{best}"
+    );
+    engine.send(&format!("position fen {WIN_IN_ONE} moves a1c1e1"));
+    assert_eq!(engine.ask("query gameover"), ["response true"]);
+    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    // Capturing d1 leaves black's d2 alone: black, to move, is apart and wins.
+    engine.send(&format!("position fen {WIN_IN_ONE} moves b1d1"));
+    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.send("go depth 2");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove (none)"
+    );
+}
+
+#[test]
+fn any_path_of_a_turn_is_accepted() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send(&format!("position fen {TWO_PATHS} moves a1c1c3"));
+    let by_c1 = fen_line(&engine.display());
+    engine.send(&format!("position fen {TWO_PATHS} moves a1a3c3"));
+    assert_eq!(fen_line(&engine.display()), by_c1);
+    assert_eq!(by_c1, "Fen: 6pp/8/8/8/8/1PP5/P1P5/1P6 b 1 2");
+    engine.send(&format!("position fen {TWO_PATHS}"));
+    let listed = engine.ask("moves");
+    let moves: Vec<&str> = listed[0].split_whitespace().collect();
+    assert!(moves.contains(&"a1a3c3"));
+    assert!(!moves.contains(&"a1c1c3"), "each turn is listed once");
+}
+
+#[test]
+fn a_pass_is_refused_while_a_move_exists() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send(&format!("position fen {TWO_PATHS}"));
+    let before = engine.display();
+    let reply = engine.ask(&format!("position fen {TWO_PATHS} moves 0000"));
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert!(
+        reply[0].starts_with("info string error: ") && reply[0].contains("'0000'"),
+        "{reply:?}"
+    );
+    assert_eq!(engine.display(), before);
+}
+
+#[test]
+fn engine_policy_draws_follow_the_option() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send(&format!("position startpos moves {SHUFFLE}"));
+    assert_eq!(engine.ask("query result"), ["response draw"]);
+    let capped = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 201";
+    engine.send(&format!("position fen {capped}"));
+    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.send("setoption name EngineDraws value false");
+    engine.send(&format!("position startpos moves {SHUFFLE}"));
+    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.send(&format!("position fen {capped}"));
+    assert_eq!(engine.ask("query result"), ["response none"]);
+}
+
+#[test]
+fn bad_apart_positions_give_one_error_line_and_change_nothing() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart");
+    engine.send(&format!("position fen {TWO_PATHS} moves a1a3"));
+    let before = engine.display();
+    let bad = [
+        ("position fen 7/7/7/7/7/7/7 w", "7x7"),
+        ("position fen 8/8/8/8/8/8/8/8/8 w", "8x9"),
+        ("position fen 8/8/8/8/8/8/8/6Pn w", "'n'"),
+        ("position fen 8/8/8/8/8/8/8/6P* w", "'*'"),
+        ("position startpos moves b1b2", "'b1b2'"),
+        ("position startpos moves b2d4f6", "'b2d4f6'"),
+        ("newgame apart 7", "7x7"),
+        ("newgame apart 9x8", "9x8"),
+    ];
+    for (command, named) in bad {
+        let reply = engine.ask(command);
+        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
+        assert!(
+            reply[0].starts_with("info string error: ") && reply[0].contains(named),
+            "{command}: {reply:?} should name {named}"
+        );
+        assert_eq!(engine.display(), before, "{command} changed the state");
+    }
+}
+
+#[test]
+fn a_timed_search_on_a_large_board_answers() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart 25");
+    engine.send("go movetime 300");
+    let best = engine.read_until("bestmove").last().unwrap().clone();
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    let legal = engine.ask("moves");
+    assert!(legal[0].split_whitespace().any(|m| m == mv), "{mv}");
+}
