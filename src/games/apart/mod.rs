@@ -5,6 +5,11 @@
 //! Rules as in rules.md: a turn is identified by its start, its end and the set of squares it
 //! captured (`ApartMove`); its printed path is the one with the fewest landings, the first in
 //! (file, rank) order among those (see `notation`).
+//!
+//! A player with no move passes (`0000`). In a game that is not over this cannot happen on these
+//! boards (a blocked piece needs its runs to reach the edge both ways, which fills the board with
+//! its side), but the rule stays as rules.md writes it. Position strings so crowded that the
+//! capture search would exceed its budget are refused (see `movegen`).
 
 mod eval;
 mod movegen;

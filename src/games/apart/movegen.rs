@@ -11,7 +11,12 @@
 //!   to capture, emitting after each capture, by flood fill again, every empty square reachable
 //!   without another capture. It skips a path that lands where an earlier square since the last
 //!   capture could have jumped directly: the shorter path has the same end and captures and stands
-//!   on fewer squares, so it reaches every turn the longer one does.
+//!   on fewer squares, so it reaches every turn the longer one does. A state it has searched
+//!   already (same square, captures, squares still reachable and shortcuts among them) is not
+//!   searched again.
+//!
+//! A budget bounds the capture search in contrived, crowded positions; `generate` then says that
+//! turns may be missing, and such position strings are refused.
 
 use super::scratch::{MAX_TURNS_PER_START, Scratch, with_scratch};
 use super::tables::{AXES, Tables};
@@ -21,7 +26,7 @@ use crate::game::Side;
 
 /// How many positions the capture search of one position may visit before it gives up (only
 /// contrived, crowded positions come near it).
-const CAPTURE_SEARCH_BUDGET: u32 = 1 << 16;
+const CAPTURE_SEARCH_BUDGET: u32 = 1 << 18;
 /// Up to this many turns listed for a start square, a duplicate is looked for in the list itself.
 const LINEAR_SCAN: usize = 32;
 

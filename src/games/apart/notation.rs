@@ -23,7 +23,7 @@ struct PathFinder<const W: usize> {
     jumps: Vec<Bitboard<W>>,
     /// The fewest jumps from each square to the end, ignoring the squares already stood on.
     distance: Vec<usize>,
-    /// The landings as (file, rank, square), for sorting.
+    /// The (file, rank) of every square, the order in which landings are tried.
     coords: Vec<(usize, usize)>,
     landings: Vec<usize>,
     /// Whether the last round cut some path short (so a longer limit may find one).

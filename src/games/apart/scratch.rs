@@ -8,9 +8,9 @@ use crate::geometry::MAX_SIDE;
 use std::cell::RefCell;
 
 /// The number of states the capture search remembers.
-const SEEN_SLOTS: usize = 1 << 14;
+const SEEN_SLOTS: usize = 1 << 16;
 /// The number of slots of the turn index; a start square may list at most half as many turns.
-const INDEX_SLOTS: usize = 1 << 15;
+const INDEX_SLOTS: usize = 1 << 17;
 /// The most turns one start square may list.
 pub const MAX_TURNS_PER_START: usize = INDEX_SLOTS / 2;
 
