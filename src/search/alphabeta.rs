@@ -21,6 +21,9 @@ pub(super) struct Searcher<'a, G: Game> {
     unreported_nodes: u64,
     pub seldepth: usize,
     pub aborted: bool,
+    /// Whether limits and `stop` may end the search; false until the first iteration is done,
+    /// so that the reported move is always a searched one.
+    pub abortable: bool,
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
     history: History<G::Move>,
@@ -55,6 +58,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             unreported_nodes: 0,
             seldepth: 0,
             aborted: false,
+            abortable: false,
             deadline: None,
             node_limit: None,
             history,
@@ -83,6 +87,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
+        }
+        if !self.abortable {
+            return false;
         }
         if let Some(limit) = self.node_limit
             && self.nodes >= limit

@@ -166,6 +166,7 @@ pub fn search<G: Game>(
             let helper_history = history.clone();
             scope.spawn(move || {
                 let mut searcher = Searcher::<G>::new(shared, helper_history);
+                searcher.abortable = true;
                 let mut depth = 1 + (helper % 2) as u32;
                 while depth <= max_depth && !searcher.aborted {
                     searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
@@ -197,7 +198,7 @@ pub fn search<G: Game>(
                 } else {
                     searcher.negamax(root, depth, -INFINITY, INFINITY, 0)
                 };
-                if searcher.aborted || stop.load(Ordering::Relaxed) {
+                if searcher.aborted {
                     break 'deepening;
                 }
                 searcher.flush_nodes();
@@ -225,6 +226,10 @@ pub fn search<G: Game>(
                     hashfull: tt.hashfull(),
                     pv: pv_text(root, &pv),
                 });
+            }
+            searcher.abortable = true;
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
             let elapsed = started.elapsed();
             stable_iterations = if result.best_move == previous_best {
