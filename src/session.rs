@@ -6,6 +6,7 @@ use crate::game::{
 };
 use crate::position_text::PositionText;
 use crate::search::limits::Limits;
+use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, SearchResult, Settings, search};
 use std::sync::atomic::AtomicBool;
@@ -22,6 +23,15 @@ pub enum Setup<'a> {
 pub struct SearchSummary {
     pub best_move: Option<String>,
     pub result: SearchResult<String>,
+}
+
+/// Perfect answers for the positions it covers (a solved game's table), consulted by `go`
+/// before searching.
+pub trait Oracle {
+    /// What it holds, for people (`claustro 5x5, 2 pawns a side, ... positions`).
+    fn description(&self) -> String;
+    /// The best move of the session's position and its score, if this oracle covers it.
+    fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)>;
 }
 
 /// A game in progress: its position and the moves that led there.

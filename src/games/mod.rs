@@ -7,11 +7,12 @@ pub mod joust;
 
 use crate::bitboard::words_for;
 use crate::game::BoardSize;
-use crate::session::{GameSession, GameState, Setup};
+use crate::session::{GameSession, GameState, Oracle, Setup};
 use apart::Apart;
 use claustro::Claustro;
 use jesonmor::JesonMor;
 use joust::Joust;
+use std::path::Path;
 
 /// The games tabula knows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,4 +114,9 @@ pub fn build_session(
         GameKind::Apart => sized_session!(Apart, words, setup, moves, engine_draws),
         GameKind::Claustro => sized_session!(Claustro, words, setup, moves, engine_draws),
     }
+}
+
+/// Loads a solution table (`SolutionFile`); only Claustro has them.
+pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
+    Ok(Box::new(claustro::solution::SolutionTable::read(path)?))
 }

@@ -7,14 +7,13 @@ use super::options::{self, EngineOptions, OptionChange};
 use super::output::Output;
 use crate::bench;
 use crate::game::{Outcome, Side};
-use crate::games::claustro::solution::{SolutionTable, table_answer};
-use crate::games::{GameKind, build_session};
+use crate::games::{GameKind, build_session, load_oracle};
 use crate::level::Level;
 use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings};
-use crate::session::{GameSession, Setup};
+use crate::session::{GameSession, Oracle, Setup};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::BufRead;
@@ -39,8 +38,8 @@ pub struct Engine {
     search: Option<RunningSearch>,
     /// Chooses the moves of the `random` level; reseeded by the `Seed` option.
     rng: StdRng,
-    /// The Claustro solution table (`SolutionFile`): `go` answers from it where it applies.
-    solution: Option<SolutionTable>,
+    /// The solution table (`SolutionFile`): `go` answers from it where it applies.
+    solution: Option<Box<dyn Oracle>>,
 }
 
 /// The `info` line of a completed iteration.
@@ -291,13 +290,12 @@ impl Engine {
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
             OptionChange::SolutionFile(path) => {
                 self.solution = path
-                    .map(|path| SolutionTable::read(std::path::Path::new(&path)))
+                    .map(|path| load_oracle(std::path::Path::new(&path)))
                     .transpose()?;
                 if let Some(table) = &self.solution {
                     self.out.line(&format!(
-                        "info string solution table loaded: claustro {}, {} positions",
-                        table.space().size(),
-                        table.space().len()
+                        "info string solution table loaded: {}",
+                        table.description()
                     ));
                 }
             }
@@ -392,16 +390,14 @@ impl Engine {
         }
     }
 
-    /// Answers `go` from the solution table if one is loaded and covers the position (the game,
-    /// board size and pawn counts match); false otherwise.
+    /// Answers `go` from the solution table if one is loaded and covers the position; false
+    /// otherwise.
     fn answer_from_table(&self) -> bool {
-        let Some(table) = &self.solution else {
-            return false;
-        };
-        if self.session.game_name() != GameKind::Claustro.name() {
-            return false;
-        }
-        let Some((mv, score)) = table_answer(table, &self.session.position_text()) else {
+        let Some((mv, score)) = self
+            .solution
+            .as_ref()
+            .and_then(|table| table.answer(self.session.as_ref()))
+        else {
             return false;
         };
         self.out

@@ -12,8 +12,10 @@ use super::solve::{Value, solve};
 use super::space::{Pawns, Space};
 use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, Game, Side};
+use crate::games::GameKind;
 use crate::position_text::parse_position_text;
 use crate::search::score::Score;
+use crate::session::{GameSession, Oracle};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -183,13 +185,26 @@ impl SolutionTable {
     }
 }
 
-/// The engine's answer from a table for the position `text`: the move and its score, or `None`
-/// if the table does not cover it.
-pub fn table_answer(table: &SolutionTable, text: &str) -> Option<(String, Score)> {
-    let parsed = parse_position_text(text).ok()?;
-    let position = Claustro::<1>::from_text(&parsed).ok()?;
-    let (mv, value) = table.best_move(&position)?;
-    Some((position.move_text(mv), score(value)))
+impl Oracle for SolutionTable {
+    fn description(&self) -> String {
+        format!(
+            "claustro {}, {} positions",
+            self.space.size(),
+            self.space.len()
+        )
+    }
+
+    /// The fastest win, else a drawing move, else the slowest loss, for a Claustro position of
+    /// the table's board size and pawn counts.
+    fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)> {
+        if session.game_name() != GameKind::Claustro.name() {
+            return None;
+        }
+        let parsed = parse_position_text(&session.position_text()).ok()?;
+        let position = Claustro::<1>::from_text(&parsed).ok()?;
+        let (mv, value) = self.best_move(&position)?;
+        Some((position.move_text(mv), score(value)))
+    }
 }
 
 /// The protocol score of a value: mate in moves (negative when losing), or 0 for a draw.
