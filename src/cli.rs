@@ -68,6 +68,8 @@ pub enum CliCommand {
     Suite(SuiteArgs),
     /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
     Solve(SolveArgs),
+    /// Fit the evaluation's term weights to the results of fast self-play games (Texel-style).
+    Tune(crate::tune::TuneArgs),
 }
 
 /// Arguments of `tabula solve`.
@@ -451,6 +453,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
+        Some(CliCommand::Tune(args)) => exit_code(crate::tune::run(&args)),
         Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
             &args.game, args.pawns, &args.out,
         )),

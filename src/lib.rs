@@ -22,3 +22,4 @@ pub mod search;
 pub mod session;
 pub mod suite;
 pub mod tournament;
+pub mod tune;

@@ -1,0 +1,381 @@
+//! `tabula tune`: fits a game's evaluation weights to game results (Texel-style).
+//!
+//! [`data`] plays fast self-play games and records, for each position, the evaluation's terms and
+//! the final result (or reads them back from a data file); [`fit`] fits one multiplier per term
+//! of a logistic model; this module wires the two together and prints the report.
+
+pub mod data;
+pub mod fit;
+
+use crate::games::GameKind;
+use crate::protocol::command::parse_board_size;
+use data::{Budget, DataSet, DataSettings, Sample};
+use fit::Model;
+use std::path::PathBuf;
+
+/// The search budget per move when neither `--nodes` nor `--depth` is given.
+const DEFAULT_NODES: u64 = 1000;
+/// A term non-zero in fewer positions than this is flagged in the report.
+const RARE: usize = 100;
+/// One game in this many (by index, starting with the first) is held out of the fit.
+const HELD_OUT_EVERY: usize = 5;
+
+/// Arguments of `tabula tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// joust, jesonmor, claustro or apart.
+    #[arg(long)]
+    pub game: String,
+    /// Board size: N or WxH (default: the game's).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Self-play games to play.
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Nodes searched per move (the default is 1000).
+    #[arg(long, conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Depth searched per move, instead of nodes.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random opening plies of each game (its positions are not recorded).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Data file: read if it exists (the other data settings are then taken from it), else
+    /// written after the games are played.
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Games played at the same time (the data does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Fit without white's advantage (the intercept): the plain Texel model.
+    #[arg(long)]
+    pub no_bias: bool,
+}
+
+impl TuneArgs {
+    fn settings(&self) -> Result<DataSettings, String> {
+        let game = GameKind::from_name(&self.game)
+            .ok_or_else(|| format!("unknown game '{}'", self.game))?;
+        let size = self
+            .size
+            .as_deref()
+            .map(parse_board_size)
+            .transpose()?
+            .unwrap_or(game.default_size());
+        let budget = match (self.nodes, self.depth) {
+            (_, Some(depth)) => Budget::Depth(depth.max(1)),
+            (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES).max(1)),
+        };
+        Ok(DataSettings {
+            game,
+            size,
+            games: self.games.max(1),
+            budget,
+            random_plies: self.random_plies,
+            seed: self.seed,
+        })
+    }
+}
+
+/// Reads the data file if it exists (it must be of the same game and size), else plays the
+/// games and writes the file if one is named.
+fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet, String> {
+    let progress = |line: &str| eprintln!("{line}");
+    if let Some(path) = args.data.as_ref().filter(|path| path.exists()) {
+        let shown = path.display();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+        let data = DataSet::from_text(&text).map_err(|problem| format!("'{shown}' {problem}"))?;
+        let (game, size) = (data.settings.game, data.settings.size);
+        if (game, size) != (settings.game, settings.size) {
+            return Err(format!(
+                "'{shown}' holds {} {size} data, not {} {}",
+                game.name(),
+                settings.game.name(),
+                settings.size
+            ));
+        }
+        eprintln!("read {} positions from '{shown}'", data.samples.len());
+        return Ok(data);
+    }
+    let data = data::generate(settings, args.threads, &progress)?;
+    if let Some(path) = &args.data {
+        std::fs::write(path, data.to_text())
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        eprintln!(
+            "wrote {} positions to '{}'",
+            data.samples.len(),
+            path.display()
+        );
+    }
+    Ok(data)
+}
+
+/// Where each term's weight lives, for the report: (game, term, constants).
+const CONSTANTS: &[(GameKind, &str, &str)] = &[
+    (GameKind::JesonMor, "material", "KNIGHT"),
+    (GameKind::JesonMor, "centre guards", "GUARD"),
+    (
+        GameKind::JesonMor,
+        "two moves from the centre",
+        "NEAR_GUARD",
+    ),
+    (GameKind::JesonMor, "mobility", "MOBILITY"),
+    (GameKind::JesonMor, "hanging knights", "HANGING"),
+    (
+        GameKind::JesonMor,
+        "race for the centre",
+        "RACE_DECIDED (decided: skipped)",
+    ),
+    (GameKind::JesonMor, "side to move", "TEMPO"),
+    (
+        GameKind::Claustro,
+        "goal threats",
+        "FORCED_CAPTURE, RUNNER_THREAT",
+    ),
+    (GameKind::Claustro, "progress", "PROGRESS"),
+    (GameKind::Claustro, "race tempo", "TEMPO"),
+    (
+        GameKind::Claustro,
+        "captures on offer",
+        "(progress differences; CAPTURE_LATER_SHARE)",
+    ),
+    (GameKind::Claustro, "blocked pawns", "BLOCKED"),
+    (GameKind::Claustro, "mobility", "MOBILITY"),
+    (GameKind::Claustro, "stalemate danger", "STALEMATE_DANGER"),
+    (GameKind::Joust, "mobility", "MOBILITY"),
+    (GameKind::Joust, "onward mobility", "ONWARD"),
+    (GameKind::Joust, "reachable area", "AREA"),
+    (
+        GameKind::Joust,
+        "separated: longest path",
+        "RACE_MOVE (not linear)",
+    ),
+    (
+        GameKind::Joust,
+        "not separated: path bound",
+        "(not in the evaluation)",
+    ),
+    (GameKind::Apart, "separation turns", "SEPARATION"),
+    (GameKind::Apart, "pieces touching a friend", "TOUCHING"),
+    (GameKind::Apart, "clusters", "CLUSTER"),
+    (GameKind::Apart, "pieces", "PIECE"),
+    (GameKind::Apart, "mobility", "MOBILITY"),
+    (GameKind::Apart, "tempo", "TEMPO"),
+];
+
+/// The constants a term's multiplier applies to, if known.
+fn constants(game: GameKind, term: &str) -> &'static str {
+    CONSTANTS
+        .iter()
+        .find(|&&(g, t, _)| g == game && t == term)
+        .map_or("?", |&(_, _, c)| c)
+}
+
+/// The eval file of a game.
+fn eval_file(game: GameKind) -> String {
+    format!("src/games/{}/eval.rs", game.name())
+}
+
+/// The models before and after fitting the multipliers, and the data split.
+struct Fit {
+    /// `K` (and the bias) with every multiplier 1.
+    before: Model,
+    after: Model,
+    /// The multipliers' standard errors, if the Hessian was not singular.
+    errors: Option<Vec<f64>>,
+    train: Vec<Sample>,
+    held_out: Vec<Sample>,
+}
+
+/// Splits by game (every [`HELD_OUT_EVERY`]th game held out) and fits `K`, then the multipliers.
+fn fit_data(data: &DataSet, bias: bool) -> Result<Fit, String> {
+    let (held_out, train): (Vec<Sample>, Vec<Sample>) = data
+        .samples
+        .iter()
+        .cloned()
+        .partition(|s| s.game % HELD_OUT_EVERY == 0);
+    if train.is_empty() {
+        return Err(format!(
+            "no training positions ({} in all; play more games)",
+            data.samples.len()
+        ));
+    }
+    let terms = data.terms.len();
+    let before = fit::fit_scale(&train, terms, bias);
+    let after = fit::fit_multipliers(&train, &before, bias);
+    let errors = fit::multiplier_errors(&train, &after, bias);
+    Ok(Fit {
+        before,
+        after,
+        errors,
+        train,
+        held_out,
+    })
+}
+
+/// The report's lines.
+fn report(data: &DataSet, fit: &Fit) -> Vec<String> {
+    let s = &data.settings;
+    let count = data.samples.len().max(1) as f64;
+    let unexplained = data.samples.iter().filter(|x| x.offset != 0.0).count();
+    let mean_offset = data.samples.iter().map(|x| x.offset.abs()).sum::<f64>() / count;
+    let mut lines = vec![
+        format!(
+            "tune {} {}: {} games (search {}, {} random plies, seed {}), {} positions: {} train, \
+             {} held out (every {HELD_OUT_EVERY}th game)",
+            s.game.name(),
+            s.size,
+            s.games,
+            s.budget,
+            s.random_plies,
+            s.seed,
+            data.samples.len(),
+            fit.train.len(),
+            fit.held_out.len()
+        ),
+        format!(
+            "skipped: {} proven or mate scores, {} decided evaluations, {} unfinished games",
+            data.skipped.proven, data.skipped.decided, data.skipped.unfinished_games
+        ),
+        format!(
+            "terms not adding up to the evaluation: {unexplained} positions (mean |offset| \
+             {mean_offset:.1} cp, kept fixed)"
+        ),
+        "model: sigmoid(K * (bias + offset + sum m_i * (white_i - black_i)) / 400); objective: \
+         log loss"
+            .to_string(),
+        format!(
+            "K = {:.4}, bias {:.1} cp (all multipliers 1); fitted bias {:.1} cp (white's \
+             advantage, not an evaluation term)",
+            fit.before.k, fit.before.bias, fit.after.bias
+        ),
+        format!(
+            "{:<28} {:>10} {:>8} {:>9} {:>10}  applies to (in {})",
+            "term",
+            "multiplier",
+            "+-error",
+            "nonzero",
+            "mean |w-b|",
+            eval_file(s.game)
+        ),
+    ];
+    if fit.before.k <= 0.0 {
+        lines.push(
+            "warning: K is not positive: the evaluation does not predict these results".into(),
+        );
+    }
+    for (i, name) in data.terms.iter().enumerate() {
+        let spread = data.samples.iter().map(|x| x.diffs[i].abs()).sum::<f64>() / count;
+        let nonzero = data.samples.iter().filter(|x| x.diffs[i] != 0.0).count();
+        let error = fit
+            .errors
+            .as_ref()
+            .map_or("?".to_string(), |e| format!("{:.3}", e[i]));
+        lines.push(format!(
+            "{name:<28} {:>10.3} {error:>8} {nonzero:>9} {spread:>10.1}  {}{}",
+            fit.after.multipliers[i],
+            constants(s.game, name),
+            if nonzero < RARE {
+                " (too rare to trust)"
+            } else {
+                ""
+            }
+        ));
+    }
+    lines.push(
+        "(+-error: standard error, each game's positions taken as one correlated cluster)".into(),
+    );
+    lines.extend(loss_lines(fit));
+    lines
+}
+
+/// The loss lines: before (all multipliers 1) and after, on the training and held-out parts.
+fn loss_lines(fit: &Fit) -> Vec<String> {
+    let line = |name: &str, loss: fn(&[Sample], &Model) -> f64| {
+        let held_out = if fit.held_out.is_empty() {
+            "n/a".to_string()
+        } else {
+            format!(
+                "{:.5} -> {:.5}",
+                loss(&fit.held_out, &fit.before),
+                loss(&fit.held_out, &fit.after)
+            )
+        };
+        format!(
+            "{name:<13} train {:.5} -> {:.5}   held out {held_out}",
+            loss(&fit.train, &fit.before),
+            loss(&fit.train, &fit.after)
+        )
+    };
+    vec![
+        line("log loss", fit::log_loss),
+        line("squared error", fit::squared_error),
+    ]
+}
+
+/// Runs `tabula tune`: data, fit, report on stdout.
+pub fn run(args: &TuneArgs) -> Result<i32, String> {
+    let settings = args.settings()?;
+    let data = load_or_generate(args, &settings)?;
+    let fit = fit_data(&data, !args.no_bias)?;
+    for line in report(&data, &fit) {
+        println!("{line}");
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::BoardSize;
+
+    #[test]
+    fn every_term_of_the_four_games_has_its_constants() {
+        for game in GameKind::available() {
+            let session = crate::games::build_session(
+                game,
+                crate::session::Setup::Start(game.default_size()),
+                &[],
+                true,
+            )
+            .unwrap();
+            for term in session.evaluation().0 {
+                assert_ne!(
+                    constants(game, term.name),
+                    "?",
+                    "{} {}",
+                    game.name(),
+                    term.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_budget_is_nodes_and_depth_wins() {
+        let mut args = TuneArgs {
+            game: "claustro".into(),
+            size: None,
+            games: 3,
+            nodes: None,
+            depth: None,
+            random_plies: 2,
+            seed: 1,
+            data: None,
+            threads: 1,
+            no_bias: false,
+        };
+        let settings = args.settings().unwrap();
+        assert_eq!(settings.budget, Budget::Nodes(DEFAULT_NODES));
+        assert_eq!(settings.size, BoardSize::square(5));
+        args.depth = Some(3);
+        assert_eq!(args.settings().unwrap().budget, Budget::Depth(3));
+        args.game = "chess".into();
+        assert!(args.settings().unwrap_err().contains("'chess'"));
+    }
+}
