@@ -243,6 +243,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The Zobrist hash of the position.
     fn hash(&self) -> u64;
 
+    /// The position with the turn handed to the opponent without a move, for null-move pruning;
+    /// `None` (the default) in games where having to move can hurt (zugzwang), where the guess
+    /// "passing is no better than the best move" is unsound.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// Whether the game has noisy moves at all (quiescence search is skipped when it has none).
     const HAS_NOISY_MOVES: bool = false;
 

@@ -3,7 +3,9 @@
 //! with noisy moves, quiescence search.
 
 use super::SharedState;
-use super::score::{EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, from_table, to_table};
+use super::score::{
+    EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
+};
 use super::tt::Bound;
 use crate::game::{Game, GameMove, History, Outcome, Side, Verdict};
 use std::sync::atomic::Ordering;
@@ -13,6 +15,8 @@ const HISTORY_SIZE: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 16;
 /// How many nodes pass between checks of the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// Null-move pruning applies from this depth on.
+const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
@@ -34,6 +38,8 @@ pub(super) struct Searcher<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (the first moves of better MultiPV lines).
     pub excluded_root_moves: Vec<u32>,
+    /// The ply of the node reached by the null move being searched, if any (no two in a row).
+    null_move_ply: Option<usize>,
 }
 
 fn history_index(side: Side, tag: u32) -> usize {
@@ -68,6 +74,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             history_scores: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             excluded_root_moves: Vec::new(),
+            null_move_ply: None,
         }
     }
 
@@ -218,6 +225,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
+        if !is_pv && !is_root && self.null_move_fails_high(position, depth, beta, ply) {
+            return beta;
+        }
+
         self.generated.clear();
         position.legal_moves(&mut self.generated);
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
@@ -310,6 +321,33 @@ impl<'a, G: Game> Searcher<'a, G> {
             bound,
         );
         best_score
+    }
+
+    /// Null-move pruning: whether handing the opponent a free move still leaves the side to move
+    /// at `beta` or above in a reduced search, so that a real move would too (games that allow
+    /// it only; never twice in a row, nor near proven or mate scores).
+    fn null_move_fails_high(&mut self, position: &G, depth: u32, beta: i32, ply: usize) -> bool {
+        if depth < NULL_MOVE_MIN_DEPTH
+            || beta.abs() >= PROVEN_BOUND
+            || self.null_move_ply == Some(ply)
+            || Self::static_eval(position) < beta
+        {
+            return false;
+        }
+        let Some(passed) = position.null_move() else {
+            return false;
+        };
+        let reduction = 2 + depth / 4;
+        let outer = self.null_move_ply.replace(ply + 1);
+        let score = -self.negamax(
+            &passed,
+            depth - 1 - reduction.min(depth - 1),
+            -beta,
+            1 - beta,
+            ply + 1,
+        );
+        self.null_move_ply = outer;
+        !self.aborted && score >= beta
     }
 
     /// Searches noisy moves until the position is quiet (only for games that have noisy moves).

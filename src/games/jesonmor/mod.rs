@@ -241,6 +241,17 @@ impl<const W: usize> Game for JesonMor<W> {
         self.side = self.side.opponent();
     }
 
+    /// Jeson Mor has no zugzwang to speak of: a knight always has a useful move.
+    fn null_move(&self) -> Option<Self> {
+        let mut passed = self.clone();
+        passed.hash ^= zobrist::BLACK_TO_MOVE;
+        if self.side == Side::Black {
+            passed.fullmove = passed.fullmove.saturating_add(1);
+        }
+        passed.side = self.side.opponent();
+        Some(passed)
+    }
+
     fn verdict(&self) -> Option<Verdict> {
         let mover = self.side.opponent();
         if self.left_centre {

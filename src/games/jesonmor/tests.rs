@@ -395,6 +395,10 @@ fn incremental_hash_and_move_count_agree_with_fresh_ones() {
             assert_eq!(reparsed.to_text(), game.to_text());
             if !game.left_centre {
                 assert_eq!(reparsed.hash(), game.hash());
+                let passed = game.null_move().unwrap();
+                assert_eq!(passed.side, game.side.opponent());
+                assert_eq!(passed.knights, game.knights);
+                assert_eq!(passed.hash(), passed.compute_hash());
             }
         });
     }
