@@ -176,7 +176,13 @@ fn a_search_stopped_at_once_still_plays_the_win_found_at_depth_one() {
     assert!(engine.ask("moves")[0].starts_with("a3b3 "));
     engine.send("go depth 20");
     engine.send("stop");
-    assert_eq!(engine.read_until("bestmove").last().unwrap(), "bestmove g7e5c3");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove g7e5c3"
+    );
     engine.send("go nodes 1");
-    assert_eq!(engine.read_until("bestmove").last().unwrap(), "bestmove g7e5c3");
+    assert_eq!(
+        engine.read_until("bestmove").last().unwrap(),
+        "bestmove g7e5c3"
+    );
 }
