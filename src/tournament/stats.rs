@@ -87,26 +87,40 @@ impl Tally {
 /// index 0 = 0 points, 1 = 0.5, 2 = 1, 3 = 1.5, 4 = 2.
 pub type Pentanomial = [u32; 5];
 
-/// The smallest pair-score variance the SPRT assumes.
-const VARIANCE_FLOOR: f64 = 0.005;
+/// The count given to a pair score never seen, so that every constrained fit exists (as
+/// Fishtest does).
+const UNSEEN_PAIR_COUNT: f64 = 1e-3;
 
-/// The mean and variance of pair scores (0, 0.25, .. 1 per pair, halved) weighted by `counts`.
-fn mean_and_variance(counts: &[f64]) -> (f64, f64) {
-    let total: f64 = counts.iter().sum();
-    let value = |i: usize| i as f64 / 4.0;
-    let mean = counts
-        .iter()
-        .enumerate()
-        .map(|(i, n)| n * value(i))
+/// The score of a pair in bin `i` (0, 0.5, .. 2 points), halved: 0, 0.25, .. 1.
+fn pair_value(i: usize) -> f64 {
+    i as f64 / 4.0
+}
+
+/// The log-likelihood of `counts` under the pentanomial distribution closest to them (maximum
+/// likelihood) among those whose mean pair score is `mean`, up to a term that does not depend on
+/// `mean`. The fit is p_i = c_i / (N (1 + l (v_i - mean))), with l the root of
+/// sum c_i (v_i - mean) / (1 + l (v_i - mean)) = 0, found by bisection (the sum falls as l grows).
+fn constrained_log_likelihood(counts: &[f64; 5], mean: f64) -> f64 {
+    let deviation = |i: usize| pair_value(i) - mean;
+    let slope = |l: f64| -> f64 {
+        (0..5)
+            .map(|i| counts[i] * deviation(i) / (1.0 + l * deviation(i)))
+            .sum()
+    };
+    // 1 + l (v_i - mean) must stay positive for every bin: l within (-1 / (1 - mean), 1 / mean).
+    let (mut low, mut high) = (-1.0 / (1.0 - mean), 1.0 / mean);
+    for _ in 0..200 {
+        let middle = 0.5 * (low + high);
+        if slope(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let l = 0.5 * (low + high);
+    -(0..5)
+        .map(|i| counts[i] * (1.0 + l * deviation(i)).ln())
         .sum::<f64>()
-        / total;
-    let variance = counts
-        .iter()
-        .enumerate()
-        .map(|(i, n)| n * (value(i) - mean).powi(2))
-        .sum::<f64>()
-        / total;
-    (mean, variance)
 }
 
 /// What an SPRT has concluded.
@@ -177,20 +191,17 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the pair results (generalised SPRT, normal approximation:
-    /// N (s1 - s0) (2 mean - s0 - s1) / (2 variance), per pair with the pair score halved).
+    /// The log-likelihood ratio of the pair results: the generalised SPRT on the pentanomial
+    /// distribution (as Fishtest computes it), comparing the best fits with mean pair score s1
+    /// and s0. Unlike the normal approximation it stays modest on a handful of pairs that all
+    /// scored alike.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let total: u32 = pairs.iter().sum();
-        if total == 0 {
+        if pairs.iter().all(|&n| n == 0) {
             return 0.0;
         }
-        let counts: Vec<f64> = pairs.iter().map(|&n| n as f64).collect();
-        let (mean, variance) = mean_and_variance(&counts);
-        // A few pairs that all scored alike have no variance; the floor keeps the ratio from
-        // exploding on so little evidence (real matches have pair variances of 0.02 or more).
-        let variance = variance.max(VARIANCE_FLOOR);
+        let counts = pairs.map(|n| (n as f64).max(UNSEEN_PAIR_COUNT));
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        total as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        constrained_log_likelihood(&counts, s1) - constrained_log_likelihood(&counts, s0)
     }
 
     /// The decision at the current results, if a bound is crossed.
@@ -271,22 +282,40 @@ mod tests {
         let (lower, upper) = sprt.bounds();
         // ln(0.05 / 0.95) and ln(0.95 / 0.05).
         assert!(close(lower, -2.944_438_979, 1e-9) && close(upper, 2.944_438_979, 1e-9));
-        // 10 pairs scoring 1 and 10 scoring 1.5: mean 0.625, variance 0.015625; with
-        // s1 = 1 / (1 + 10^(-10/400)): 20 (s1 - 0.5) (1.25 - 0.5 - s1) / 0.03125 = 2.169475.
-        assert!(close(sprt.llr(&[0, 0, 10, 10, 0]), 2.169_475_18, 1e-5));
-        assert_eq!(sprt.decision(&[0, 0, 10, 10, 0]), None);
+        // Expected figures from a separate script (not committed) that maximises the constrained
+        // pentanomial likelihood directly (Nelder-Mead over three free probabilities, no
+        // Lagrange multiplier), zero counts set to 0.001 as here.
+        for (pairs, expected) in [
+            ([0, 0, 10, 10, 0], 0.567_265),
+            ([0, 0, 10, 40, 0], 1.418_382),
+            ([0, 40, 10, 0, 0], -1.459_806),
+            ([3, 10, 40, 12, 5], 0.299_53),
+        ] {
+            let llr = sprt.llr(&pairs);
+            assert!(close(llr, expected, 1e-4), "{pairs:?}: {llr}");
+        }
+        assert_eq!(sprt.decision(&[0, 0, 10, 40, 0]), None);
         assert_eq!(
-            sprt.decision(&[0, 0, 10, 40, 0]),
+            sprt.decision(&[0, 0, 30, 120, 0]),
             Some(SprtDecision::AcceptH1)
         );
         assert_eq!(
-            sprt.decision(&[0, 40, 10, 0, 0]),
+            sprt.decision(&[0, 120, 30, 0, 0]),
             Some(SprtDecision::AcceptH0)
         );
-        // Three drawn pairs have no variance: the floor (0.005) gives
-        // 3 (s1 - 0.5) (1 - 0.5 - s1) / 0.01 = -0.0621, far from either bound.
-        let drawn = sprt.llr(&[0, 0, 3, 0, 0]);
-        assert!(close(drawn, -0.062_097, 1e-5), "{drawn}");
+    }
+
+    #[test]
+    fn a_few_identical_pairs_decide_nothing() {
+        // Two won pairs and three drawn ones: no variance to speak of, and far too little
+        // evidence. (The normal approximation gave 5.6 for the two won pairs: H1 after 4 games.)
+        let sprt = Sprt::parse(&["elo0=0 elo1=20".to_string()]).unwrap();
+        for pairs in [[0, 0, 0, 0, 2], [0, 0, 3, 0, 0], [2, 0, 0, 0, 0]] {
+            assert_eq!(sprt.decision(&pairs), None, "{pairs:?}");
+        }
+        let sprt = Sprt::parse(&["elo0=0 elo1=10".to_string()]).unwrap();
+        assert!(close(sprt.llr(&[0, 0, 0, 0, 2]), 0.056_792, 1e-4));
+        assert!(close(sprt.llr(&[0, 0, 3, 0, 0]), -0.082_625, 1e-4));
     }
 
     #[test]
