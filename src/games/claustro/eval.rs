@@ -35,10 +35,10 @@ const TEMPO: i32 = 200;
 /// The side to move cashes its best capture at once, in full; the opponent's best capture counts
 /// this many times less (the side to move may answer it first).
 const CAPTURE_LATER_SHARE: i32 = 4;
-/// A pawn that cannot step.
-const BLOCKED: i32 = 12;
+/// A pawn that cannot step (weights of blocked pawns and mobility fitted by `tabula tune`).
+const BLOCKED: i32 = 92;
 /// Per legal step or capture target.
-const MOBILITY: i32 = 8;
+const MOBILITY: i32 = 53;
 /// The opponent has no move now: unless the side to move frees it, it wins.
 const STALEMATE_DANGER: i32 = 250;
 /// Ordering: steps into the goal first, then captures by their worth.
