@@ -7,18 +7,38 @@
 //! one (they can be astronomically many); instead:
 //! - the turns without captures end on exactly the squares reachable from the first jumps through
 //!   empty squares (a shortest route never repeats a square): one flood fill;
-//! - the turns with captures come from a depth-first search that only follows paths still able
-//!   to capture, emitting after each capture, by flood fill again, every empty square reachable
-//!   without another capture. It skips a path that lands where an earlier square since the last
-//!   capture could have jumped directly: the shorter path has the same end and captures and stands
-//!   on fewer squares, so it reaches every turn the longer one does. A state it has searched
-//!   already (same square, captures, squares still reachable and shortcuts among them) is not
-//!   searched again.
+//! - the turns with captures come from a depth-first search over paths still able to capture,
+//!   emitting after each capture, by flood fill again, every empty square reachable without
+//!   another capture. Three rules drop search states, each only when every turn the state could
+//!   lead to is listed anyway:
+//!   - *shortcuts*: a path that lands where an earlier square since the last capture could have
+//!     jumped directly is skipped: the shorter path has the same end and captures and stands on
+//!     fewer squares, so it reaches every turn the longer one does;
+//!   - *memo*: a state searched already (same square, captures, squares still reachable and
+//!     shortcuts among them) is not searched again: what follows depends on nothing else;
+//!   - *bound*: a state is dropped when every turn it could still give is listed already. Such a
+//!     turn captures enemies e1, ..., ek in that order and ends on ek or on an empty square
+//!     reached from it. Each ei+1 is reachable from ei (e1 from the piece) through empty squares
+//!     not stood on yet, and so is the end from ek. So per set {e1..ek} of further captures the
+//!     possible ends lie in the union, over the orders allowed by that reachability relation, of
+//!     ek and the empty squares reachable from ek (a small dynamic programme over subsets, done
+//!     when at most `BOUND_ENEMIES` enemies are reachable). For the first capture the bound is
+//!     tightened: a square q that every empty route from the piece to e1 crosses (checked by a
+//!     flood fill avoiding q, among the squares alone in their layer on all shortest routes) is
+//!     stood on by every such turn, so the squares after e1, and e2, are reached avoiding q too.
+//!     To make the bound bite early, checking it also lists the turns of one concrete shortest
+//!     route to each e1 (real, non-crossing paths). The bound is not checked in small searches
+//!     and sparingly where it rarely prunes (it only costs time there); that changes no result.
+//!     It composes with the other two rules: a state dropped by it has all its turns listed, so
+//!     it covers whatever a shortcut or the memo refers to it as well as a searched state does.
+//!
+//! The turns of a start square are noted per capture set (scratch table), which finds duplicates
+//! and gives the bound the ends listed per set.
 //!
 //! A budget bounds the capture search in contrived, crowded positions; `generate` then says that
 //! turns may be missing, and such position strings are refused.
 
-use super::scratch::{MAX_TURNS_PER_START, Scratch, with_scratch};
+use super::scratch::{Insertion, Scratch, with_scratch};
 use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
 use crate::bitboard::Bitboard;
@@ -27,8 +47,9 @@ use crate::game::Side;
 /// How many positions the capture search of one position may visit before it gives up (only
 /// contrived, crowded positions come near it).
 const CAPTURE_SEARCH_BUDGET: u32 = 1 << 18;
-/// Up to this many turns listed for a start square, a duplicate is looked for in the list itself.
-const LINEAR_SCAN: usize = 32;
+/// The most enemy pieces the bound on what a search state can still give looks at; a state from
+/// which more are within reach is searched.
+const BOUND_ENEMIES: usize = 6;
 
 /// The squares a jump (line length 2 or more) of a piece on `at` can land on, given its other
 /// `friends`.
@@ -54,8 +75,7 @@ pub fn jump_targets<const W: usize>(
 }
 
 /// The turns of the side to move being collected. Those of the current start square sit at the
-/// end of `moves`, from index `first`; `ends` holds their end squares, so most new turns are known
-/// to be new without looking through the list.
+/// end of `moves`, also noted in the scratch table of capture sets.
 struct TurnCollector<'a, const W: usize> {
     tables: &'static Tables,
     own: Bitboard<W>,
@@ -69,35 +89,32 @@ struct TurnCollector<'a, const W: usize> {
     start: usize,
     /// The mover's other pieces: the moving piece has left its start.
     friends: Bitboard<W>,
-    first: usize,
-    ends: Bitboard<W>,
+    /// How often the bound of the current start square pruned a state, and failed to.
+    bound_hits: u32,
+    bound_misses: u32,
+    /// How many states the capture search of the current start square has come to.
+    searched: u32,
 }
 
 impl<const W: usize> TurnCollector<'_, W> {
     /// Lists the turn ending on `end` with `captured`, unless another path already listed it.
     #[inline]
     fn record(&mut self, end: usize, captured: Bitboard<W>) {
-        let turn = ApartMove {
-            start: self.start as u16,
-            end: end as u16,
-            captured,
-        };
-        let listed = &self.moves[self.first..];
-        let duplicate = self.ends.contains(end)
-            && if listed.len() <= LINEAR_SCAN {
-                listed.contains(&turn)
-            } else {
-                self.scratch.turn_index.contains(listed, &turn)
-            };
-        if duplicate {
-            return;
+        match self.scratch.capture_sets.insert(self.moves, captured, end) {
+            Insertion::New => self.moves.push(ApartMove {
+                start: self.start as u16,
+                end: end as u16,
+                captured,
+            }),
+            Insertion::Listed => {}
+            Insertion::Full => self.budget = 0,
         }
-        if listed.len() >= MAX_TURNS_PER_START {
-            self.budget = 0;
-            return;
-        }
-        self.ends.insert(end);
-        self.moves.push(turn);
+    }
+
+    /// The ends of the turns listed for the current start square with `captured`.
+    #[inline]
+    fn listed_ends(&self, captured: Bitboard<W>) -> Bitboard<W> {
+        self.scratch.capture_sets.ends(self.moves, captured)
     }
 
     /// The jump targets of `at`, computed once per start square.
@@ -116,11 +133,12 @@ impl<const W: usize> TurnCollector<'_, W> {
     fn turns_from(&mut self, start: usize, continuation: bool) {
         self.start = start;
         self.friends = self.own.without(Bitboard::from_square(start));
-        self.first = self.moves.len();
-        self.ends = Bitboard::EMPTY;
         self.known = Bitboard::EMPTY;
+        self.bound_hits = 0;
+        self.bound_misses = 0;
+        self.searched = 0;
         self.scratch.seen.forget();
-        self.scratch.turn_index.clear();
+        self.scratch.capture_sets.clear();
         let mut first_jumps = Bitboard::EMPTY;
         for axis in 0..AXES.len() {
             let length = self.tables.line_length(self.friends, start, axis);
@@ -149,7 +167,7 @@ impl<const W: usize> TurnCollector<'_, W> {
         let reach = self.reach(self.start, started);
         let can_capture = !(reach & self.enemies).is_empty();
         let without_captures = if can_capture {
-            self.free_reach(first_jumps.without(self.enemies), started)
+            self.free_region(self.start, started).0
         } else {
             reach
         };
@@ -173,8 +191,7 @@ impl<const W: usize> TurnCollector<'_, W> {
     /// Having just captured on `at`: the turns that end on an empty square without capturing
     /// again, then those that capture again.
     fn after_capture(&mut self, at: usize, visited: Bitboard<W>, captured: Bitboard<W>) {
-        let seeds = self.jumps(at).without(visited | self.enemies);
-        for end in self.free_reach(seeds, visited).squares() {
+        for end in self.free_region(at, visited).0.squares() {
             self.record(end, captured);
         }
         self.toward_captures(at, visited, captured, Bitboard::EMPTY);
@@ -193,7 +210,10 @@ impl<const W: usize> TurnCollector<'_, W> {
             return;
         }
         let reach = self.reach(at, visited);
-        if (reach & self.enemies).is_empty() || !self.first_visit(at, captured, reach, shortcuts) {
+        if (reach & self.enemies).is_empty()
+            || !self.first_visit(at, captured, reach, shortcuts)
+            || self.pruned_by_bound(at, visited, captured)
+        {
             return;
         }
         self.budget -= 1;
@@ -213,19 +233,201 @@ impl<const W: usize> TurnCollector<'_, W> {
         }
     }
 
-    /// `seeds` and every empty square reachable from them by jumps onto empty squares not in
-    /// `visited`.
-    fn free_reach(&mut self, seeds: Bitboard<W>, visited: Bitboard<W>) -> Bitboard<W> {
+    /// The empty squares not in `visited` that paths from `from` can land on without capturing,
+    /// and every square those paths and `from` can jump to (the next capture is among them).
+    fn free_region(&mut self, from: usize, visited: Bitboard<W>) -> (Bitboard<W>, Bitboard<W>) {
         let blocked = visited | self.enemies;
-        let mut reached = seeds;
-        let mut frontier = seeds;
-        while let Some(at) = frontier.first() {
-            frontier.remove(at);
-            let fresh = self.jumps(at).without(blocked | reached);
-            reached |= fresh;
+        let mut touched = self.jumps(from);
+        let mut region = touched.without(blocked);
+        let mut frontier = region;
+        while let Some(square) = frontier.first() {
+            frontier.remove(square);
+            let jumps = self.jumps(square);
+            touched |= jumps;
+            let fresh = jumps.without(blocked | region);
+            region |= fresh;
             frontier |= fresh;
         }
-        reached
+        (region, touched)
+    }
+
+    /// [`Self::nothing_new`], tried once the start square has searched `BOUND_WARMUP` states (small
+    /// searches would not repay it), then at every state while it prunes often enough and at one
+    /// in `BOUND_SPARSELY` otherwise (where it rarely prunes, it would only cost time).
+    fn pruned_by_bound(&mut self, at: usize, visited: Bitboard<W>, captured: Bitboard<W>) -> bool {
+        self.searched += 1;
+        let worth = self.bound_misses < BOUND_TRIAL + BOUND_PAYBACK * self.bound_hits;
+        if self.searched <= BOUND_WARMUP
+            || !worth && !(self.bound_misses + self.bound_hits).is_multiple_of(BOUND_SPARSELY)
+        {
+            self.bound_misses += 1;
+            return false;
+        }
+        let pruned = self.nothing_new(at, visited, captured);
+        if pruned {
+            self.bound_hits += 1;
+        } else {
+            self.bound_misses += 1;
+        }
+        pruned
+    }
+
+    /// Whether every turn that can follow the piece on `at`, having stood on `visited` and
+    /// captured `captured`, and capture again is listed already; on the way, lists some of those
+    /// turns found cheaply (see the module doc for the bound and why it holds).
+    fn nothing_new(&mut self, at: usize, visited: Bitboard<W>, captured: Bitboard<W>) -> bool {
+        let mut layers = Layers::new();
+        if !self.layer(at, visited, &mut layers) {
+            return false;
+        }
+        let first = (layers.all_touched() & self.enemies).without(visited);
+        let mut enemies = [0; BOUND_ENEMIES];
+        let mut alone = [Bitboard::EMPTY; BOUND_ENEMIES];
+        let mut ends = [Bitboard::EMPTY; BOUND_ENEMIES];
+        let mut next = [Bitboard::EMPTY; BOUND_ENEMIES];
+        let mut next_alone = [Bitboard::EMPTY; BOUND_ENEMIES];
+        let mut found = first;
+        let mut count = 0;
+        while let Some(enemy) = found.without(squares_of(&enemies[..count])).first() {
+            if count == BOUND_ENEMIES {
+                return false;
+            }
+            let mut blocked = visited;
+            blocked.insert(enemy);
+            let (region, touched) = self.free_region(enemy, blocked);
+            enemies[count] = enemy;
+            ends[count] = region | Bitboard::from_square(enemy);
+            next[count] = (touched & self.enemies).without(blocked);
+            if first.contains(enemy) {
+                (alone[count], next_alone[count]) =
+                    self.first_capture(&layers, visited, captured, enemy);
+            }
+            found |= next[count];
+            count += 1;
+        }
+        let enemies = &enemies[..count];
+        let firsts = mask_of(enemies.iter().map(|&enemy| first.contains(enemy)));
+        let mut before = [0u8; BOUND_ENEMIES];
+        let mut second = [0u8; BOUND_ENEMIES];
+        for (last, &enemy) in enemies.iter().enumerate() {
+            before[last] = mask_of(next[..count].iter().map(|next| next.contains(enemy)));
+            second[last] = mask_of(next_alone[..count].iter().map(|next| next.contains(enemy)));
+        }
+        let mut lasts = [0u8; 1 << BOUND_ENEMIES];
+        for set in 1..1usize << count {
+            let mut bound = Bitboard::EMPTY;
+            let mut all_captured = captured;
+            for last in (0..count).filter(|&last| set >> last & 1 != 0) {
+                all_captured.insert(enemies[last]);
+                let rest = set & !(1 << last);
+                let (possible, ends) = match rest.count_ones() {
+                    0 => (firsts >> last & 1 != 0, alone[last]),
+                    1 => (lasts[rest] & second[last] != 0, ends[last]),
+                    _ => (lasts[rest] & before[last] != 0, ends[last]),
+                };
+                if possible {
+                    lasts[set] |= 1 << last;
+                    bound |= ends;
+                }
+            }
+            if !bound.without(self.listed_ends(all_captured)).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Sorts the empty squares not in `visited` that paths from `at` can land on without
+    /// capturing by their distance from `at` (layer 0 holds `at`). False if there are too many
+    /// layers.
+    fn layer(&mut self, at: usize, visited: Bitboard<W>, layers: &mut Layers<W>) -> bool {
+        let blocked = visited | self.enemies;
+        let mut layer = Bitboard::from_square(at);
+        let mut reached = layer;
+        while !layer.is_empty() {
+            if layers.count == MAX_LAYERS {
+                return false;
+            }
+            let mut touched = Bitboard::EMPTY;
+            for square in layer.squares() {
+                touched |= self.jumps(square);
+            }
+            layers.squares[layers.count] = layer;
+            layers.touched[layers.count] = touched;
+            layers.count += 1;
+            layer = touched.without(blocked | reached);
+            reached |= layer;
+        }
+        true
+    }
+
+    /// For an `enemy` that the piece on layer 0 of `layers` can capture next: lists the turns of
+    /// one shortest path to it (capturing it, then ending there or on the empty squares reachable
+    /// from it), and returns every end that a turn capturing only it next can have: it and the
+    /// empty squares reachable from it avoiding `visited` and the squares every path to it
+    /// crosses; and the enemies reachable from it the same way (those that can be captured next).
+    fn first_capture(
+        &mut self,
+        layers: &Layers<W>,
+        visited: Bitboard<W>,
+        captured: Bitboard<W>,
+        enemy: usize,
+    ) -> (Bitboard<W>, Bitboard<W>) {
+        let (path, on_all_shortest) = self.shortest_path(layers, enemy);
+        let mut crossed = visited;
+        crossed.insert(enemy);
+        for square in on_all_shortest.squares() {
+            let mut avoided = visited;
+            avoided.insert(square);
+            if !self.free_region(layers.at(), avoided).1.contains(enemy) {
+                crossed.insert(square);
+            }
+        }
+        let mut all_captured = captured;
+        all_captured.insert(enemy);
+        let listed = self.listed_ends(all_captured);
+        let witnessed = self.free_region(enemy, crossed | path).0 | Bitboard::from_square(enemy);
+        for end in witnessed.without(listed).squares() {
+            self.record(end, all_captured);
+        }
+        let (region, touched) = self.free_region(enemy, crossed);
+        (
+            region | Bitboard::from_square(enemy),
+            (touched & self.enemies).without(crossed),
+        )
+    }
+
+    /// The squares strictly between `at` (layer 0) and `target` on one shortest path, and those
+    /// on every shortest path.
+    fn shortest_path(&mut self, layers: &Layers<W>, target: usize) -> (Bitboard<W>, Bitboard<W>) {
+        let distance = layers.touched[..layers.count]
+            .iter()
+            .position(|touched| touched.contains(target))
+            .expect("the target is reachable");
+        let mut path = Bitboard::EMPTY;
+        let mut on_all = Bitboard::EMPTY;
+        let mut onward = Bitboard::from_square(target);
+        let mut next = target;
+        for layer in layers.squares[1..=distance].iter().rev() {
+            let mut before = Bitboard::EMPTY;
+            let mut step = None;
+            for square in layer.squares() {
+                let jumps = self.jumps(square);
+                if !(jumps & onward).is_empty() {
+                    before.insert(square);
+                }
+                if step.is_none() && jumps.contains(next) {
+                    step = Some(square);
+                }
+            }
+            next = step.expect("a layer's square jumps to the next");
+            path.insert(next);
+            if before.count() == 1 {
+                on_all |= before;
+            }
+            onward = before;
+        }
+        (path, on_all)
     }
 
     /// Every square some path from `at` can land on without landing on `visited`.
@@ -267,6 +469,61 @@ impl<const W: usize> TurnCollector<'_, W> {
     }
 }
 
+/// The bound is tried at every state of a start square while it has failed fewer than
+/// `BOUND_TRIAL` times plus `BOUND_PAYBACK` per success, then at one state in `BOUND_SPARSELY`.
+const BOUND_TRIAL: u32 = 64;
+/// The bound is not tried in the first `BOUND_WARMUP` states of a start square's search.
+const BOUND_WARMUP: u32 = 32;
+const BOUND_PAYBACK: u32 = 4;
+const BOUND_SPARSELY: u32 = 16;
+/// The most layers [`Layers`] holds; a search state with more is searched without the bound.
+const MAX_LAYERS: usize = 64;
+
+/// The empty squares reachable from a square, by distance: layer 0 holds the square itself.
+struct Layers<const W: usize> {
+    squares: [Bitboard<W>; MAX_LAYERS],
+    /// Every square the squares of the layer can jump to.
+    touched: [Bitboard<W>; MAX_LAYERS],
+    count: usize,
+}
+
+impl<const W: usize> Layers<W> {
+    fn new() -> Self {
+        Layers {
+            squares: [Bitboard::EMPTY; MAX_LAYERS],
+            touched: [Bitboard::EMPTY; MAX_LAYERS],
+            count: 0,
+        }
+    }
+
+    /// The square of layer 0.
+    fn at(&self) -> usize {
+        self.squares[0].first().expect("layer 0 holds the square")
+    }
+
+    /// Every square the layers can jump to.
+    fn all_touched(&self) -> Bitboard<W> {
+        self.touched[..self.count]
+            .iter()
+            .fold(Bitboard::EMPTY, |all, &touched| all | touched)
+    }
+}
+
+/// The set of `squares`.
+fn squares_of<const W: usize>(squares: &[usize]) -> Bitboard<W> {
+    squares.iter().fold(Bitboard::EMPTY, |mut set, &square| {
+        set.insert(square);
+        set
+    })
+}
+
+/// The mask with bit `i` set where `flags` yields true at position `i`.
+fn mask_of(flags: impl Iterator<Item = bool>) -> u8 {
+    flags
+        .enumerate()
+        .fold(0, |mask, (i, flag)| mask | (flag as u8) << i)
+}
+
 /// Appends every turn of the side to move (without the pass). False if the capture search ran
 /// out of budget, so that some turns with captures may be missing.
 pub fn generate<const W: usize>(position: &Apart<W>, moves: &mut Vec<ApartMove<W>>) -> bool {
@@ -283,8 +540,9 @@ pub fn generate<const W: usize>(position: &Apart<W>, moves: &mut Vec<ApartMove<W
             budget: CAPTURE_SEARCH_BUDGET,
             start: 0,
             friends: own,
-            first: 0,
-            ends: Bitboard::EMPTY,
+            bound_hits: 0,
+            bound_misses: 0,
+            searched: 0,
         };
         for start in own.squares() {
             collector.turns_from(start, continuation);

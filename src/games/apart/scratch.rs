@@ -1,6 +1,6 @@
 //! Scratch space for Apart move generation, one per thread and reused by every generation, so
 //! that generating moves allocates nothing: jump targets per square, the capture search's memory
-//! of states, and an index of the turns listed for one start square.
+//! of states, and the turns listed for one start square grouped by capture set.
 
 use super::ApartMove;
 use crate::bitboard::{Bitboard, MAX_WORDS};
@@ -9,17 +9,18 @@ use std::cell::RefCell;
 
 /// The number of states the capture search remembers.
 const SEEN_SLOTS: usize = 1 << 16;
-/// The number of slots of the turn index; a start square may list at most half as many turns.
-const INDEX_SLOTS: usize = 1 << 17;
-/// The most turns one start square may list.
-pub const MAX_TURNS_PER_START: usize = INDEX_SLOTS / 2;
+/// The number of slots of the table of capture sets.
+const SET_SLOTS: usize = 1 << 15;
+/// The most capture sets the turns of one start square may have (half the slots, so that
+/// probes stay short).
+const MAX_CAPTURE_SETS: usize = SET_SLOTS / 2;
 
 /// The scratch space of one thread.
 pub struct Scratch {
     /// The jump targets of each square for the current start square, `MAX_WORDS` words each.
     pub jump_table: Vec<[u64; MAX_WORDS]>,
     pub seen: SeenStates,
-    pub turn_index: TurnIndex,
+    pub capture_sets: CaptureSets,
 }
 
 thread_local! {
@@ -29,10 +30,11 @@ thread_local! {
             slots: vec![0; SEEN_SLOTS],
             epoch: 0,
         },
-        turn_index: TurnIndex {
-            slots: vec![(0, 0); INDEX_SLOTS],
+        capture_sets: CaptureSets {
+            slots: vec![(0, 0); SET_SLOTS],
+            ends: vec![[0; MAX_WORDS]; SET_SLOTS],
             stamp: 0,
-            indexed: 0,
+            taken: 0,
         },
     });
 }
@@ -82,54 +84,87 @@ impl SeenStates {
     }
 }
 
-/// A hash index of the turns listed for one start square (the same start in all of them), for
-/// finding a duplicate without looking through a long list.
-pub struct TurnIndex {
-    /// (stamp, position in the list) per slot; slots of an older stamp are empty.
-    slots: Vec<(u32, u32)>,
-    stamp: u32,
-    /// How many turns of the list are indexed.
-    indexed: usize,
+/// What the insertion of a turn into [`CaptureSets`] found.
+pub enum Insertion {
+    /// A new capture set or end: the turn is to be listed.
+    New,
+    /// A turn with the same capture set and end is listed already.
+    Listed,
+    /// The table is full: the turn cannot be listed.
+    Full,
 }
 
-impl TurnIndex {
-    /// Empties the index for a new list.
+/// The turns listed for one start square, grouped by capture set: per set, the end squares.
+/// A hash table with open addressing whose slots hold the position in the turn list of one turn
+/// with the set (to compare sets exactly) and the ends listed with it.
+pub struct CaptureSets {
+    /// (stamp, position in the list) per slot; slots of an older stamp are empty.
+    slots: Vec<(u32, u32)>,
+    /// The ends listed with the capture set of each slot, `MAX_WORDS` words each.
+    ends: Vec<[u64; MAX_WORDS]>,
+    stamp: u32,
+    /// How many slots of the current stamp are taken.
+    taken: usize,
+}
+
+impl CaptureSets {
+    /// Empties the table for a new start square.
     pub fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
             self.stamp = 1;
         }
-        self.indexed = 0;
+        self.taken = 0;
     }
 
-    fn slot_of<const W: usize>(turn: &ApartMove<W>) -> usize {
-        let digest = mix(turn.end as u64, &turn.captured.0);
-        (digest >> 32) as usize % INDEX_SLOTS
+    /// The slot of `captured`: taken by it, or the empty slot where it belongs.
+    fn slot_of<const W: usize>(&self, turns: &[ApartMove<W>], captured: Bitboard<W>) -> usize {
+        let mut slot = (mix(0, &captured.0) >> 32) as usize % SET_SLOTS;
+        while self.slots[slot].0 == self.stamp
+            && turns[self.slots[slot].1 as usize].captured != captured
+        {
+            slot = (slot + 1) % SET_SLOTS;
+        }
+        slot
     }
 
-    /// Whether `turns` (at most `MAX_TURNS_PER_START` of them) holds `candidate`; indexes first
-    /// the turns added to the list since the last call.
-    pub fn contains<const W: usize>(
+    /// The ends of the turns with `captured` listed in `turns`.
+    pub fn ends<const W: usize>(
+        &self,
+        turns: &[ApartMove<W>],
+        captured: Bitboard<W>,
+    ) -> Bitboard<W> {
+        let slot = self.slot_of(turns, captured);
+        if self.slots[slot].0 == self.stamp {
+            Bitboard::from_words(&self.ends[slot])
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// Notes the turn with `captured` and `end` that would be listed at the end of `turns`.
+    pub fn insert<const W: usize>(
         &mut self,
         turns: &[ApartMove<W>],
-        candidate: &ApartMove<W>,
-    ) -> bool {
-        while self.indexed < turns.len() {
-            let mut slot = Self::slot_of(&turns[self.indexed]);
-            while self.slots[slot].0 == self.stamp {
-                slot = (slot + 1) % INDEX_SLOTS;
-            }
-            self.slots[slot] = (self.stamp, self.indexed as u32);
-            self.indexed += 1;
+        captured: Bitboard<W>,
+        end: usize,
+    ) -> Insertion {
+        let slot = self.slot_of(turns, captured);
+        let mut ends = if self.slots[slot].0 == self.stamp {
+            Bitboard::<W>::from_words(&self.ends[slot])
+        } else if self.taken < MAX_CAPTURE_SETS {
+            self.slots[slot] = (self.stamp, turns.len() as u32);
+            self.taken += 1;
+            Bitboard::EMPTY
+        } else {
+            return Insertion::Full;
+        };
+        if ends.contains(end) {
+            return Insertion::Listed;
         }
-        let mut slot = Self::slot_of(candidate);
-        while self.slots[slot].0 == self.stamp {
-            if turns[self.slots[slot].1 as usize] == *candidate {
-                return true;
-            }
-            slot = (slot + 1) % INDEX_SLOTS;
-        }
-        false
+        ends.insert(end);
+        self.ends[slot][..W].copy_from_slice(&ends.0);
+        Insertion::New
     }
 }
