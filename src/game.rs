@@ -253,6 +253,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the game has noisy moves at all (quiescence search is skipped when it has none).
     const HAS_NOISY_MOVES: bool = false;
 
+    /// Reverse futility pruning's margin per ply of depth, in centipawns: a node this far above
+    /// beta by its static evaluation, per ply left, is taken to hold. 0 (the default) turns the
+    /// pruning off.
+    const FUTILITY_MARGIN: i32 = 0;
+
     /// A cheap guess of how good `mv` is, for move ordering (larger first).
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0

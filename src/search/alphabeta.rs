@@ -15,6 +15,8 @@ const HISTORY_SIZE: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 16;
 /// How many nodes pass between checks of the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// Reverse futility pruning applies up to this depth.
+const FUTILITY_MAX_DEPTH: u32 = 3;
 /// Null-move pruning applies from this depth on.
 const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
@@ -225,8 +227,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        if !is_pv && !is_root && self.null_move_fails_high(position, depth, beta, ply) {
-            return beta;
+        if !is_pv && !is_root {
+            if let Some(score) = Self::futile(position, depth, beta) {
+                return score;
+            }
+            if self.null_move_fails_high(position, depth, beta, ply) {
+                return beta;
+            }
         }
 
         self.generated.clear();
@@ -321,6 +328,17 @@ impl<'a, G: Game> Searcher<'a, G> {
             bound,
         );
         best_score
+    }
+
+    /// Reverse futility pruning: the static evaluation, if it is so far above `beta` that a
+    /// shallow search would not bring it down (games with a margin only, never near proven or
+    /// mate scores).
+    fn futile(position: &G, depth: u32, beta: i32) -> Option<i32> {
+        if G::FUTILITY_MARGIN == 0 || depth > FUTILITY_MAX_DEPTH || beta.abs() >= PROVEN_BOUND {
+            return None;
+        }
+        let eval = Self::static_eval(position);
+        (eval - G::FUTILITY_MARGIN * depth as i32 >= beta).then_some(eval)
     }
 
     /// Null-move pruning: whether handing the opponent a free move still leaves the side to move

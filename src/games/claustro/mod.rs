@@ -215,6 +215,7 @@ impl<const W: usize> Game for Claustro<W> {
     type Move = ClaustroMove;
     const NAME: &'static str = "claustro";
     const HAS_NOISY_MOVES: bool = true;
+    const FUTILITY_MARGIN: i32 = 300;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
