@@ -348,13 +348,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         if depth < NULL_MOVE_MIN_DEPTH
             || beta.abs() >= PROVEN_BOUND
             || self.null_move_ply == Some(ply)
-            || Self::static_eval(position) < beta
         {
             return false;
         }
         let Some(passed) = position.null_move() else {
             return false;
         };
+        if Self::static_eval(position) < beta {
+            return false;
+        }
         let reduction = 2 + depth / 4;
         let outer = self.null_move_ply.replace(ply + 1);
         let score = -self.negamax(
