@@ -150,6 +150,7 @@ const CONSTANTS: &[(GameKind, &str, &str)] = &[
     (GameKind::Joust, "mobility", "MOBILITY"),
     (GameKind::Joust, "onward mobility", "ONWARD"),
     (GameKind::Joust, "reachable area", "AREA"),
+    (GameKind::Joust, "territory", "TERRITORY"),
     (
         GameKind::Joust,
         "separated: longest path",

@@ -1,5 +1,6 @@
-//! Joust evaluation: mobility, onward mobility, reachable area with square-colour parity, and the
-//! endgame race once the two knights can never meet (then each side's longest path decides).
+//! Joust evaluation: mobility, onward mobility, territory (the squares each knight reaches first,
+//! as in Tron bots' Voronoi heuristic), reachable area with square-colour parity, and the endgame
+//! race once the two knights can never meet (then each side's longest path decides).
 
 use super::Joust;
 use crate::bitboard::Bitboard;
@@ -8,6 +9,7 @@ use crate::game::{EvalTerm, Side};
 const MOBILITY: i32 = 12;
 const ONWARD: i32 = 3;
 const AREA: i32 = 2;
+const TERRITORY: i32 = 4;
 /// Value of one move of lead in a separated race whose path lengths are only bounded.
 const RACE_MOVE: i32 = 60;
 /// Score of a race whose path lengths are known exactly (far above positional terms).
@@ -22,6 +24,8 @@ struct KnightFeatures {
     mobility: i32,
     onward: i32,
     area: i32,
+    /// Squares this knight reaches before the other (0 once they are separated).
+    territory: i32,
     /// Longest path length: exact when small enough, else the parity bound.
     path: i32,
     path_exact: bool,
@@ -39,6 +43,29 @@ fn free_squares<const W: usize>(position: &Joust<W>) -> Bitboard<W> {
     blocked.insert(position.knights[0]);
     blocked.insert(position.knights[1]);
     position.geometry.all_squares::<W>().without(blocked)
+}
+
+/// The squares each knight reaches first, (mover, other): both floods grow a move at a time, the
+/// mover's first since it moves first, and a square one flood takes is closed to the other.
+fn territories<const W: usize>(
+    position: &Joust<W>,
+    free: Bitboard<W>,
+) -> (Bitboard<W>, Bitboard<W>) {
+    let g = position.geometry;
+    let mut open = free;
+    let mut fronts = [
+        Bitboard::from_square(position.knight(position.side)),
+        Bitboard::from_square(position.knight(position.side.opponent())),
+    ];
+    let mut taken = [Bitboard::EMPTY; 2];
+    while !(fronts[0].is_empty() && fronts[1].is_empty()) {
+        for (front, taken) in fronts.iter_mut().zip(taken.iter_mut()) {
+            *front = g.knight_spread(*front) & open;
+            open = open.without(*front);
+            *taken |= *front;
+        }
+    }
+    (taken[0], taken[1])
 }
 
 /// Every free square the knight on `start` can ever reach.
@@ -95,6 +122,7 @@ fn knight_features<const W: usize>(
     side: Side,
     free: Bitboard<W>,
     area: Bitboard<W>,
+    territory: Bitboard<W>,
     race: bool,
 ) -> KnightFeatures {
     let g = position.geometry;
@@ -111,6 +139,7 @@ fn knight_features<const W: usize>(
         mobility: targets.count() as i32,
         onward,
         area: area.count() as i32,
+        territory: territory.count() as i32,
         path: exact.unwrap_or_else(|| path_bound(position, start, area)),
         path_exact: exact.is_some(),
     }
@@ -122,9 +151,28 @@ fn features<const W: usize>(position: &Joust<W>) -> Features {
     let mover_area = region(position, position.knight(mover_side), free);
     let other_area = region(position, position.knight(mover_side.opponent()), free);
     let separated = (mover_area & other_area).is_empty();
+    let (mover_territory, other_territory) = if separated {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    } else {
+        territories(position, free)
+    };
     Features {
-        mover: knight_features(position, mover_side, free, mover_area, separated),
-        other: knight_features(position, mover_side.opponent(), free, other_area, separated),
+        mover: knight_features(
+            position,
+            mover_side,
+            free,
+            mover_area,
+            mover_territory,
+            separated,
+        ),
+        other: knight_features(
+            position,
+            mover_side.opponent(),
+            free,
+            other_area,
+            other_territory,
+            separated,
+        ),
         separated,
     }
 }
@@ -146,6 +194,7 @@ fn score(features: &Features) -> i32 {
     MOBILITY * (me.mobility - them.mobility)
         + ONWARD * (me.onward - them.onward)
         + AREA * (me.area - them.area)
+        + TERRITORY * (me.territory - them.territory)
 }
 
 /// The static evaluation from the side to move's point of view.
@@ -178,6 +227,11 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
         ),
         term("reachable area", AREA * white.area, AREA * black.area),
         term(
+            "territory",
+            TERRITORY * white.territory,
+            TERRITORY * black.territory,
+        ),
+        term(
             if features.separated {
                 "separated: longest path"
             } else {
@@ -187,4 +241,35 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
             black.path,
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::position_text::parse_position_text;
+
+    fn territory_sizes(text: &str) -> (u32, u32) {
+        let position = Joust::<1>::from_text(&parse_position_text(text).unwrap()).unwrap();
+        let (mover, other) = territories(&position, free_squares(&position));
+        (mover.count(), other.count())
+    }
+
+    /// On 3 x 3 the knight graph is the cycle a1 b3 c1 a2 c3 b1 a3 c2 (the centre is cut off).
+    /// Knights on a1 and c3 sit opposite: each first takes its two neighbours, and the two squares
+    /// left are one leap from both, so the side to move, which leaps first, takes them.
+    #[test]
+    fn the_side_to_move_wins_the_squares_both_reach_at_once() {
+        assert_eq!(territory_sizes("2n/3/N2 w 0 1"), (4, 2));
+        assert_eq!(territory_sizes("2n/3/N2 b 0 1"), (4, 2));
+    }
+
+    /// Knights on a1 and b3 are neighbours on the cycle: a1's flood runs one way round, b3's the
+    /// other, and they meet half way.
+    #[test]
+    fn a_square_one_flood_takes_is_closed_to_the_other() {
+        // White takes c2, a3, b1 in turn; black takes c1, a2, then c3 before white's b1 flood
+        // can reach it.
+        assert_eq!(territory_sizes("1n1/3/N2 w 0 1"), (3, 3));
+    }
 }
