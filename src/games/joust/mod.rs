@@ -105,21 +105,63 @@ impl<const W: usize> Joust<W> {
         self.geometry.knight_targets::<W>(own).without(blocked)
     }
 
-    /// Whether the position is its own image under a half turn with colours swapped, on a board
-    /// whose centre square (if any) is burned: then every move has a mirror reply.
+    /// Whether the position is its own image, colours swapped, under a symmetry of the board that
+    /// is its own inverse (half turn, reflection in a middle rank or file, or on a square board in a
+    /// diagonal) and leaves no free square in place: then every move has a mirror reply, and the
+    /// side to move loses.
     fn is_mirror_symmetric(&self) -> bool {
+        Mirror::ALL
+            .iter()
+            .any(|&mirror| self.is_mirrored_by(mirror))
+    }
+
+    fn is_mirrored_by(&self, mirror: Mirror) -> bool {
         let g = self.geometry;
-        if g.rotate_half_turn(self.knights[0]) != self.knights[1] {
+        let Some(image_of_white) = mirror.image(g, self.knights[0]) else {
             return false;
-        }
-        let centre_open = g.width % 2 == 1
-            && g.height % 2 == 1
-            && !self.burned.contains(g.square(g.width / 2, g.height / 2));
-        !centre_open
-            && self
-                .burned
-                .squares()
-                .all(|square| self.burned.contains(g.rotate_half_turn(square)))
+        };
+        image_of_white == self.knights[1]
+            && g.all_squares::<W>().squares().all(|square| {
+                mirror.image(g, square).is_some_and(|image| {
+                    let burned = self.burned.contains(square);
+                    burned == self.burned.contains(image) && (burned || image != square)
+                })
+            })
+    }
+}
+
+/// A symmetry of the board that maps knight leaps to knight leaps and is its own inverse.
+#[derive(Clone, Copy, Debug)]
+enum Mirror {
+    HalfTurn,
+    Ranks,
+    Files,
+    Diagonal,
+    AntiDiagonal,
+}
+
+impl Mirror {
+    const ALL: [Mirror; 5] = [
+        Mirror::HalfTurn,
+        Mirror::Ranks,
+        Mirror::Files,
+        Mirror::Diagonal,
+        Mirror::AntiDiagonal,
+    ];
+
+    /// The square's image, if this symmetry exists on the board (diagonals need a square board).
+    fn image(self, g: &Geometry, square: usize) -> Option<usize> {
+        let (x, y) = g.coords(square);
+        let (w, h) = (g.width, g.height);
+        let (x, y) = match self {
+            Mirror::HalfTurn => (w - 1 - x, h - 1 - y),
+            Mirror::Ranks => (x, h - 1 - y),
+            Mirror::Files => (w - 1 - x, y),
+            Mirror::Diagonal if w == h => (y, x),
+            Mirror::AntiDiagonal if w == h => (w - 1 - y, w - 1 - x),
+            Mirror::Diagonal | Mirror::AntiDiagonal => return None,
+        };
+        Some(g.square(x, y))
     }
 }
 

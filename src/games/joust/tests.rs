@@ -230,48 +230,70 @@ fn incremental_hash_matches_a_fresh_one() {
     }
 }
 
+/// Plays random white moves, each answered by its mirror image, from a position that `mirror`
+/// maps onto itself: every reply must be legal, and black must win.
+fn mirror_strategy_wins(start: &Joust<10>, mirror: Mirror) {
+    for seed in 0..50 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = start.clone();
+        let g = game.geometry();
+        let image = |square: u16| mirror.image(g, square as usize).unwrap() as u16;
+        let mut moves = Vec::new();
+        loop {
+            assert_eq!(
+                game.proven_result(),
+                Some(false),
+                "white to move in a mirrored position"
+            );
+            moves.clear();
+            game.legal_moves(&mut moves);
+            let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                break;
+            };
+            game.play(mv);
+            let reply = JoustMove {
+                from: image(mv.from),
+                to: image(mv.to),
+            };
+            assert!(
+                game.parse_move(&game.move_text(reply)).is_ok(),
+                "the {mirror:?} reply is legal"
+            );
+            game.play(reply);
+        }
+        assert_eq!(
+            game.verdict().map(|v| v.outcome),
+            Some(Outcome::Win(Side::Black))
+        );
+    }
+}
+
 #[test]
 fn mirroring_every_move_wins_for_the_second_player() {
-    for seed in 0..50 {
-        for size in [
-            BoardSize::square(8),
-            BoardSize {
-                width: 6,
-                height: 10,
-            },
-        ] {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut game = Joust::<10>::start(size).unwrap();
-            let g = game.geometry();
-            let mut moves = Vec::new();
-            loop {
-                assert_eq!(
-                    game.proven_result(),
-                    Some(false),
-                    "white to move in a mirrored position"
-                );
-                moves.clear();
-                game.legal_moves(&mut moves);
-                let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
-                    break;
-                };
-                game.play(mv);
-                let reply = JoustMove {
-                    from: g.rotate_half_turn(mv.from as usize) as u16,
-                    to: g.rotate_half_turn(mv.to as usize) as u16,
-                };
-                assert!(
-                    game.parse_move(&game.move_text(reply)).is_ok(),
-                    "the mirror reply is legal"
-                );
-                game.play(reply);
-            }
-            assert_eq!(
-                game.verdict().map(|v| v.outcome),
-                Some(Outcome::Win(Side::Black))
-            );
-        }
-    }
+    let tall = BoardSize {
+        width: 6,
+        height: 10,
+    };
+    mirror_strategy_wins(
+        &Joust::start(BoardSize::square(8)).unwrap(),
+        Mirror::HalfTurn,
+    );
+    mirror_strategy_wins(&Joust::start(tall).unwrap(), Mirror::HalfTurn);
+    mirror_strategy_wins(&position("n7/8/8/8/8/8/8/N7 w 0 1"), Mirror::Ranks);
+    mirror_strategy_wins(&position("8/8/8/8/8/8/8/N6n w 0 1"), Mirror::Files);
+    mirror_strategy_wins(&position("n4/5/*****/5/N4 w 0 1"), Mirror::Ranks);
+    mirror_strategy_wins(&position("3*/2*1/N*2/*n2 w 0 1"), Mirror::Diagonal);
+    mirror_strategy_wins(&position("*1n1/1*2/N1*1/3* w 0 1"), Mirror::AntiDiagonal);
+}
+
+#[test]
+fn mirror_rule_needs_every_fixed_square_burned() {
+    // The open middle rank of 5 x 5, and the open diagonals of 4 x 4, leave squares in place.
+    assert_eq!(position("n4/5/5/5/N4 w 0 1").proven_result(), None);
+    assert_eq!(position("4/4/N3/1n2 w 0 1").proven_result(), None);
+    assert_eq!(position("2n1/4/N3/4 w 0 1").proven_result(), None);
+    // Burned squares that break the symmetry.
+    assert_eq!(position("n7/8/8/8/8/8/*7/N7 w 0 1").proven_result(), None);
 }
 
 #[test]
