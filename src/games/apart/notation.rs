@@ -15,16 +15,19 @@ const PASS_TEXT: &str = "0000";
 
 /// The search for a turn's printed path: iterative deepening on the number of landings, trying
 /// landings in (file, rank) order, so the first path found is the printed one. A lower bound on
-/// the landings still needed (jumps to the end ignoring the squares already stood on; captures
-/// still to make) prunes it.
+/// the landings still needed prunes it: the jumps to the end, and through each capture still to
+/// make to the end, ignoring the squares already stood on; and the number of captures still to
+/// make.
 struct PathFinder<const W: usize> {
     target: ApartMove<W>,
-    /// Jump targets of every square a path may stand on, limited to the squares it may land on.
-    jumps: Vec<Bitboard<W>>,
+    /// The squares each square may jump to (limited to the squares a path may land on), in
+    /// (file, rank) order.
+    jumps: Vec<Vec<usize>>,
     /// The fewest jumps from each square to the end, ignoring the squares already stood on.
     distance: Vec<usize>,
-    /// The (file, rank) of every square, the order in which landings are tried.
-    coords: Vec<(usize, usize)>,
+    /// For each capture of the turn: its square, and the fewest jumps from each square to the
+    /// end through it, ignoring the squares already stood on.
+    through_captures: Vec<(usize, Vec<usize>)>,
     landings: Vec<usize>,
     /// Whether the last round cut some path short (so a longer limit may find one).
     cut_off: bool,
@@ -44,26 +47,49 @@ impl<const W: usize> PathFinder<W> {
             .without(friends | enemies);
         allowed |= target.captured;
         allowed.remove(start);
-        let jumps: Vec<Bitboard<W>> = (0..squares)
+        let jump_sets: Vec<Bitboard<W>> = (0..squares)
             .map(|square| jump_targets(position.tables, friends, square) & allowed)
             .collect();
-        let distance = distances_to(&jumps, target.end as usize);
+        let distance = distances_to(&jump_sets, target.end as usize);
+        let through_captures = target
+            .captured
+            .squares()
+            .map(|capture| {
+                let to_capture = distances_to(&jump_sets, capture);
+                let through = to_capture
+                    .iter()
+                    .map(|&jumps| jumps.saturating_add(distance[capture]))
+                    .collect();
+                (capture, through)
+            })
+            .collect();
+        let jumps = jump_sets
+            .iter()
+            .map(|targets| {
+                let mut ordered: Vec<usize> = targets.squares().collect();
+                ordered.sort_unstable_by_key(|&square| position.geometry.coords(square));
+                ordered
+            })
+            .collect();
         PathFinder {
             target,
             jumps,
             distance,
-            coords: (0..squares)
-                .map(|square| position.geometry.coords(square))
-                .collect(),
+            through_captures,
             landings: Vec::new(),
             cut_off: false,
         }
     }
 
-    /// A lower bound on the landings still needed from `at` having captured `captured`.
+    /// A lower bound on the landings still needed from `at` having captured `captured`
+    /// (`usize::MAX` if the turn cannot be completed from there).
     fn needed(&self, at: usize, captured: Bitboard<W>) -> usize {
         let captures_left = self.target.captured.without(captured).count() as usize;
-        self.distance[at].max(captures_left)
+        self.through_captures
+            .iter()
+            .filter(|(capture, _)| !captured.contains(*capture))
+            .map(|(_, through)| through[at])
+            .fold(self.distance[at].max(captures_left), usize::max)
     }
 
     /// Extends the path from `at` by up to `left` landings; true once it makes the target turn.
@@ -74,9 +100,11 @@ impl<const W: usize> PathFinder<W> {
         captured: Bitboard<W>,
         left: usize,
     ) -> bool {
-        let mut next: Vec<usize> = self.jumps[at].without(visited).squares().collect();
-        next.sort_unstable_by_key(|&square| self.coords[square]);
-        for to in next {
+        for index in 0..self.jumps[at].len() {
+            let to = self.jumps[at][index];
+            if visited.contains(to) {
+                continue;
+            }
             let mut captured = captured;
             if self.target.captured.contains(to) {
                 captured.insert(to);
@@ -88,8 +116,9 @@ impl<const W: usize> PathFinder<W> {
                 }
                 continue;
             }
-            if self.needed(to, captured) > left - 1 {
-                self.cut_off |= self.distance[to] != usize::MAX;
+            let needed = self.needed(to, captured);
+            if needed > left - 1 {
+                self.cut_off |= needed != usize::MAX;
                 continue;
             }
             let mut visited = visited;
@@ -136,7 +165,7 @@ fn canonical_path<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Opti
     let mut finder = PathFinder::new(position, mv);
     let mut limit = finder.needed(start, Bitboard::EMPTY).max(2);
     finder.cut_off = true;
-    while finder.cut_off && finder.distance[start] != usize::MAX {
+    while finder.cut_off && limit != usize::MAX {
         finder.cut_off = false;
         if finder.extend(start, Bitboard::from_square(start), Bitboard::EMPTY, limit) {
             return Some(finder.landings);
