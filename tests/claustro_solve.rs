@@ -142,3 +142,33 @@ fn bad_tables_are_refused_and_the_loaded_one_stays() {
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&bad);
 }
+
+#[test]
+fn table_play_heeds_the_repetition_rule() {
+    let (path, _) = solve_two_pawns("repetition");
+    let mut engine = engine_with_table(&path);
+    // White b2 takes c3 and places the pawn on d4; black d4 takes c3 back and places white's pawn
+    // on b2: the position is the same again. The table knows positions only, and calls b2c3d4 a
+    // drawing move here every time.
+    let start = "position fen 1p3/P4/2p2/1P3/5 w 0 1 moves";
+    engine.send(&format!("{start} b2c3d4 d4c3b2 b2c3d4 d4c3b2"));
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    // A third b2c3d4 would let black's third d4c3b2 win by the repetition rule (the last mover wins).
+    assert!(lines.contains(&"info string solution table".to_string()));
+    assert_ne!(
+        lines.last().map(String::as_str),
+        Some("bestmove b2c3d4"),
+        "{lines:#?}"
+    );
+    engine.send(&format!("{start} b2c3d4 d4c3b2 b2c3d4 d4c3b2 b2c3d4"));
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    // Now black's third d4c3b2 wins at once.
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove d4c3b2"));
+    let _ = std::fs::remove_file(&path);
+}

@@ -4,14 +4,15 @@
 //! The file is a 24-byte header (the magic `CLAUSTRO`, a little-endian `u32` version, width,
 //! height, white and black pawn counts as one byte each, the number of positions as a
 //! little-endian `u64`), then one byte per position in [`Space`] order, as [`Value::encode`]
-//! writes it. Values ignore the move-history rules (see [`super::solve`]).
+//! writes it. Values ignore the move-history rules (see [`super::solve`]); perfect play from a
+//! table puts first what those rules decide at once in the game at hand.
 
 use super::Claustro;
 use super::moves::ClaustroMove;
 use super::solve::{Value, solve};
 use super::space::{Pawns, Space};
 use crate::bitboard::Bitboard;
-use crate::game::{BoardSize, Game, Side};
+use crate::game::{BoardSize, Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::position_text::parse_position_text;
 use crate::search::score::Score;
@@ -158,8 +159,14 @@ impl SolutionTable {
 
     /// The best move of `position` by the table and its value for the side to move: the fastest
     /// win, else the drawing move that leaves the opponent the worst evaluation, else the slowest
-    /// loss. `None` if the table does not cover the position or it has no legal move.
-    pub fn best_move(&self, position: &Claustro<1>) -> Option<(ClaustroMove, Value)> {
+    /// loss. `decided` gives the value of a move where something outside the table (the move
+    /// history) decides it instead. `None` if the table does not cover the position or it has no
+    /// legal move.
+    pub fn best_move(
+        &self,
+        position: &Claustro<1>,
+        decided: impl Fn(ClaustroMove) -> Option<Value>,
+    ) -> Option<(ClaustroMove, Value)> {
         self.value(position)?;
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
@@ -167,11 +174,12 @@ impl SolutionTable {
         for mv in moves {
             let mut child = position.clone();
             child.play(mv);
-            let value = match self.value(&child)? {
+            let by_table = match self.value(&child)? {
                 Value::Win(n) => Value::Loss(n + 1),
                 Value::Loss(n) => Value::Win(n + 1),
                 Value::Draw => Value::Draw,
             };
+            let value = decided(mv).unwrap_or(by_table);
             let key = match value {
                 Value::Win(n) => (i64::from(u32::MAX) - i64::from(n), 0),
                 Value::Draw => (0, -child.evaluate()),
@@ -195,16 +203,44 @@ impl Oracle for SolutionTable {
     }
 
     /// The fastest win, else a drawing move, else the slowest loss, for a Claustro position of
-    /// the table's board size and pawn counts.
+    /// the table's board size and pawn counts. A move that the game's history decides at once
+    /// (by the repetition rule, or the 400-ply draw) counts as that result instead of its table
+    /// value.
     fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)> {
         if session.game_name() != GameKind::Claustro.name() {
             return None;
         }
         let parsed = parse_position_text(&session.position_text()).ok()?;
         let position = Claustro::<1>::from_text(&parsed).ok()?;
-        let (mv, value) = self.best_move(&position)?;
+        let (mv, value) = self.best_move(&position, |mv| {
+            decided_by_history(session, &position.move_text(mv))
+        })?;
         Some((position.move_text(mv), score(value)))
     }
+}
+
+/// The value of playing `text` in `session` when the game ends at once, on that move or on the
+/// opponent's best reply: a win or a draw if the move ends the game so, a loss in two plies if
+/// the opponent can then end it with a win. `None` if the game goes on either way.
+fn decided_by_history(session: &dyn GameSession, text: &str) -> Option<Value> {
+    let mover = session.side_to_move();
+    let mut child = session.boxed_clone();
+    child.play_move(text).ok()?;
+    if let Some(verdict) = child.verdict() {
+        return Some(match verdict.outcome {
+            Outcome::Win(side) if side == mover => Value::Win(1),
+            Outcome::Win(_) => Value::Loss(1),
+            Outcome::Draw => Value::Draw,
+        });
+    }
+    let opponent_wins_at_once = child.legal_moves().iter().any(|reply| {
+        let mut grandchild = child.boxed_clone();
+        grandchild.play_move(reply).is_ok()
+            && grandchild
+                .verdict()
+                .is_some_and(|verdict| verdict.outcome == Outcome::Win(mover.opponent()))
+    });
+    opponent_wins_at_once.then_some(Value::Loss(2))
 }
 
 /// The protocol score of a value: mate in moves (negative when losing), or 0 for a draw.
