@@ -364,3 +364,29 @@ fn levels_choose_how_strongly_to_play() {
     let reply = engine.ask("setoption name Level value godlike");
     assert!(reply[0].starts_with("info string error: ") && reply[0].contains("'godlike'"));
 }
+
+#[test]
+fn go_without_limits_runs_until_stopped_and_refuses_what_needs_an_idle_engine() {
+    let mut engine = Engine::start();
+    engine.send("newgame joust 16");
+    engine.send("go");
+    // Without a limit nothing ends the search but `stop`: `newgame` must not wait for it forever.
+    engine.send("newgame joust 8");
+    let lines = engine.read_until("info string error");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.contains("send 'stop' first")),
+        "{lines:#?}"
+    );
+    engine.send("stop");
+    engine.read_until("bestmove");
+    engine.send("newgame joust 8");
+    engine.send("d");
+    let lines = engine.read_until("Fen:");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1"),
+        "{lines:#?}"
+    );
+}

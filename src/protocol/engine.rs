@@ -361,7 +361,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms as u64,
             multipv: self.options.multipv,
         };
-        let infinite = limits.infinite;
+        let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_stop = Arc::clone(&stop);
         let spawned = std::thread::Builder::new()
             .name("search".into())

@@ -38,6 +38,20 @@ impl Limits {
         !self.infinite && (self.white_clock.is_some() || self.black_clock.is_some())
     }
 
+    /// Whether nothing but `stop` ends the search for `side` to move: `infinite`, or no depth,
+    /// node, time or clock limit of its own.
+    pub fn runs_until_stopped(&self, side: Side) -> bool {
+        let own_clock = match side {
+            Side::White => self.white_clock,
+            Side::Black => self.black_clock,
+        };
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime_ms.is_none()
+                && own_clock.is_none())
+    }
+
     /// The time plan for `side` to move, keeping `overhead_ms` for communication.
     pub fn time_plan(&self, side: Side, overhead_ms: u64) -> TimePlan {
         if self.infinite {
