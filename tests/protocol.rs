@@ -263,6 +263,9 @@ fn every_bad_input_gives_one_error_line_and_changes_nothing() {
     assert_eq!(reply.len(), 2, "{reply:?}");
     assert!(reply.iter().all(|l| l.starts_with("info string error: ")));
     assert_eq!(engine.display(), before);
+    engine.close_input();
+    assert!(engine.exits_within(Duration::from_secs(5)));
+    assert!(!engine.stderr().contains("panicked"));
 }
 
 #[test]

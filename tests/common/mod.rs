@@ -1,8 +1,10 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
+use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(20);
@@ -11,6 +13,7 @@ pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
 }
 
 impl Engine {
@@ -23,10 +26,17 @@ impl Engine {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the tabula binary starts");
         let stdin = child.stdin.take();
+        let stderr = child.stderr.take().map(|mut pipe| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                String::from_utf8_lossy(&bytes).into_owned()
+            })
+        });
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();
         std::thread::spawn(move || {
@@ -41,6 +51,7 @@ impl Engine {
             child,
             stdin,
             lines,
+            stderr,
         }
     }
 
@@ -110,6 +121,14 @@ impl Engine {
             std::thread::sleep(Duration::from_millis(10));
         }
         false
+    }
+
+    /// Everything the engine wrote to stderr; call it once the engine has exited.
+    pub fn stderr(&mut self) -> String {
+        self.stderr
+            .take()
+            .and_then(|reader| reader.join().ok())
+            .unwrap_or_default()
     }
 
     /// Every remaining line until the output closes.
