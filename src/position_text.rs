@@ -1,7 +1,8 @@
 //! The position string shared by all games (`<ranks> <side> [<halfmove> <fullmove>]`), parsed with
 //! nom into cells that each game then checks against its own rules.
 
-use crate::game::Side;
+use crate::bitboard::Bitboard;
+use crate::game::{BoardSize, Side};
 use crate::geometry::MAX_SIDE;
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, satisfy};
@@ -28,6 +29,44 @@ pub struct PositionText {
     pub side: Side,
     pub halfmove: u32,
     pub fullmove: u32,
+}
+
+impl PositionText {
+    /// The board's size.
+    pub fn size(&self) -> BoardSize {
+        BoardSize {
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// White's and black's squares, for a game whose pieces are one letter a side (`letters`:
+    /// white's, black's) and whose boards have no burned squares; anything else is an error
+    /// naming the game.
+    pub fn piece_sets<const W: usize>(
+        &self,
+        game: &str,
+        letters: [char; 2],
+    ) -> Result<[Bitboard<W>; 2], String> {
+        let mut sets = [Bitboard::EMPTY; 2];
+        for (square, cell) in self.cells.iter().enumerate() {
+            match *cell {
+                Cell::Empty => {}
+                Cell::Piece(letter) if letter == letters[0] => sets[0].insert(square),
+                Cell::Piece(letter) if letter == letters[1] => sets[1].insert(square),
+                Cell::Piece(other) => {
+                    let [white, black] = letters;
+                    return Err(format!(
+                        "'{other}' is not a piece of {game} ({white} or {black})"
+                    ));
+                }
+                Cell::Burned => {
+                    return Err(format!("'*' (a burned square) is not used in {game}"));
+                }
+            }
+        }
+        Ok(sets)
+    }
 }
 
 /// A run of cells within a rank.
@@ -137,8 +176,37 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
     })
 }
 
+/// A whole position string: the board from a cell per square (`y * width + x`), the side to move
+/// and the counters (halfmove, fullmove).
+pub fn position_string(
+    width: usize,
+    height: usize,
+    cell: impl Fn(usize) -> Cell,
+    side: Side,
+    (halfmove, fullmove): (u32, u32),
+) -> String {
+    let board = board_text(width, height, cell);
+    format!("{board} {} {halfmove} {fullmove}", side.letter())
+}
+
+/// The cell of `square` for a game whose pieces are one letter a side (`letters`: white's,
+/// black's), placed on the squares of `sets`.
+pub fn piece_cell<const W: usize>(
+    sets: &[Bitboard<W>; 2],
+    letters: [char; 2],
+    square: usize,
+) -> Cell {
+    if sets[0].contains(square) {
+        Cell::Piece(letters[0])
+    } else if sets[1].contains(square) {
+        Cell::Piece(letters[1])
+    } else {
+        Cell::Empty
+    }
+}
+
 /// Writes the board part of a position string from a cell per square (`y * width + x`).
-pub fn board_text(width: usize, height: usize, cell: impl Fn(usize) -> Cell) -> String {
+fn board_text(width: usize, height: usize, cell: impl Fn(usize) -> Cell) -> String {
     let mut text = String::new();
     for y in (0..height).rev() {
         let mut empty_run = 0;
@@ -201,11 +269,28 @@ mod tests {
     }
 
     #[test]
-    fn round_trips_through_board_text() {
-        let original = "2pp1/4p/P3p/P4/1PP2";
-        let text = parse_position_text(&format!("{original} w 0 1")).unwrap();
-        let written = board_text(text.width, text.height, |sq| text.cells[sq]);
-        assert_eq!(written, original);
+    fn round_trips_through_piece_sets() {
+        let original = "2pp1/4p/P3p/P4/1PP2 b 3 9";
+        let text = parse_position_text(original).unwrap();
+        let sets: [Bitboard<1>; 2] = text.piece_sets("claustro", ['P', 'p']).unwrap();
+        // a1 is square 0: white on b1, c1, a2, a3; black on e3, e4, c5, d5.
+        assert_eq!(sets[0].squares().collect::<Vec<_>>(), [1, 2, 5, 10]);
+        assert_eq!(sets[1].squares().collect::<Vec<_>>(), [14, 19, 22, 23]);
+        let cell = |square| piece_cell(&sets, ['P', 'p'], square);
+        assert_eq!(position_string(5, 5, cell, Side::Black, (3, 9)), original);
+    }
+
+    #[test]
+    fn piece_sets_name_a_foreign_piece_or_burned_square() {
+        let knight = parse_position_text("N4/5/5/5/4p w").unwrap();
+        let error = knight.piece_sets::<1>("claustro", ['P', 'p']).unwrap_err();
+        assert!(
+            error.contains("'N'") && error.contains("claustro"),
+            "{error}"
+        );
+        let burned = parse_position_text("P4/5/2*2/5/4p w").unwrap();
+        let error = burned.piece_sets::<1>("apart", ['P', 'p']).unwrap_err();
+        assert!(error.contains("'*'") && error.contains("apart"), "{error}");
     }
 
     #[test]

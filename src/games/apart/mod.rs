@@ -20,7 +20,7 @@ mod tables;
 use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
 use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{Cell, PositionText, board_text};
+use crate::position_text::{PositionText, piece_cell, position_string};
 use crate::render;
 use tables::{Tables, tables};
 
@@ -178,22 +178,8 @@ impl<const W: usize> Game for Apart<W> {
     }
 
     fn from_text(text: &PositionText) -> Result<Self, String> {
-        Self::check_size(BoardSize {
-            width: text.width,
-            height: text.height,
-        })?;
-        let mut pieces = [Bitboard::EMPTY; 2];
-        for (square, cell) in text.cells.iter().enumerate() {
-            match cell {
-                Cell::Empty => {}
-                Cell::Piece('P') => pieces[0].insert(square),
-                Cell::Piece('p') => pieces[1].insert(square),
-                Cell::Piece(other) => {
-                    return Err(format!("'{other}' is not an apart piece (P or p)"));
-                }
-                Cell::Burned => return Err("'*' (a burned square) is not used in apart".into()),
-            }
-        }
+        Self::check_size(text.size())?;
+        let pieces = text.piece_sets("apart", ['P', 'p'])?;
         let position = Self::new(
             text.width,
             pieces,
@@ -211,16 +197,8 @@ impl<const W: usize> Game for Apart<W> {
 
     fn to_text(&self) -> String {
         let n = self.geometry.width;
-        let board = board_text(n, n, |square| match self.piece_letter(square) {
-            '.' => Cell::Empty,
-            letter => Cell::Piece(letter),
-        });
-        format!(
-            "{board} {} {} {}",
-            self.side.letter(),
-            self.halfmove,
-            self.fullmove
-        )
+        let cell = |square| piece_cell(&self.pieces, ['P', 'p'], square);
+        position_string(n, n, cell, self.side, (self.halfmove, self.fullmove))
     }
 
     fn size(&self) -> BoardSize {

@@ -19,7 +19,7 @@ pub use moves::ClaustroMove;
 use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict};
 use crate::geometry::zobrist;
-use crate::position_text::{Cell, PositionText, board_text};
+use crate::position_text::{PositionText, piece_cell, position_string};
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -237,23 +237,9 @@ impl<const W: usize> Game for Claustro<W> {
     }
 
     fn from_text(text: &PositionText) -> Result<Self, String> {
-        let size = BoardSize {
-            width: text.width,
-            height: text.height,
-        };
+        let size = text.size();
         Self::check_size(size)?;
-        let mut pawns = [Bitboard::EMPTY; 2];
-        for (square, cell) in text.cells.iter().enumerate() {
-            match cell {
-                Cell::Empty => {}
-                Cell::Piece('P') => pawns[0].insert(square),
-                Cell::Piece('p') => pawns[1].insert(square),
-                Cell::Burned => return Err("'*' (a burned square) is not used in claustro".into()),
-                Cell::Piece(other) => {
-                    return Err(format!("'{other}' is not a claustro piece (P or p)"));
-                }
-            }
-        }
+        let pawns = text.piece_sets("claustro", ['P', 'p'])?;
         let layout = layout(size.width, size.height);
         let position = Self::new(layout, pawns, text.side, (text.halfmove, text.fullmove));
         position.check_pawns()?;
@@ -262,20 +248,13 @@ impl<const W: usize> Game for Claustro<W> {
 
     fn to_text(&self) -> String {
         let g = self.layout.geometry;
-        let board = board_text(g.width, g.height, |square| {
-            if self.pawns[0].contains(square) {
-                Cell::Piece('P')
-            } else if self.pawns[1].contains(square) {
-                Cell::Piece('p')
-            } else {
-                Cell::Empty
-            }
-        });
-        format!(
-            "{board} {} {} {}",
-            self.side.letter(),
-            self.halfmove,
-            self.fullmove
+        let cell = |square| piece_cell(&self.pawns, ['P', 'p'], square);
+        position_string(
+            g.width,
+            g.height,
+            cell,
+            self.side,
+            (self.halfmove, self.fullmove),
         )
     }
 

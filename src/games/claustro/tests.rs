@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::game::{GameMove, Outcome, perft, perft_divide};
-use crate::position_text::parse_position_text;
+use crate::position_text::{Cell, parse_position_text};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -7,7 +7,7 @@ mod eval;
 use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
 use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{Cell, PositionText, board_text};
+use crate::position_text::{PositionText, piece_cell, position_string};
 use crate::render;
 
 /// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
@@ -139,22 +139,8 @@ impl<const W: usize> Game for JesonMor<W> {
     }
 
     fn from_text(text: &PositionText) -> Result<Self, String> {
-        Self::check_size(BoardSize {
-            width: text.width,
-            height: text.height,
-        })?;
-        let mut knights = [Bitboard::EMPTY; 2];
-        for (square, cell) in text.cells.iter().enumerate() {
-            match cell {
-                Cell::Empty => {}
-                Cell::Piece('N') => knights[0].insert(square),
-                Cell::Piece('n') => knights[1].insert(square),
-                Cell::Piece(other) => {
-                    return Err(format!("'{other}' is not a jesonmor piece (N or n)"));
-                }
-                Cell::Burned => return Err("'*' (a burned square) is joust only".to_string()),
-            }
-        }
+        Self::check_size(text.size())?;
+        let knights = text.piece_sets("jesonmor", ['N', 'n'])?;
         Ok(Self::new(
             text.width,
             knights,
@@ -165,21 +151,8 @@ impl<const W: usize> Game for JesonMor<W> {
 
     fn to_text(&self) -> String {
         let n = self.geometry.width;
-        let board = board_text(n, n, |square| {
-            if self.knights[0].contains(square) {
-                Cell::Piece('N')
-            } else if self.knights[1].contains(square) {
-                Cell::Piece('n')
-            } else {
-                Cell::Empty
-            }
-        });
-        format!(
-            "{board} {} {} {}",
-            self.side.letter(),
-            self.halfmove,
-            self.fullmove
-        )
+        let cell = |square| piece_cell(&self.knights, ['N', 'n'], square);
+        position_string(n, n, cell, self.side, (self.halfmove, self.fullmove))
     }
 
     fn size(&self) -> BoardSize {

@@ -7,7 +7,7 @@
 use super::*;
 use crate::bitboard::words_for;
 use crate::game::{Outcome, perft, perft_divide};
-use crate::position_text::parse_position_text;
+use crate::position_text::{Cell, parse_position_text};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -6,7 +6,7 @@ mod eval;
 use crate::bitboard::Bitboard;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Verdict};
 use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{Cell, PositionText, board_text};
+use crate::position_text::{Cell, PositionText, position_string};
 use crate::render;
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
@@ -184,10 +184,7 @@ impl<const W: usize> Game for Joust<W> {
     }
 
     fn from_text(text: &PositionText) -> Result<Self, String> {
-        let size = BoardSize {
-            width: text.width,
-            height: text.height,
-        };
+        let size = text.size();
         Self::check_size(size)?;
         let g = geometry(size.width, size.height);
         let mut knights = [None, None];
@@ -202,7 +199,7 @@ impl<const W: usize> Game for Joust<W> {
                 Cell::Piece('N') => 0,
                 Cell::Piece('n') => 1,
                 Cell::Piece(other) => {
-                    return Err(format!("'{other}' is not a joust piece (N or n)"));
+                    return Err(format!("'{other}' is not a piece of joust (N or n)"));
                 }
             };
             if knights[knight_side].replace(square).is_some() {
@@ -226,7 +223,7 @@ impl<const W: usize> Game for Joust<W> {
     }
 
     fn to_text(&self) -> String {
-        let board = board_text(self.geometry.width, self.geometry.height, |square| {
+        let cell = |square| {
             if square == self.knights[0] {
                 Cell::Piece('N')
             } else if square == self.knights[1] {
@@ -236,12 +233,14 @@ impl<const W: usize> Game for Joust<W> {
             } else {
                 Cell::Empty
             }
-        });
-        format!(
-            "{board} {} {} {}",
-            self.side.letter(),
-            self.halfmove,
-            self.fullmove
+        };
+        let g = self.geometry;
+        position_string(
+            g.width,
+            g.height,
+            cell,
+            self.side,
+            (self.halfmove, self.fullmove),
         )
     }
 
