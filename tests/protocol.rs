@@ -393,3 +393,22 @@ fn go_without_limits_runs_until_stopped_and_refuses_what_needs_an_idle_engine() 
         "{lines:#?}"
     );
 }
+
+#[test]
+fn with_helper_threads_the_last_reported_line_begins_with_the_best_move() {
+    let mut engine = Engine::start();
+    for (game, threads) in [("jesonmor", 2), ("claustro", 3), ("joust", 2), ("apart", 3)] {
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send(&format!("newgame {game}"));
+        engine.send("position startpos");
+        engine.send("go movetime 300");
+        let reply = engine.read_until("bestmove");
+        let best = reply.last().unwrap().split_whitespace().nth(1).unwrap();
+        let last_line = reply
+            .iter()
+            .rev()
+            .find_map(|line| line.split_once(" pv "))
+            .map(|(_, pv)| pv.split_whitespace().next().unwrap());
+        assert_eq!(last_line, Some(best), "{game}: {reply:?}");
+    }
+}

@@ -10,7 +10,7 @@ use crate::game::{Game, GameMove, History};
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::TranspositionTable;
 
@@ -40,6 +40,8 @@ pub(crate) struct SharedState<'a> {
     stop: &'a AtomicBool,
     /// Set by the main thread when it has finished, to end the helper threads.
     finished: AtomicBool,
+    /// The depth the main thread is searching; helpers never fall behind it.
+    main_depth: AtomicU32,
     nodes: AtomicU64,
 }
 
@@ -152,6 +154,7 @@ pub fn search<G: Game>(
         tt,
         stop,
         finished: AtomicBool::new(false),
+        main_depth: AtomicU32::new(1),
         nodes: AtomicU64::new(0),
     };
     let max_depth = limits
@@ -161,20 +164,13 @@ pub fn search<G: Game>(
     let lone_move = moves.len() == 1 && limits.is_timed();
 
     std::thread::scope(|scope| {
-        for helper in 1..settings.threads.max(1) {
-            let shared = &shared;
-            let helper_history = history.clone();
-            scope.spawn(move || {
-                let mut searcher = Searcher::<G>::new(shared, helper_history);
-                searcher.abortable = true;
-                let mut depth = 1 + (helper % 2) as u32;
-                while depth <= max_depth && !searcher.aborted {
-                    searcher.negamax(root, depth, -INFINITY, INFINITY, 0);
-                    depth += 1;
-                }
-                searcher.flush_nodes();
-            });
-        }
+        let helpers: Vec<_> = (1..settings.threads.max(1))
+            .map(|helper| {
+                let shared = &shared;
+                let helper_history = history.clone();
+                scope.spawn(move || run_helper(shared, root, helper_history, helper, max_depth))
+            })
+            .collect();
 
         let mut searcher = Searcher::<G>::new(&shared, history.clone());
         searcher.deadline = plan.hard.map(|hard| started + hard);
@@ -189,6 +185,7 @@ pub fn search<G: Game>(
         let mut stable_iterations = 0;
         let mut score = 0;
         'deepening: for depth in 1..=max_depth {
+            shared.main_depth.store(depth, Ordering::Relaxed);
             searcher.excluded_root_moves.clear();
             let previous_best = result.best_move;
             let guess = (depth > 1).then_some(score);
@@ -255,7 +252,78 @@ pub fn search<G: Game>(
         }
         searcher.flush_nodes();
         shared.finished.store(true, Ordering::Relaxed);
+        let finished_helpers = helpers.into_iter().filter_map(|helper| helper.join().ok());
+        let deepest = finished_helpers
+            .flatten()
+            .max_by_key(|line| (line.depth, line.score));
+        // A helper that saw deeper and found a better line than the main thread is believed
+        // instead (not under a depth limit or MultiPV, where the main thread's lines are asked for).
+        if let Some(line) = deepest.filter(|line| {
+            limits.depth.is_none() && lines == 1 && line.depth > result.depth && line.score > score
+        }) {
+            result.best_move = line.pv.first().copied();
+            result.score = Score::from_internal(line.score);
+            result.depth = line.depth;
+            let elapsed = started.elapsed();
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            report(&Iteration {
+                depth: line.depth,
+                multipv: 1,
+                seldepth: line.seldepth,
+                score: result.score,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time_ms: elapsed.as_millis() as u64,
+                hashfull: tt.hashfull(),
+                pv: pv_text(root, &line.pv),
+            });
+        }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result
     })
+}
+
+/// A helper thread's last completed iteration.
+struct HelperLine<M> {
+    depth: u32,
+    score: i32,
+    seldepth: usize,
+    pv: Vec<M>,
+}
+
+/// A lazy SMP helper: deepens on its own through the shared table until the main thread has
+/// finished. Odd helpers search one ply deeper than the main thread, even ones alongside it (in
+/// a different order, through the table); none redoes a depth it has passed.
+fn run_helper<G: Game>(
+    shared: &SharedState,
+    root: &G,
+    history: History<G::Move>,
+    helper: usize,
+    max_depth: u32,
+) -> Option<HelperLine<G::Move>> {
+    let mut searcher = Searcher::<G>::new(shared, history);
+    searcher.abortable = true;
+    let ahead = (helper % 2) as u32;
+    let mut depth = 1 + ahead;
+    let mut completed: Option<HelperLine<G::Move>> = None;
+    while depth <= max_depth {
+        let guess = completed.as_ref().map(|line| line.score);
+        let score = search_with_window(&mut searcher, root, depth, guess);
+        if searcher.aborted {
+            break;
+        }
+        let pv = searcher.principal_variation().to_vec();
+        if !pv.is_empty() {
+            completed = Some(HelperLine {
+                depth,
+                score,
+                seldepth: searcher.seldepth,
+                pv,
+            });
+        }
+        let main_depth = shared.main_depth.load(Ordering::Relaxed);
+        depth = (depth + 1).max(main_depth + ahead);
+    }
+    searcher.flush_nodes();
+    completed
 }
