@@ -266,9 +266,10 @@ fn fuzz(seed: u64, commands: usize) {
         engine.exits_within(Duration::from_secs(10)),
         "seed {seed}: no exit"
     );
+    let stderr = engine.stderr();
     assert!(
-        !engine.stderr().contains("panicked"),
-        "seed {seed}: the engine panicked"
+        !stderr.contains("panicked"),
+        "seed {seed}: the engine panicked:\n{stderr}"
     );
     let bestmoves = session
         .search_lines

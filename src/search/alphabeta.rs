@@ -49,6 +49,12 @@ fn history_index(side: Side, tag: u32) -> usize {
     ((tag.wrapping_mul(0x9E37_79B1) >> 19) as usize & (HISTORY_SIZE / 2 - 1)) | side_bit << 13
 }
 
+/// How much a cutoff at `depth` moves a history score: growing with depth, capped so that the
+/// update's product of a score (at most `HISTORY_MAX`) and the bonus stays within `i32`.
+fn cutoff_bonus(depth: u32) -> i32 {
+    (depth.min(MAX_PLY as u32).pow(2) as i32 * 16).min(HISTORY_MAX / 4)
+}
+
 /// A verdict's score for the side to move, `ply` plies below the root.
 fn verdict_score(verdict: &Verdict, side: Side, ply: usize) -> i32 {
     match verdict.outcome {
@@ -154,7 +160,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.killers[ply][0] != tag {
             self.killers[ply] = [tag, self.killers[ply][0]];
         }
-        let bonus = (depth * depth) as i32 * 16;
+        let bonus = cutoff_bonus(depth);
         for &(_, mv) in tried {
             let delta = if mv == best { bonus } else { -bonus };
             let entry = &mut self.history_scores[history_index(side, mv.tag())];
@@ -413,5 +419,20 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         self.move_lists[ply] = moves;
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_updates_stay_in_range_at_every_depth() {
+        for depth in 0..=MAX_PLY as u32 {
+            let bonus = cutoff_bonus(depth);
+            assert!((0..=HISTORY_MAX).contains(&bonus), "depth {depth}");
+            assert!(HISTORY_MAX.checked_mul(bonus).is_some(), "depth {depth}");
+        }
+        assert_eq!(cutoff_bonus(3), 9 * 16);
     }
 }
