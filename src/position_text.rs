@@ -179,13 +179,12 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
 /// A whole position string: the board from a cell per square (`y * width + x`), the side to move
 /// and the counters (halfmove, fullmove).
 pub fn position_string(
-    width: usize,
-    height: usize,
+    size: BoardSize,
     cell: impl Fn(usize) -> Cell,
     side: Side,
     (halfmove, fullmove): (u32, u32),
 ) -> String {
-    let board = board_text(width, height, cell);
+    let board = board_text(size.width, size.height, cell);
     format!("{board} {} {halfmove} {fullmove}", side.letter())
 }
 
@@ -277,7 +276,8 @@ mod tests {
         assert_eq!(sets[0].squares().collect::<Vec<_>>(), [1, 2, 5, 10]);
         assert_eq!(sets[1].squares().collect::<Vec<_>>(), [14, 19, 22, 23]);
         let cell = |square| piece_cell(&sets, ['P', 'p'], square);
-        assert_eq!(position_string(5, 5, cell, Side::Black, (3, 9)), original);
+        let written = position_string(text.size(), cell, Side::Black, (3, 9));
+        assert_eq!(written, original);
     }
 
     #[test]

@@ -247,15 +247,8 @@ impl<const W: usize> Game for Claustro<W> {
     }
 
     fn to_text(&self) -> String {
-        let g = self.layout.geometry;
         let cell = |square| piece_cell(&self.pawns, ['P', 'p'], square);
-        position_string(
-            g.width,
-            g.height,
-            cell,
-            self.side,
-            (self.halfmove, self.fullmove),
-        )
+        position_string(self.size(), cell, self.side, (self.halfmove, self.fullmove))
     }
 
     fn size(&self) -> BoardSize {

@@ -150,9 +150,8 @@ impl<const W: usize> Game for JesonMor<W> {
     }
 
     fn to_text(&self) -> String {
-        let n = self.geometry.width;
         let cell = |square| piece_cell(&self.knights, ['N', 'n'], square);
-        position_string(n, n, cell, self.side, (self.halfmove, self.fullmove))
+        position_string(self.size(), cell, self.side, (self.halfmove, self.fullmove))
     }
 
     fn size(&self) -> BoardSize {

@@ -234,14 +234,7 @@ impl<const W: usize> Game for Joust<W> {
                 Cell::Empty
             }
         };
-        let g = self.geometry;
-        position_string(
-            g.width,
-            g.height,
-            cell,
-            self.side,
-            (self.halfmove, self.fullmove),
-        )
+        position_string(self.size(), cell, self.side, (self.halfmove, self.fullmove))
     }
 
     fn size(&self) -> BoardSize {
