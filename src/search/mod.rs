@@ -162,6 +162,22 @@ pub fn search<G: Game>(
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
     let lone_move = moves.len() == 1 && limits.is_timed();
+    // What an `info` line says of a completed line, with the counts as they stand.
+    let iteration = |depth, multipv, seldepth, score, pv: &[G::Move]| {
+        let elapsed = started.elapsed();
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        Iteration {
+            depth,
+            multipv,
+            seldepth,
+            score: Score::from_internal(score),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            time_ms: elapsed.as_millis() as u64,
+            hashfull: tt.hashfull(),
+            pv: pv_text(root, pv),
+        }
+    };
 
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads.max(1))
@@ -199,8 +215,6 @@ pub fn search<G: Game>(
                     break 'deepening;
                 }
                 searcher.flush_nodes();
-                let elapsed = started.elapsed();
-                let nodes = shared.nodes.load(Ordering::Relaxed);
                 let pv = searcher.principal_variation().to_vec();
                 let Some(&first) = pv.first() else {
                     break;
@@ -212,17 +226,7 @@ pub fn search<G: Game>(
                     result.score = Score::from_internal(score);
                     result.depth = depth;
                 }
-                report(&Iteration {
-                    depth,
-                    multipv: line,
-                    seldepth: searcher.seldepth,
-                    score: Score::from_internal(line_score),
-                    nodes,
-                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                    time_ms: elapsed.as_millis() as u64,
-                    hashfull: tt.hashfull(),
-                    pv: pv_text(root, &pv),
-                });
+                report(&iteration(depth, line, searcher.seldepth, line_score, &pv));
             }
             searcher.abortable = true;
             if stop.load(Ordering::Relaxed) {
@@ -252,9 +256,9 @@ pub fn search<G: Game>(
         }
         searcher.flush_nodes();
         shared.finished.store(true, Ordering::Relaxed);
-        let finished_helpers = helpers.into_iter().filter_map(|helper| helper.join().ok());
-        let deepest = finished_helpers
-            .flatten()
+        let deepest = helpers
+            .into_iter()
+            .filter_map(|helper| helper.join().ok().flatten())
             .max_by_key(|line| (line.depth, line.score));
         // A helper that saw deeper and found a better line than the main thread is believed
         // instead (not under a depth limit or MultiPV, where the main thread's lines are asked for).
@@ -264,19 +268,13 @@ pub fn search<G: Game>(
             result.best_move = line.pv.first().copied();
             result.score = Score::from_internal(line.score);
             result.depth = line.depth;
-            let elapsed = started.elapsed();
-            let nodes = shared.nodes.load(Ordering::Relaxed);
-            report(&Iteration {
-                depth: line.depth,
-                multipv: 1,
-                seldepth: line.seldepth,
-                score: result.score,
-                nodes,
-                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time_ms: elapsed.as_millis() as u64,
-                hashfull: tt.hashfull(),
-                pv: pv_text(root, &line.pv),
-            });
+            report(&iteration(
+                line.depth,
+                1,
+                line.seldepth,
+                line.score,
+                &line.pv,
+            ));
         }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result

@@ -1,7 +1,6 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
-use std::io::Read;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
