@@ -412,3 +412,67 @@ fn with_helper_threads_the_last_reported_line_begins_with_the_best_move() {
         assert_eq!(last_line, Some(best), "{game}: {reply:?}");
     }
 }
+
+/// The keywords of UCI's `option` line. Clients such as cutechess split the line at them, so a
+/// value spelt like one of them would be lost.
+const OPTION_KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
+
+#[test]
+fn option_lines_parse_when_split_at_their_keywords() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    for line in engine.read_until("uciok") {
+        let Some(rest) = line.strip_prefix("option ") else {
+            continue;
+        };
+        let mut fields: Vec<(&str, Vec<&str>)> = Vec::new();
+        for token in rest.split_whitespace() {
+            match fields.last_mut() {
+                Some((_, values)) if !OPTION_KEYWORDS.contains(&token) => values.push(token),
+                _ => fields.push((token, Vec::new())),
+            }
+        }
+        assert!(
+            fields.iter().all(|(_, values)| !values.is_empty()),
+            "a keyword without a value: {line}"
+        );
+        let field = |key: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.join(" "))
+        };
+        if field("type").as_deref() == Some("combo") {
+            let default = field("default").expect("a combo has a default");
+            let choices: Vec<String> = fields
+                .iter()
+                .filter(|(k, _)| *k == "var")
+                .map(|(_, v)| v.join(" "))
+                .collect();
+            assert!(choices.contains(&default), "default not a choice: {line}");
+            for choice in &choices {
+                let name = field("name").unwrap_or_default();
+                let set = format!("setoption name {name} value {choice}");
+                assert_eq!(engine.ask(&set), Vec::<String>::new(), "{set}");
+            }
+        }
+    }
+}
+
+#[test]
+fn debug_mode_echoes_the_commands_received() {
+    let mut engine = Engine::start();
+    assert_eq!(
+        engine.ask("debug on"),
+        vec!["info string received: isready"]
+    );
+    assert_eq!(
+        engine.ask("debug off"),
+        vec!["info string received: debug off"]
+    );
+    assert_eq!(engine.ask(""), Vec::<String>::new());
+    assert_eq!(
+        engine.ask("debug maybe"),
+        vec!["info string error: bad value 'maybe' for 'debug' (on or off)"]
+    );
+}

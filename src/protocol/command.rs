@@ -54,6 +54,8 @@ pub enum Command {
     Perft(u32),
     Stop,
     Quit,
+    /// UCI's `debug on|off`: whether to echo every command received as an `info string`.
+    Debug(bool),
     Query(Query),
     Display,
     Moves,
@@ -253,6 +255,13 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
         },
         "stop" => no_arguments(Command::Stop, args),
         "quit" => no_arguments(Command::Quit, args),
+        "debug" => match args {
+            ["on"] => Ok(Command::Debug(true)),
+            ["off"] => Ok(Command::Debug(false)),
+            [] => Err("'debug' needs on or off".to_string()),
+            [other] => Err(format!("bad value '{other}' for 'debug' (on or off)")),
+            [_, extra, ..] => Err(format!("unexpected '{extra}' after 'debug'")),
+        },
         "query" => parse_query(args),
         "d" => no_arguments(Command::Display, args),
         "moves" => no_arguments(Command::Moves, args),
@@ -282,6 +291,10 @@ mod tests {
         assert_eq!(parse("  ugi  "), Command::Hello(Dialect::Ugi));
         assert_eq!(parse("isready"), Command::IsReady);
         assert_eq!(parse("uginewgame"), Command::ClearSearch);
+        assert_eq!(parse("debug on"), Command::Debug(true));
+        assert_eq!(parse("debug off"), Command::Debug(false));
+        assert!(error("debug").contains("on or off"));
+        assert!(error("debug loud").contains("'loud'"));
         assert_eq!(parse_command("   ").unwrap(), None);
     }
 

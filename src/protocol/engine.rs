@@ -40,6 +40,8 @@ pub struct Engine {
     rng: StdRng,
     /// The solution table (`SolutionFile`): `go` answers from it where it applies.
     solution: Option<Box<dyn Oracle>>,
+    /// UCI debug mode: every command received is echoed as an `info string`.
+    debug: bool,
 }
 
 /// The `info` line of a completed iteration.
@@ -80,6 +82,7 @@ commands (one per line; see protocol.md):
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [infinite]
   go perft <D> | perft <D>       legal-move tree leaves per first move
   stop | quit                    end the search / the engine
+  debug on|off                   echo every command received as an info string
   query p1turn|gameover|result   match-runner queries
   d | moves | eval | bench | help";
 
@@ -96,6 +99,7 @@ impl Engine {
             search: None,
             rng: StdRng::seed_from_u64(0),
             solution: None,
+            debug: false,
         }
     }
 
@@ -130,6 +134,10 @@ impl Engine {
     /// Acts on one input line; false when the engine should exit.
     pub fn handle_line(&mut self, line: &str) -> bool {
         log::debug!("<< {}", line.trim_end());
+        if self.debug {
+            self.out
+                .line(&format!("info string received: {}", line.trim_end()));
+        }
         match parse_command(line) {
             Ok(Some(command)) => return self.execute(command),
             Ok(None) => {}
@@ -183,6 +191,10 @@ impl Engine {
             Command::Quit => {
                 self.stop_search();
                 return false;
+            }
+            Command::Debug(on) => {
+                self.debug = on;
+                Ok(())
             }
             Command::Query(query) => {
                 self.query(query);

@@ -68,6 +68,18 @@ pub enum OptionChange {
     ClearHash,
 }
 
+/// A level's name as the handshake declares it, capitalised as in the UCI specification's own
+/// example: lower case `max` is a keyword of the `option` line, and clients that split the line
+/// at keywords (cutechess) would read `default max` as an empty default and reject the option.
+/// `setoption` takes level names in any case.
+fn capitalised(name: &str) -> String {
+    let mut letters = name.chars();
+    letters
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + letters.as_str())
+        .unwrap_or_default()
+}
+
 /// The `option ...` lines of the handshake.
 pub fn declarations(current_game: GameKind) -> Vec<String> {
     let defaults = EngineOptions::default();
@@ -94,9 +106,9 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
         ),
         format!(
             "option name {LEVEL} type combo default {} {}",
-            defaults.level.name(),
+            capitalised(defaults.level.name()),
             Level::names()
-                .map(|n| format!("var {n}"))
+                .map(|n| format!("var {}", capitalised(n)))
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
