@@ -166,7 +166,7 @@ impl Table {
                     .cloned();
                 (choice, "a random move".to_string())
             }
-            Level::Greedy => (self.session.greedy_move(), "one-ply look".to_string()),
+            Level::Greedy => (self.session.greedy_move(&[]), "one-ply look".to_string()),
             Level::Depth(_) | Level::Max => {
                 let limits = Limits {
                     depth: level.cap_depth(None),

@@ -8,7 +8,7 @@ use crate::position_text::PositionText;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, SearchResult, Settings, search};
+use crate::search::{Iteration, Root, SearchResult, Settings, search};
 use std::sync::atomic::AtomicBool;
 
 /// Where a game starts: the start position of a size, or a parsed position string.
@@ -58,9 +58,10 @@ pub trait GameSession: Send {
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// Perft total.
     fn perft(&self, depth: u32) -> u64;
-    /// The best move by a one-ply look: a move that wins at once, else the move whose position
-    /// the static evaluation likes best; `None` when the game is over.
-    fn greedy_move(&self) -> Option<String>;
+    /// The best move by a one-ply look among `only` (canonical texts; every legal move when
+    /// empty): a move that wins at once, else the move whose position the static evaluation
+    /// likes best; `None` when the game is over.
+    fn greedy_move(&self, only: &[String]) -> Option<String>;
     /// The legal move written `text` as the engine writes it (Apart accepts any path of a turn
     /// but prints one), or why it is not legal here.
     fn canonical_move(&self, text: &str) -> Result<String, String>;
@@ -102,6 +103,16 @@ impl<G: Game> GameState<G> {
             state.play_text(text)?;
         }
         Ok(state)
+    }
+
+    /// The legal moves whose canonical texts are in `only`, or all of them if it is empty.
+    fn moves_among(&self, only: &[String]) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        if !only.is_empty() {
+            moves.retain(|&mv| only.contains(&self.position.move_text(mv)));
+        }
+        moves
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), String> {
@@ -179,13 +190,12 @@ impl<G: Game> GameSession for GameState<G> {
         perft(&self.position, depth)
     }
 
-    fn greedy_move(&self) -> Option<String> {
+    fn greedy_move(&self, only: &[String]) -> Option<String> {
         if self.verdict().is_some() {
             return None;
         }
         let mover = self.position.side_to_move();
-        let mut moves = Vec::new();
-        self.position.legal_moves(&mut moves);
+        let moves = self.moves_among(only);
         let value = |mv: G::Move| {
             let mut child = self.clone();
             child.history.push(self.position.hash(), mv);
@@ -226,15 +236,17 @@ impl<G: Game> GameSession for GameState<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchSummary {
-        let result = search(
-            &self.position,
-            &self.history,
-            limits,
-            settings,
-            tt,
-            stop,
-            report,
-        );
+        let root_moves = if limits.search_moves.is_empty() {
+            Vec::new()
+        } else {
+            self.moves_among(&limits.search_moves)
+        };
+        let root = Root {
+            position: &self.position,
+            history: &self.history,
+            moves: &root_moves,
+        };
+        let result = search(root, limits, settings, tt, stop, report);
         let best_move = result.best_move.map(|mv| self.position.move_text(mv));
         SearchSummary {
             best_move: best_move.clone(),

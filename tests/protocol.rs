@@ -476,3 +476,52 @@ fn debug_mode_echoes_the_commands_received() {
         vec!["info string error: bad value 'maybe' for 'debug' (on or off)"]
     );
 }
+
+/// The first move of every `info` line's PV, and the `bestmove`, of a search.
+fn first_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|line| match line.split_once(" pv ") {
+            Some((_, pv)) => pv.split_whitespace().next(),
+            None => line.strip_prefix("bestmove "),
+        })
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn searchmoves_limits_the_moves_searched_at_the_root() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d4f5 e5d3");
+    let legal: Vec<String> = engine.ask("moves")[0]
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let allowed = [&legal[legal.len() - 1], &legal[legal.len() - 2]];
+    for setup in ["MultiPV value 1", "MultiPV value 3", "Threads value 2"] {
+        engine.send(&format!("setoption name {setup}"));
+        engine.send(&format!(
+            "go depth 5 searchmoves {} {}",
+            allowed[0], allowed[1]
+        ));
+        let lines = engine.read_until("bestmove");
+        let firsts = first_moves(&lines);
+        assert!(firsts.len() >= 6, "{setup}: {lines:#?}");
+        assert!(
+            firsts.iter().all(|mv| allowed.contains(&mv)),
+            "{setup}: {lines:#?}"
+        );
+    }
+    for level in ["random", "greedy"] {
+        engine.send(&format!("setoption name Level value {level}"));
+        engine.send(&format!("go searchmoves {}", allowed[0]));
+        let lines = engine.read_until("bestmove");
+        assert_eq!(lines.last(), Some(&format!("bestmove {}", allowed[0])));
+    }
+    let refused = engine.ask(&format!("go depth 3 searchmoves {} a1a1", allowed[0]));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with("info string error: searchmoves: move 'a1a1'"),
+        "{refused:?}"
+    );
+}

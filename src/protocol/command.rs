@@ -111,6 +111,25 @@ fn milliseconds(token: Option<&&str>, what: &str) -> Result<u64, String> {
     number::<i64>(token, what).map(|ms| ms.max(0) as u64)
 }
 
+/// The words that begin a `go` parameter.
+const GO_KEYWORDS: [&str; 15] = [
+    "perft",
+    "depth",
+    "nodes",
+    "movetime",
+    "movestogo",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "infinite",
+    "searchmoves",
+];
+
 fn parse_go(args: &[&str]) -> Result<Command, String> {
     let mut limits = Limits::default();
     let mut white = Clock::default();
@@ -144,6 +163,16 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
             "infinite" => {
                 limits.infinite = true;
                 index -= 1;
+            }
+            "searchmoves" => {
+                index -= 1;
+                while let Some(&mv) = args.get(index).filter(|word| !GO_KEYWORDS.contains(word)) {
+                    limits.search_moves.push(mv.to_string());
+                    index += 1;
+                }
+                if limits.search_moves.is_empty() {
+                    return Err("'searchmoves' needs at least one move".to_string());
+                }
             }
             other => return Err(format!("unknown go parameter '{other}'")),
         }
@@ -376,6 +405,13 @@ mod tests {
         assert!(error("go depth").contains("'depth'"));
         assert!(error("go depth 0").contains("depth"));
         assert!(error("go sideways 3").contains("'sideways'"));
+        let Command::Go(limits) = parse("go searchmoves d4f5 d4b3 depth 4") else {
+            panic!("not a go command");
+        };
+        assert_eq!(limits.search_moves, ["d4f5", "d4b3"]);
+        assert_eq!(limits.depth, Some(4));
+        assert!(error("go searchmoves").contains("searchmoves"));
+        assert!(error("go searchmoves infinite").contains("searchmoves"));
         assert!(error("go perft 99").contains("'99'"));
     }
 

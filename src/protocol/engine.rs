@@ -80,6 +80,7 @@ commands (one per line; see protocol.md):
                                  UCI_Variant, EngineDraws, SolutionFile, Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [infinite]
+     [searchmoves <m>...]
   go perft <D> | perft <D>       legal-move tree leaves per first move
   stop | quit                    end the search / the engine
   debug on|off                   echo every command received as an info string
@@ -176,10 +177,7 @@ impl Engine {
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => self.set_position(start, &moves),
-            Command::Go(limits) => {
-                self.go(limits);
-                Ok(())
-            }
+            Command::Go(limits) => self.go(limits),
             Command::Perft(depth) => {
                 self.perft(depth);
                 Ok(())
@@ -333,24 +331,42 @@ impl Engine {
         Ok(())
     }
 
-    fn go(&mut self, mut limits: Limits) {
+    fn go(&mut self, mut limits: Limits) -> Result<(), String> {
         if let Some(verdict) = self.session.verdict() {
             self.out
                 .line(&format!("info string game over: {}", verdict.reason));
             self.out.line("bestmove (none)");
-            return;
+            return Ok(());
         }
-        if self.options.level == Level::Max && !limits.infinite && self.answer_from_table() {
-            return;
+        let mut search_moves = limits
+            .search_moves
+            .iter()
+            .map(|text| self.session.canonical_move(text))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|problem| format!("searchmoves: {problem}"))?;
+        search_moves.sort();
+        search_moves.dedup();
+        limits.search_moves = search_moves;
+        let restricted = !limits.search_moves.is_empty();
+        if self.options.level == Level::Max
+            && !limits.infinite
+            && !restricted
+            && self.answer_from_table()
+        {
+            return Ok(());
         }
         let quick_move = match self.options.level {
             Level::Random => {
-                let moves = self.session.legal_moves();
+                let moves = if restricted {
+                    limits.search_moves.clone()
+                } else {
+                    self.session.legal_moves()
+                };
                 moves
                     .get(self.rng.random_range(0..moves.len().max(1)))
                     .cloned()
             }
-            Level::Greedy => self.session.greedy_move(),
+            Level::Greedy => self.session.greedy_move(&limits.search_moves),
             Level::Depth(_) | Level::Max => {
                 limits.depth = self.options.level.cap_depth(limits.depth);
                 None
@@ -362,7 +378,7 @@ impl Engine {
                 self.options.level.name()
             ));
             self.out.line(&format!("bestmove {mv}"));
-            return;
+            return Ok(());
         }
         let stop = Arc::new(AtomicBool::new(false));
         let session = self.session.boxed_clone();
@@ -396,10 +412,9 @@ impl Engine {
                     infinite,
                 })
             }
-            Err(error) => self
-                .out
-                .error(&format!("could not start the search thread: {error}")),
+            Err(error) => return Err(format!("could not start the search thread: {error}")),
         }
+        Ok(())
     }
 
     /// Answers `go` from the solution table if one is loaded and covers the position; false

@@ -22,7 +22,7 @@ const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
-    shared: &'a SharedState<'a>,
+    pub shared: &'a SharedState<'a>,
     pub nodes: u64,
     unreported_nodes: u64,
     pub seldepth: usize,
@@ -38,7 +38,8 @@ pub(super) struct Searcher<'a, G: Game> {
     killers: Vec<[u32; 2]>,
     history_scores: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
-    /// Root moves left out of this search (the first moves of better MultiPV lines).
+    /// Root moves left out of this search (those not among `searchmoves`, and the first moves
+    /// of better MultiPV lines).
     pub excluded_root_moves: Vec<u32>,
     /// The ply of the node reached by the null move being searched, if any (no two in a row).
     null_move_ply: Option<usize>,

@@ -20,6 +20,8 @@ pub struct Limits {
     pub black_clock: Option<Clock>,
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// `searchmoves`: the root moves to consider, as written (all when empty).
+    pub search_moves: Vec<String>,
 }
 
 /// When to stop: `soft` is checked between iterations, `hard` while searching.

@@ -125,20 +125,37 @@ fn time_scale(adjustable: bool, stable_iterations: u32) -> f64 {
     }
 }
 
-/// Searches `root` (reached through `history`) within `limits`, calling `report` after every
-/// completed iteration. `stop` may be set from another thread to end the search at once.
+/// Where a search starts.
+pub struct Root<'a, G: Game> {
+    pub position: &'a G,
+    /// The moves that led to `position`.
+    pub history: &'a History<G::Move>,
+    /// The moves to consider at the root (`searchmoves`); every legal move when empty.
+    pub moves: &'a [G::Move],
+}
+
+/// Searches from `root` within `limits`, calling `report` after every completed iteration.
+/// `stop` may be set from another thread to end the search at once.
 pub fn search<G: Game>(
-    root: &G,
-    history: &History<G::Move>,
+    root: Root<G>,
     limits: &Limits,
     settings: Settings,
     tt: &TranspositionTable,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult<G::Move> {
+    let Root {
+        position: root,
+        history,
+        moves: root_moves,
+    } = root;
     let started = Instant::now();
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
+    let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = moves
+        .into_iter()
+        .partition(|mv| root_moves.is_empty() || root_moves.contains(mv));
+    let left_out: Vec<u32> = left_out.into_iter().map(GameMove::tag).collect();
     let game_over = root.verdict().is_some() || root.history_verdict(history).is_some();
     let Some(&first_move) = moves.first().filter(|_| !game_over) else {
         return SearchResult {
@@ -183,8 +200,9 @@ pub fn search<G: Game>(
         let helpers: Vec<_> = (1..settings.threads.max(1))
             .map(|helper| {
                 let shared = &shared;
-                let helper_history = history.clone();
-                scope.spawn(move || run_helper(shared, root, helper_history, helper, max_depth))
+                let mut searcher = Searcher::<G>::new(shared, history.clone());
+                searcher.excluded_root_moves.clone_from(&left_out);
+                scope.spawn(move || run_helper(searcher, root, helper, max_depth))
             })
             .collect();
 
@@ -202,7 +220,7 @@ pub fn search<G: Game>(
         let mut score = 0;
         'deepening: for depth in 1..=max_depth {
             shared.main_depth.store(depth, Ordering::Relaxed);
-            searcher.excluded_root_moves.clear();
+            searcher.excluded_root_moves.clone_from(&left_out);
             let previous_best = result.best_move;
             let guess = (depth > 1).then_some(score);
             for line in 1..=lines {
@@ -293,13 +311,12 @@ struct HelperLine<M> {
 /// finished. Odd helpers search one ply deeper than the main thread, even ones alongside it (in
 /// a different order, through the table); none redoes a depth it has passed.
 fn run_helper<G: Game>(
-    shared: &SharedState,
+    mut searcher: Searcher<G>,
     root: &G,
-    history: History<G::Move>,
     helper: usize,
     max_depth: u32,
 ) -> Option<HelperLine<G::Move>> {
-    let mut searcher = Searcher::<G>::new(shared, history);
+    let shared = searcher.shared;
     searcher.abortable = true;
     let ahead = (helper % 2) as u32;
     let mut depth = 1 + ahead;

@@ -8,7 +8,7 @@ use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Settings, search};
+use crate::search::{Root, Settings, search};
 use std::sync::atomic::AtomicBool;
 
 fn position(text: &str) -> JesonMor<2> {
@@ -25,15 +25,12 @@ fn searched(text: &str, depth: u32) -> (Score, String) {
     };
     let stop = AtomicBool::new(false);
     let history = History::new(true);
-    let result = search(
-        &game,
-        &history,
-        &limits,
-        Settings::default(),
-        &tt,
-        &stop,
-        &mut |_| {},
-    );
+    let root = Root {
+        position: &game,
+        history: &history,
+        moves: &[],
+    };
+    let result = search(root, &limits, Settings::default(), &tt, &stop, &mut |_| {});
     (result.score, game.move_text(result.best_move.unwrap()))
 }
 
