@@ -525,3 +525,45 @@ fn searchmoves_limits_the_moves_searched_at_the_root() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn go_mate_ends_when_a_short_enough_win_is_found() {
+    let mut engine = Engine::start();
+    // White's only move d4b3 leaves black's knight on a1 without a move: a mate in 1.
+    engine.send("position fen 3N/4/2*1/n3 w 0 1");
+    engine.send("go mate 1");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove d4b3");
+    // No mate within one move at the Jeson Mor start: the search goes on until stopped.
+    engine.send("newgame jesonmor");
+    engine.send("go mate 1");
+    assert_eq!(
+        engine
+            .ask("d")
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count(),
+        0
+    );
+    let waited = Instant::now();
+    while waited.elapsed() < Duration::from_millis(300) {
+        assert!(
+            engine
+                .next_line(Duration::from_millis(10))
+                .is_none_or(|line| line.starts_with("info depth")),
+            "the search ended without a mate"
+        );
+    }
+    engine.send("stop");
+    assert!(
+        engine
+            .read_until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove ")
+    );
+}

@@ -112,12 +112,13 @@ fn milliseconds(token: Option<&&str>, what: &str) -> Result<u64, String> {
 }
 
 /// The words that begin a `go` parameter.
-const GO_KEYWORDS: [&str; 15] = [
+const GO_KEYWORDS: [&str; 16] = [
     "perft",
     "depth",
     "nodes",
     "movetime",
     "movestogo",
+    "mate",
     "wtime",
     "btime",
     "winc",
@@ -152,6 +153,7 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
             "nodes" => limits.nodes = Some(number(value, key)?),
             "movetime" => limits.movetime_ms = Some(milliseconds(value, key)?),
             "movestogo" => limits.moves_to_go = Some(number(value, key)?),
+            "mate" => limits.mate = Some(number(value, key)?),
             "wtime" | "p1time" => {
                 (white.time_left_ms, white_timed) = (milliseconds(value, key)?, true)
             }
@@ -179,6 +181,9 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
     }
     if limits.depth == Some(0) {
         return Err("'depth' must be at least 1".to_string());
+    }
+    if limits.mate == Some(0) {
+        return Err("'mate' must be at least 1".to_string());
     }
     limits.white_clock = white_timed.then_some(white);
     limits.black_clock = black_timed.then_some(black);
@@ -411,6 +416,12 @@ mod tests {
         assert_eq!(limits.search_moves, ["d4f5", "d4b3"]);
         assert_eq!(limits.depth, Some(4));
         assert!(error("go searchmoves").contains("searchmoves"));
+        assert!(matches!(
+            parse("go mate 3"),
+            Command::Go(Limits { mate: Some(3), .. })
+        ));
+        assert!(error("go mate 0").contains("'mate'"));
+        assert!(error("go mate x").contains("'x'"));
         assert!(error("go searchmoves infinite").contains("searchmoves"));
         assert!(error("go perft 99").contains("'99'"));
     }

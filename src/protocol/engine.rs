@@ -26,6 +26,9 @@ struct RunningSearch {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     infinite: bool,
+    /// Set just before `bestmove` is written, so that a command sent after reading it never
+    /// finds the search still running (the thread may not have quite ended yet).
+    answered: Arc<AtomicBool>,
 }
 
 /// The engine's whole state between commands.
@@ -79,8 +82,8 @@ commands (one per line; see protocol.md):
   setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
                                  UCI_Variant, EngineDraws, SolutionFile, Clear Hash
   position startpos|fen <string> [moves <m>...]
-  go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [infinite]
-     [searchmoves <m>...]
+  go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
+     [infinite] [searchmoves <m>...]
   go perft <D> | perft <D>       legal-move tree leaves per first move
   stop | quit                    end the search / the engine
   debug on|off                   echo every command received as an info string
@@ -247,7 +250,7 @@ impl Engine {
     fn wait_for_idle(&mut self) -> Result<(), String> {
         if let Some(search) = &self.search
             && search.infinite
-            && !search.handle.is_finished()
+            && !search.answered.load(Ordering::Acquire)
         {
             return Err("a search is running until stopped: send 'stop' first".to_string());
         }
@@ -391,6 +394,8 @@ impl Engine {
         };
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_stop = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
@@ -399,6 +404,7 @@ impl Engine {
                     session.search(&limits, settings, &tt, &thread_stop, &mut |iteration| {
                         out.line(&info_line(iteration))
                     });
+                thread_answered.store(true, Ordering::Release);
                 out.line(&format!(
                     "bestmove {}",
                     summary.best_move.as_deref().unwrap_or("(none)")
@@ -410,6 +416,7 @@ impl Engine {
                     handle,
                     stop,
                     infinite,
+                    answered,
                 })
             }
             Err(error) => return Err(format!("could not start the search thread: {error}")),

@@ -19,6 +19,9 @@ pub struct Limits {
     pub white_clock: Option<Clock>,
     pub black_clock: Option<Clock>,
     pub moves_to_go: Option<u32>,
+    /// `mate N`: stop once a win in N moves or fewer is found (alone, it does not bound the
+    /// search: without a mate it runs until stopped).
+    pub mate: Option<u32>,
     pub infinite: bool,
     /// `searchmoves`: the root moves to consider, as written (all when empty).
     pub search_moves: Vec<String>,

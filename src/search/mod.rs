@@ -257,12 +257,16 @@ pub fn search<G: Game>(
                 0
             };
             let mate_settled = score.abs() >= MATE_BOUND && limits.depth.is_none();
+            let mate_found = limits.mate.is_some_and(|moves| {
+                matches!(result.score, Score::Mate(found) if found > 0 && found as u32 <= moves)
+            });
             let past_soft_limit = plan.soft.is_some_and(|soft| {
                 elapsed >= soft.mul_f64(time_scale(plan.adjustable, stable_iterations))
             });
             if !limits.infinite
                 && (lone_move
                     || past_soft_limit
+                    || mate_found
                     || mate_settled && depth >= 2 * (score::MATE - score.abs()) as u32 + 4)
             {
                 break;
