@@ -121,7 +121,7 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
             (next.command(), Some(next))
         }
         6..=8 => {
-            let limit = match dice.below(8) {
+            let limit = match dice.below(10) {
                 0 => format!("depth {}", 1 + dice.below(4)),
                 1 => format!("nodes {}", dice.below(5000)),
                 2 => format!("movetime {}", dice.below(40)),
@@ -135,6 +135,16 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
                 4 => format!("p1time {} p2time {}", dice.below(200), dice.below(200)),
                 5 => "infinite".to_string(),
                 6 => format!("perft {}", 1 + dice.below(2)),
+                7 => format!("mate {}", 1 + dice.below(3)),
+                8 => {
+                    let moves = session.ask("moves");
+                    let legal: Vec<&str> = moves
+                        .first()
+                        .map(|l| l.split_whitespace().collect())
+                        .unwrap_or_default();
+                    let chosen = legal.first().map_or("a1b3", |_| dice.pick(&legal));
+                    format!("depth {} searchmoves {chosen}", 1 + dice.below(3))
+                }
                 _ => String::new(),
             };
             (format!("go {limit}"), None)
@@ -162,7 +172,17 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
             (format!("query {query}"), None)
         }
         13 => {
-            let look = dice.pick(&["d", "moves", "eval", "help", "ucinewgame", "uci", "ugi"]);
+            let look = dice.pick(&[
+                "d",
+                "moves",
+                "eval",
+                "help",
+                "ucinewgame",
+                "uci",
+                "ugi",
+                "debug on",
+                "debug off",
+            ]);
             (look.to_string(), None)
         }
         14 => (format!("perft {}", dice.below(2)), None),

@@ -69,16 +69,20 @@ fn go_depth_reports_iterations_and_a_legal_bestmove() {
 
 #[test]
 fn a_forced_win_is_reported_as_mate() {
-    let mut engine = Engine::start();
-    // White's only move d4b3 leaves black's knight on a1 without a move.
-    engine.send("position fen 3N/4/2*1/n3 w 0 1");
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
-    assert_eq!(lines.last().unwrap(), "bestmove d4b3");
+    // White's only move d4b3 leaves black's knight on a1 without a move. `go mate 1` ends as
+    // soon as it is found; though unbounded, once its bestmove is out the engine is idle.
+    for go in ["go depth 3", "go mate 1"] {
+        let mut engine = Engine::start();
+        engine.send("position fen 3N/4/2*1/n3 w 0 1");
+        engine.send(go);
+        let lines = engine.read_until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.contains("score mate 1 ")),
+            "{go}: {lines:#?}"
+        );
+        assert_eq!(lines.last().unwrap(), "bestmove d4b3", "{go}");
+        assert_eq!(engine.ask("newgame jesonmor"), Vec::<String>::new(), "{go}");
+    }
 }
 
 #[test]
@@ -527,17 +531,8 @@ fn searchmoves_limits_the_moves_searched_at_the_root() {
 }
 
 #[test]
-fn go_mate_ends_when_a_short_enough_win_is_found() {
+fn go_mate_without_a_short_enough_win_runs_until_stopped() {
     let mut engine = Engine::start();
-    // White's only move d4b3 leaves black's knight on a1 without a move: a mate in 1.
-    engine.send("position fen 3N/4/2*1/n3 w 0 1");
-    engine.send("go mate 1");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
-    assert_eq!(lines.last().unwrap(), "bestmove d4b3");
     // No mate within one move at the Jeson Mor start: the search goes on until stopped.
     engine.send("newgame jesonmor");
     engine.send("go mate 1");
