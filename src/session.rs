@@ -105,14 +105,13 @@ impl<G: Game> GameState<G> {
         Ok(state)
     }
 
-    /// The legal moves whose canonical texts are in `only`, or all of them if it is empty.
-    fn moves_among(&self, only: &[String]) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        self.position.legal_moves(&mut moves);
-        if !only.is_empty() {
-            moves.retain(|&mv| only.contains(&self.position.move_text(mv)));
-        }
-        moves
+    /// The legal moves written `texts` (those that are not legal left out), read one by one
+    /// rather than by writing out every legal move (slow for Apart's densest positions).
+    fn parse_moves(&self, texts: &[String]) -> Vec<G::Move> {
+        texts
+            .iter()
+            .filter_map(|text| self.position.parse_move(text).ok())
+            .collect()
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), String> {
@@ -195,7 +194,13 @@ impl<G: Game> GameSession for GameState<G> {
             return None;
         }
         let mover = self.position.side_to_move();
-        let moves = self.moves_among(only);
+        let moves = if only.is_empty() {
+            let mut moves = Vec::new();
+            self.position.legal_moves(&mut moves);
+            moves
+        } else {
+            self.parse_moves(only)
+        };
         let value = |mv: G::Move| {
             let mut child = self.clone();
             child.history.push(self.position.hash(), mv);
@@ -236,11 +241,7 @@ impl<G: Game> GameSession for GameState<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchSummary {
-        let root_moves = if limits.search_moves.is_empty() {
-            Vec::new()
-        } else {
-            self.moves_among(&limits.search_moves)
-        };
+        let root_moves = self.parse_moves(&limits.search_moves);
         let root = Root {
             position: &self.position,
             history: &self.history,

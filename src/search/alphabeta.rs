@@ -22,7 +22,7 @@ const NULL_MOVE_MIN_DEPTH: u32 = 3;
 
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
-    pub shared: &'a SharedState<'a>,
+    shared: &'a SharedState<'a>,
     pub nodes: u64,
     unreported_nodes: u64,
     pub seldepth: usize,

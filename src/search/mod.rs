@@ -199,10 +199,11 @@ pub fn search<G: Game>(
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads.max(1))
             .map(|helper| {
-                let shared = &shared;
-                let mut searcher = Searcher::<G>::new(shared, history.clone());
-                searcher.excluded_root_moves.clone_from(&left_out);
-                scope.spawn(move || run_helper(searcher, root, helper, max_depth))
+                let (shared, left_out) = (&shared, &left_out);
+                let helper_history = history.clone();
+                scope.spawn(move || {
+                    run_helper(shared, root, helper_history, left_out, helper, max_depth)
+                })
             })
             .collect();
 
@@ -313,14 +314,18 @@ struct HelperLine<M> {
 
 /// A lazy SMP helper: deepens on its own through the shared table until the main thread has
 /// finished. Odd helpers search one ply deeper than the main thread, even ones alongside it (in
-/// a different order, through the table); none redoes a depth it has passed.
+/// a different order, through the table); none redoes a depth it has passed. The root moves
+/// tagged in `left_out` are not searched.
 fn run_helper<G: Game>(
-    mut searcher: Searcher<G>,
+    shared: &SharedState,
     root: &G,
+    history: History<G::Move>,
+    left_out: &[u32],
     helper: usize,
     max_depth: u32,
 ) -> Option<HelperLine<G::Move>> {
-    let shared = searcher.shared;
+    let mut searcher = Searcher::<G>::new(shared, history);
+    searcher.excluded_root_moves = left_out.to_vec();
     searcher.abortable = true;
     let ahead = (helper % 2) as u32;
     let mut depth = 1 + ahead;
