@@ -112,6 +112,16 @@ pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
     fn tag(self) -> u32;
 }
 
+/// How the search treats the quiet moves a node tries late, chosen per game by matches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LateMoves {
+    /// Search them one ply shallower (two for very late moves at depth 5 and more).
+    ReduceGently,
+    /// Search them shallower by a number of plies growing with the logarithms of depth and move
+    /// number, and skip them in non-PV nodes near the leaves (late move pruning).
+    ReduceAndPrune,
+}
+
 /// One named term of a static evaluation, in centipawns from white's point of view.
 #[derive(Clone, Debug)]
 pub struct EvalTerm {
@@ -257,6 +267,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// beta by its static evaluation, per ply left, is taken to hold. 0 (the default) turns the
     /// pruning off.
     const FUTILITY_MARGIN: i32 = 0;
+
+    /// How the search treats late quiet moves: the default reduces them gently; reductions that
+    /// grow with depth and late move pruning only where matches show that the moves ordered last
+    /// rarely matter.
+    const LATE_MOVES: LateMoves = LateMoves::ReduceGently;
 
     /// A cheap guess of how good `mv` is, for move ordering (larger first).
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {

@@ -1,13 +1,14 @@
 //! The alpha-beta searcher of one thread: principal variation search with a transposition table,
-//! killer and history move ordering, late move reductions, mate distance pruning and, for games
-//! with noisy moves, quiescence search.
+//! killer and history move ordering, late move reductions, mate distance pruning and, for the
+//! games that allow them, reverse futility pruning, null-move pruning, late move pruning and
+//! quiescence search.
 
 use super::SharedState;
 use super::score::{
     EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
 };
 use super::tt::Bound;
-use crate::game::{Game, GameMove, History, Outcome, Side, Verdict};
+use crate::game::{Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -19,6 +20,8 @@ const CHECK_INTERVAL: u64 = 1024;
 const FUTILITY_MAX_DEPTH: u32 = 3;
 /// Null-move pruning applies from this depth on.
 const NULL_MOVE_MIN_DEPTH: u32 = 3;
+/// Late move pruning applies up to this depth.
+const LATE_MOVE_PRUNING_MAX_DEPTH: u32 = 3;
 
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
@@ -54,6 +57,33 @@ fn history_index(side: Side, tag: u32) -> usize {
 /// update's product of a score (at most `HISTORY_MAX`) and the bonus stays within `i32`.
 fn cutoff_bonus(depth: u32) -> i32 {
     (depth.min(MAX_PLY as u32).pow(2) as i32 * 16).min(HISTORY_MAX / 4)
+}
+
+/// How many moves a non-PV node at `depth` searches before it skips the remaining quiet ones
+/// (late move pruning), if the game allows it at this depth.
+fn late_move_limit<G: Game>(depth: u32) -> Option<usize> {
+    (matches!(G::LATE_MOVES, LateMoves::ReduceAndPrune) && depth <= LATE_MOVE_PRUNING_MAX_DEPTH)
+        .then(|| 3 + (depth * depth) as usize)
+}
+
+/// How many plies less than its due a quiet move is searched, the `index`th searched (from 0) at
+/// `depth`, in a PV node or not, with a good history score or not.
+fn late_move_reduction<G: Game>(depth: u32, index: usize, is_pv: bool, good_history: bool) -> u32 {
+    if depth < 3 || index < 3 {
+        return 0;
+    }
+    match G::LATE_MOVES {
+        LateMoves::ReduceGently => 1 + (index >= 8 && depth >= 5) as u32,
+        LateMoves::ReduceAndPrune => logarithmic_reduction(depth, index)
+            .saturating_sub(is_pv as u32 + good_history as u32)
+            .max(1),
+    }
+}
+
+/// Stockfish's reduction: the product of the logarithms of depth and move number.
+fn logarithmic_reduction(depth: u32, index: usize) -> u32 {
+    let reduction = (depth as f32).ln() * (index as f32).ln() / 2.25 + 0.75;
+    reduction as u32
 }
 
 /// A verdict's score for the side to move, `ply` plies below the root.
@@ -268,15 +298,22 @@ impl<'a, G: Game> Searcher<'a, G> {
             if index == 0 {
                 best_move = mv;
             }
+            let quiet = order < 1 << 27 && !position.is_noisy(mv);
+            if quiet
+                && !is_pv
+                && best_score > -PROVEN_BOUND
+                && late_move_limit::<G>(depth).is_some_and(|limit| index >= limit)
+            {
+                continue;
+            }
             let mut child = position.clone();
             child.play(mv);
             self.history.push(key, mv);
-            let quiet = order < 1 << 27 && !position.is_noisy(mv);
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let reduction = if depth >= 3 && index >= 3 && quiet {
-                    1 + (index >= 8 && depth >= 5) as u32
+                let reduction = if quiet {
+                    late_move_reduction::<G>(depth, index, is_pv, order > 0)
                 } else {
                     0
                 };
@@ -435,5 +472,18 @@ mod tests {
             assert!(HISTORY_MAX.checked_mul(bonus).is_some(), "depth {depth}");
         }
         assert_eq!(cutoff_bonus(3), 9 * 16);
+    }
+
+    #[test]
+    fn logarithmic_reductions_grow_with_depth_and_move_number() {
+        for depth in 3..MAX_PLY as u32 {
+            for index in 3..MAX_PLY {
+                let reduction = logarithmic_reduction(depth, index);
+                assert!(reduction >= logarithmic_reduction(depth - 1, index));
+                assert!(reduction >= logarithmic_reduction(depth, index - 1));
+            }
+        }
+        assert_eq!(logarithmic_reduction(3, 3), 1);
+        assert_eq!(logarithmic_reduction(20, 30), 5);
     }
 }

@@ -18,7 +18,7 @@ mod scratch;
 mod tables;
 
 use crate::bitboard::Bitboard;
-use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Verdict};
 use crate::geometry::{Geometry, geometry, zobrist};
 use crate::position_text::{PositionText, piece_cell, position_string};
 use crate::render;
@@ -162,6 +162,7 @@ impl<const W: usize> Apart<W> {
 impl<const W: usize> Game for Apart<W> {
     type Move = ApartMove<W>;
     const NAME: &'static str = "apart";
+    const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;

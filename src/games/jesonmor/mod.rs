@@ -5,7 +5,7 @@
 mod eval;
 
 use crate::bitboard::Bitboard;
-use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, Side, Verdict};
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Verdict};
 use crate::geometry::{Geometry, geometry, zobrist};
 use crate::position_text::{PositionText, piece_cell, position_string};
 use crate::render;
@@ -125,6 +125,7 @@ impl<const W: usize> Game for JesonMor<W> {
     type Move = JesonMorMove;
     const NAME: &'static str = "jesonmor";
     const HAS_NOISY_MOVES: bool = true;
+    const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
