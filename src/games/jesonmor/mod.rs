@@ -126,6 +126,7 @@ impl<const W: usize> Game for JesonMor<W> {
     const NAME: &'static str = "jesonmor";
     const HAS_NOISY_MOVES: bool = true;
     const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
+    const FUTILITY_MARGIN: i32 = 120;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
