@@ -142,7 +142,11 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
                         .first()
                         .map(|l| l.split_whitespace().collect())
                         .unwrap_or_default();
-                    let chosen = legal.first().map_or("a1b3", |_| dice.pick(&legal));
+                    let chosen = if legal.is_empty() {
+                        "a1b3"
+                    } else {
+                        dice.pick(&legal)
+                    };
                     format!("depth {} searchmoves {chosen}", 1 + dice.below(3))
                 }
                 _ => String::new(),

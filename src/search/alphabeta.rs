@@ -59,23 +59,25 @@ fn cutoff_bonus(depth: u32) -> i32 {
     (depth.min(MAX_PLY as u32).pow(2) as i32 * 16).min(HISTORY_MAX / 4)
 }
 
-/// How many moves a non-PV node at `depth` searches before it skips the remaining quiet ones
-/// (late move pruning), if the game allows it at this depth.
-fn late_move_limit<G: Game>(depth: u32) -> Option<usize> {
-    (matches!(G::LATE_MOVES, LateMoves::ReduceAndPrune) && depth <= LATE_MOVE_PRUNING_MAX_DEPTH)
-        .then(|| 3 + (depth * depth) as usize)
+/// Whether a non-PV node at `depth` skips its quiet moves once it has searched `index` moves
+/// (late move pruning: after the first 3 + depth^2, in games that allow it, near the leaves).
+fn late_move_pruned<G: Game>(depth: u32, index: usize) -> bool {
+    matches!(G::LATE_MOVES, LateMoves::ReduceAndPrune)
+        && depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+        && index >= 3 + (depth * depth) as usize
 }
 
 /// How many plies less than its due a quiet move is searched, the `index`th searched (from 0) at
-/// `depth`, in a PV node or not, with a good history score or not.
-fn late_move_reduction<G: Game>(depth: u32, index: usize, is_pv: bool, good_history: bool) -> u32 {
+/// `depth`, in a PV node or not, ordered with a positive score (history plus the game's hint) or
+/// not.
+fn late_move_reduction<G: Game>(depth: u32, index: usize, is_pv: bool, promising: bool) -> u32 {
     if depth < 3 || index < 3 {
         return 0;
     }
     match G::LATE_MOVES {
         LateMoves::ReduceGently => 1 + (index >= 8 && depth >= 5) as u32,
         LateMoves::ReduceAndPrune => logarithmic_reduction(depth, index)
-            .saturating_sub(is_pv as u32 + good_history as u32)
+            .saturating_sub(is_pv as u32 + promising as u32)
             .max(1),
     }
 }
@@ -299,10 +301,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 best_move = mv;
             }
             let quiet = order < 1 << 27 && !position.is_noisy(mv);
-            if quiet
-                && !is_pv
-                && best_score > -PROVEN_BOUND
-                && late_move_limit::<G>(depth).is_some_and(|limit| index >= limit)
+            if quiet && !is_pv && best_score > -PROVEN_BOUND && late_move_pruned::<G>(depth, index)
             {
                 continue;
             }
