@@ -85,6 +85,32 @@ fn leaving_the_centre_is_found_as_mate_in_one() {
     assert!(lines.last().unwrap().starts_with("bestmove e5"));
 }
 
+/// Openings four random plies deep where neither side can force the centre (searches to depth 21
+/// stay within 30 centipawns of even): no depth may score the race for the centre as decided.
+/// Late move pruning once skipped the only defences and claimed +79 pawns at depths 13 to 16.
+#[test]
+fn open_openings_are_never_scored_as_decided_races() {
+    for opening in [
+        "i1g2 f9h8 b1a3 d9c7",
+        "i1h3 e9d7 c1e2 d7b6",
+        "h1i3 i9h7 f1h2 e9d7",
+    ] {
+        let mut engine = Engine::start();
+        engine.send("newgame jesonmor");
+        engine.send(&format!("position startpos moves {opening}"));
+        engine.send("go depth 16");
+        let lines = engine.read_until("bestmove");
+        let decided = lines.iter().find(|line| {
+            line.split_whitespace()
+                .skip_while(|&word| word != "cp")
+                .nth(1)
+                .and_then(|cp| cp.parse::<i32>().ok())
+                .is_some_and(|cp| cp.abs() >= 4000)
+        });
+        assert!(decided.is_none(), "{opening}: {decided:?}");
+    }
+}
+
 #[test]
 fn queries_after_a_centre_win() {
     let mut engine = Engine::start();

@@ -5,7 +5,7 @@
 
 use super::SharedState;
 use super::score::{
-    EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
+    DECIDED_BOUND, EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
 };
 use super::tt::Bound;
 use crate::game::{Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
@@ -301,7 +301,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 best_move = mv;
             }
             let quiet = order < 1 << 27 && !position.is_noisy(mv);
-            if quiet && !is_pv && best_score > -PROVEN_BOUND && late_move_pruned::<G>(depth, index)
+            if quiet && !is_pv && best_score > -DECIDED_BOUND && late_move_pruned::<G>(depth, index)
             {
                 continue;
             }

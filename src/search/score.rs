@@ -11,6 +11,11 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const PROVEN: i32 = 20_000;
 /// Scores at least this large are proven wins or mates.
 pub const PROVEN_BOUND: i32 = PROVEN - MAX_PLY as i32;
+/// Scores at least this large are decided ones, by the evaluation (a won race for the centre, a
+/// race of known path lengths, a goal reached next move) or by search. Late move pruning stops in
+/// a node where every move tried so far scores this badly (the only defence may come late), and
+/// `tabula tune` skips positions evaluated this high.
+pub const DECIDED_BOUND: i32 = 4000;
 /// Static evaluations are kept inside this bound.
 pub const EVAL_LIMIT: i32 = PROVEN_BOUND - 1;
 /// Larger than every score.

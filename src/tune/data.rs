@@ -7,7 +7,7 @@
 //! which only plays several games at once).
 //!
 //! A position is recorded unless its search score is a proven result or mate, or its static
-//! evaluation (or one of its terms) is a decided score (see [`DECIDED`]): such scores are not the
+//! evaluation (or one of its terms) is a decided score (see [`DECIDED_BOUND`]): such scores are not the
 //! linear sum the tuner fits. The part of the evaluation that the terms do not explain is kept as
 //! the position's *offset* and added unchanged by the model.
 
@@ -15,16 +15,13 @@ use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::Settings;
 use crate::search::limits::Limits;
-use crate::search::score::{PROVEN_BOUND, Score};
+use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::tournament::openings::{Opening, random_openings};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// A static evaluation or term at least this large (in centipawns) is a decided score, not a
-/// positional one: such positions are skipped.
-pub const DECIDED: i32 = 4000;
 /// Transposition table of each game's searches, in MB.
 const TABLE_MB: usize = 2;
 /// A game still running after this many plies is dropped.
@@ -174,7 +171,9 @@ fn play_game(settings: &DataSettings, opening: &Opening) -> Result<GameRecord, S
             };
             let diffs: Vec<_> = terms.iter().map(|t| (t.name, t.white - t.black)).collect();
             let explained: i32 = diffs.iter().map(|&(_, d)| d).sum();
-            if stm_eval.abs() >= DECIDED || diffs.iter().any(|&(_, d)| d.abs() >= DECIDED) {
+            if stm_eval.abs() >= DECIDED_BOUND
+                || diffs.iter().any(|&(_, d)| d.abs() >= DECIDED_BOUND)
+            {
                 record.skipped.decided += 1;
             } else {
                 let offset = sign * stm_eval - explained;
