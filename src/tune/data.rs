@@ -7,9 +7,9 @@
 //! which only plays several games at once).
 //!
 //! A position is recorded unless its search score is a proven result or mate, or its static
-//! evaluation (or one of its terms) is a decided score (see [`DECIDED_BOUND`]): such scores are not the
-//! linear sum the tuner fits. The part of the evaluation that the terms do not explain is kept as
-//! the position's *offset* and added unchanged by the model.
+//! evaluation (or one of its terms) is a decided score (see [`DECIDED_BOUND`]): such scores are
+//! not the linear sum the tuner fits. The part of the evaluation that the terms do not explain is
+//! kept as the position's *offset* and added unchanged by the model.
 
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
