@@ -273,6 +273,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// rarely matter.
     const LATE_MOVES: LateMoves = LateMoves::ReduceGently;
 
+    /// Whether a node that the transposition table knows no move for is searched a ply shallower
+    /// (internal iterative reduction: such nodes are rarely the ones that matter, and their
+    /// ordering is poor), only where matches show that it pays.
+    const REDUCE_WITHOUT_TABLE_MOVE: bool = false;
+
     /// A cheap guess of how good `mv` is, for move ordering (larger first).
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0

@@ -1,7 +1,7 @@
 //! The alpha-beta searcher of one thread: principal variation search with a transposition table,
 //! killer and history move ordering, late move reductions, mate distance pruning and, for the
-//! games that allow them, reverse futility pruning, null-move pruning, late move pruning and
-//! quiescence search.
+//! games that allow them, reverse futility pruning, null-move pruning, late move pruning,
+//! internal iterative reduction and quiescence search.
 
 use super::SharedState;
 use super::score::{
@@ -22,6 +22,8 @@ const FUTILITY_MAX_DEPTH: u32 = 3;
 const NULL_MOVE_MIN_DEPTH: u32 = 3;
 /// Late move pruning applies up to this depth.
 const LATE_MOVE_PRUNING_MAX_DEPTH: u32 = 3;
+/// Internal iterative reduction applies from this depth on.
+const IIR_MIN_DEPTH: u32 = 4;
 
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
@@ -274,6 +276,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return beta;
             }
         }
+
+        let without_table_move = tt_tag == 0 && !is_root && depth >= IIR_MIN_DEPTH;
+        let depth = depth - (G::REDUCE_WITHOUT_TABLE_MOVE && without_table_move) as u32;
 
         self.generated.clear();
         position.legal_moves(&mut self.generated);

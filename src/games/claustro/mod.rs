@@ -216,6 +216,7 @@ impl<const W: usize> Game for Claustro<W> {
     const NAME: &'static str = "claustro";
     const HAS_NOISY_MOVES: bool = true;
     const FUTILITY_MARGIN: i32 = 300;
+    const REDUCE_WITHOUT_TABLE_MOVE: bool = true;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
