@@ -70,9 +70,13 @@ impl Limits {
         if let Some(clock) = clock {
             let available = clock.time_left_ms.saturating_sub(overhead_ms).max(1);
             let moves_left = self.moves_to_go.unwrap_or(25).clamp(1, 50) as u64;
-            let share = available / moves_left + clock.increment_ms * 3 / 4;
+            // With less than about eight increments on the clock, less of the increment is
+            // planned, and below about two not even the hard limit reaches it: a game played on
+            // the increment keeps a reserve against delays instead of running its clock dry.
+            let increment_share = (clock.increment_ms * 3 / 4).min(available / 10);
+            let share = available / moves_left + increment_share;
             let hard = (share * 4)
-                .min(available * 2 / 5 + clock.increment_ms / 2)
+                .min(available * 2 / 5 + increment_share * 2 / 3)
                 .min(available);
             plan.soft = Some(Duration::from_millis(share.min(hard).max(1)));
             plan.hard = Some(Duration::from_millis(hard.max(1)));
@@ -119,6 +123,21 @@ mod tests {
                 "{time_left_ms}: {hard}"
             );
             assert!(plan.soft.unwrap() <= plan.hard.unwrap());
+        }
+    }
+
+    #[test]
+    fn a_low_clock_is_rebuilt_from_the_increment() {
+        for time_left_ms in [15, 30, 45] {
+            let limits = Limits {
+                white_clock: Some(Clock {
+                    time_left_ms,
+                    increment_ms: 20,
+                }),
+                ..Limits::default()
+            };
+            let hard = limits.time_plan(Side::White, 10).hard.unwrap();
+            assert!(hard < Duration::from_millis(20), "{time_left_ms}: {hard:?}");
         }
     }
 
