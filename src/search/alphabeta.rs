@@ -277,8 +277,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        let without_table_move = tt_tag == 0 && !is_root && depth >= IIR_MIN_DEPTH;
-        let depth = depth - (G::REDUCE_WITHOUT_TABLE_MOVE && without_table_move) as u32;
+        let reduced =
+            G::REDUCE_WITHOUT_TABLE_MOVE && tt_tag == 0 && !is_root && depth >= IIR_MIN_DEPTH;
+        let depth = depth - reduced as u32;
 
         self.generated.clear();
         position.legal_moves(&mut self.generated);
