@@ -215,7 +215,8 @@ impl<const W: usize> Game for Claustro<W> {
     type Move = ClaustroMove;
     const NAME: &'static str = "claustro";
     const HAS_NOISY_MOVES: bool = true;
-    const FUTILITY_MARGIN: i32 = 300;
+    /// Chosen by matches against 300: 130 gained most (200 less, 450 lost; 80 no better than 130).
+    const FUTILITY_MARGIN: i32 = 130;
     const REDUCE_WITHOUT_TABLE_MOVE: bool = true;
 
     fn start(size: BoardSize) -> Result<Self, String> {
