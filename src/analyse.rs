@@ -7,9 +7,8 @@ use crate::position_line::PositionLine;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, Settings};
+use crate::search::{Iteration, Settings, Signals};
 use std::io::BufRead;
-use std::sync::atomic::AtomicBool;
 
 /// How to analyse.
 #[derive(Clone, Debug)]
@@ -85,12 +84,12 @@ fn analyse_one(
     }
     tt.clear();
     let mut latest: Vec<Iteration> = Vec::new();
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let summary = session.search(
         &config.limits,
         config.settings,
         tt,
-        &stop,
+        &signals,
         &mut |iteration| {
             if iteration.multipv == 1 {
                 latest.clear();

@@ -3,11 +3,10 @@
 
 use crate::games::{GameKind, build_session};
 use crate::position_text::parse_position_text;
-use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
 use crate::session::Setup;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// One bench position.
@@ -109,7 +108,7 @@ const CASES: &[BenchCase] = &[
 pub fn run(emit: &dyn Fn(&str)) -> u64 {
     let started = Instant::now();
     let mut total = 0;
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     for case in CASES.iter().filter(|case| case.game.is_available()) {
         let built = parse_position_text(case.position)
             .and_then(|text| build_session(case.game, Setup::Text(&text), &[], true));
@@ -128,7 +127,7 @@ pub fn run(emit: &dyn Fn(&str)) -> u64 {
             depth: Some(case.depth),
             ..Limits::default()
         };
-        let summary = session.search(&limits, Settings::default(), &tt, &stop, &mut |_| {});
+        let summary = session.search(&limits, Settings::default(), &tt, &signals, &mut |_| {});
         total += summary.result.nodes;
         emit(&format!(
             "{} {} depth {}: bestmove {} score {} nodes {}",

@@ -5,14 +5,13 @@
 use crate::game::{BoardSize, Outcome};
 use crate::games::{GameKind, build_session};
 use crate::level::Level;
-use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Setup};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::AtomicBool;
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]
@@ -178,7 +177,7 @@ impl Table {
                     &limits,
                     Settings::default(),
                     &self.tt,
-                    &AtomicBool::new(false),
+                    &Signals::default(),
                     &mut |it| {
                         last = Some(format!(
                             "depth {}, score {}, line {}",

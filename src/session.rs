@@ -8,8 +8,7 @@ use crate::position_text::PositionText;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, Root, SearchResult, Settings, search};
-use std::sync::atomic::AtomicBool;
+use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search};
 
 /// Where a game starts: the start position of a size, or a parsed position string.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +72,7 @@ pub trait GameSession: Send {
         limits: &Limits,
         settings: Settings,
         tt: &TranspositionTable,
-        stop: &AtomicBool,
+        signals: &Signals,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchSummary;
     /// An independent copy (for the search thread).
@@ -238,7 +237,7 @@ impl<G: Game> GameSession for GameState<G> {
         limits: &Limits,
         settings: Settings,
         tt: &TranspositionTable,
-        stop: &AtomicBool,
+        signals: &Signals,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchSummary {
         let root_moves = self.parse_moves(&limits.search_moves);
@@ -247,8 +246,16 @@ impl<G: Game> GameSession for GameState<G> {
             history: &self.history,
             moves: &root_moves,
         };
-        let result = search(root, limits, settings, tt, stop, report);
+        let result = search(root, limits, settings, tt, signals, report);
         let best_move = result.best_move.map(|mv| self.position.move_text(mv));
+        let ponder_move = result
+            .best_move
+            .zip(result.ponder_move)
+            .map(|(best, reply)| {
+                let mut after = self.position.clone();
+                after.play(best);
+                after.move_text(reply)
+            });
         SearchSummary {
             best_move: best_move.clone(),
             result: SearchResult {
@@ -256,6 +263,7 @@ impl<G: Game> GameSession for GameState<G> {
                 score: result.score,
                 depth: result.depth,
                 nodes: result.nodes,
+                ponder_move,
             },
         }
     }

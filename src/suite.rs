@@ -6,11 +6,10 @@
 use crate::game::BoardSize;
 use crate::games::GameKind;
 use crate::position_line::PositionLine;
-use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
 use crate::session::GameSession;
-use std::sync::atomic::AtomicBool;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -135,7 +134,7 @@ fn check(
         &config.limits,
         Settings::default(),
         tt,
-        &AtomicBool::new(false),
+        &Signals::default(),
         &mut |_| {},
     );
     let played = summary.best_move.unwrap_or_else(|| "(none)".to_string());

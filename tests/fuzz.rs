@@ -121,7 +121,7 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
             (next.command(), Some(next))
         }
         6..=8 => {
-            let limit = match dice.below(10) {
+            let limit = match dice.below(11) {
                 0 => format!("depth {}", 1 + dice.below(4)),
                 1 => format!("nodes {}", dice.below(5000)),
                 2 => format!("movetime {}", dice.below(40)),
@@ -149,6 +149,7 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
                     };
                     format!("depth {} searchmoves {chosen}", 1 + dice.below(3))
                 }
+                9 => format!("ponder wtime {} btime {}", dice.below(300), dice.below(300)),
                 _ => String::new(),
             };
             (format!("go {limit}"), None)
@@ -170,7 +171,7 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
             };
             (format!("setoption name {option}"), None)
         }
-        10 | 11 => ("stop".to_string(), None),
+        10 | 11 => (dice.pick(&["stop", "stop", "ponderhit"]).to_string(), None),
         12 => {
             let query = dice.pick(&["p1turn", "gameover", "result"]);
             (format!("query {query}"), None)

@@ -121,6 +121,52 @@ fn isready_and_stop_during_infinite_search() {
 }
 
 #[test]
+fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go depth 3");
+    let plain = engine.read_until("bestmove");
+    // Without the Ponder option, `bestmove` stays two words (as cutegames requires).
+    assert_eq!(plain.last().unwrap().split_whitespace().count(), 2);
+    engine.send("setoption name Ponder value true");
+    engine.send("go ponder wtime 3000 btime 3000 winc 30 binc 30");
+    std::thread::sleep(Duration::from_millis(300));
+    let waiting = engine.ask("go depth 2");
+    assert!(!waiting.iter().any(|l| l.starts_with("bestmove")));
+    assert!(
+        waiting
+            .last()
+            .unwrap()
+            .contains("error: a search is pondering")
+    );
+    engine.send("ponderhit");
+    let answer = engine.read_until("bestmove");
+    let words: Vec<&str> = answer.last().unwrap().split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{words:?}");
+    assert_eq!(words[2], "ponder");
+    let line = format!("position startpos moves {} {}", words[1], words[3]);
+    assert!(
+        engine.ask(&line).is_empty(),
+        "the reply must be legal: {line}"
+    );
+    assert!(engine.ask("ponderhit")[0].contains("error: ponderhit: no search is pondering"));
+}
+
+#[test]
+fn stop_ends_pondering_with_a_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("newgame claustro");
+    engine.send("go ponder depth 2");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("isready");
+    let waiting = engine.read_until("readyok");
+    assert!(!waiting.iter().any(|l| l.starts_with("bestmove")));
+    engine.send("stop");
+    let lines = [waiting, engine.read_until("bestmove")].concat();
+    assert!(lines.iter().any(|l| l.starts_with("info depth 2 ")));
+}
+
+#[test]
 fn end_of_input_during_infinite_search_exits_with_a_bestmove() {
     let mut engine = Engine::start();
     engine.send("newgame joust 12");

@@ -53,6 +53,8 @@ pub enum Command {
     Go(Limits),
     Perft(u32),
     Stop,
+    /// The move pondered on was played: the pondering search goes on under its limits.
+    PonderHit,
     Quit,
     /// UCI's `debug on|off`: whether to echo every command received as an `info string`.
     Debug(bool),
@@ -112,7 +114,7 @@ fn milliseconds(token: Option<&&str>, what: &str) -> Result<u64, String> {
 }
 
 /// The words that begin a `go` parameter.
-const GO_KEYWORDS: [&str; 16] = [
+const GO_KEYWORDS: [&str; 17] = [
     "perft",
     "depth",
     "nodes",
@@ -128,6 +130,7 @@ const GO_KEYWORDS: [&str; 16] = [
     "p1inc",
     "p2inc",
     "infinite",
+    "ponder",
     "searchmoves",
 ];
 
@@ -164,6 +167,10 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
             "binc" | "p2inc" => black.increment_ms = milliseconds(value, key)?,
             "infinite" => {
                 limits.infinite = true;
+                index -= 1;
+            }
+            "ponder" => {
+                limits.ponder = true;
                 index -= 1;
             }
             "searchmoves" => {
@@ -288,6 +295,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
             _ => Err("'perft' needs one depth".to_string()),
         },
         "stop" => no_arguments(Command::Stop, args),
+        "ponderhit" => no_arguments(Command::PonderHit, args),
         "quit" => no_arguments(Command::Quit, args),
         "debug" => match args {
             ["on"] => Ok(Command::Debug(true)),
@@ -423,6 +431,14 @@ mod tests {
         assert!(error("go mate 0").contains("'mate'"));
         assert!(error("go mate x").contains("'x'"));
         assert!(error("go searchmoves infinite").contains("searchmoves"));
+        let Command::Go(limits) = parse("go ponder wtime 1000 btime 900 searchmoves d4f5 ponder")
+        else {
+            panic!("not a go command");
+        };
+        assert!(limits.ponder && !limits.infinite);
+        assert_eq!(limits.search_moves, ["d4f5"]);
+        assert_eq!(parse("ponderhit"), Command::PonderHit);
+        assert!(error("ponderhit now").contains("'now'"));
         assert!(error("go perft 99").contains("'99'"));
     }
 

@@ -12,7 +12,7 @@ use crate::level::Level;
 use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, Settings};
+use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -24,7 +24,8 @@ use std::thread::JoinHandle;
 /// A search running on its own thread.
 struct RunningSearch {
     handle: JoinHandle<()>,
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
+    /// Whether only `stop` ends it, pondering aside.
     infinite: bool,
     /// Set just before `bestmove` is written, so that a command sent after reading it never
     /// finds the search still running (the thread may not have quite ended yet).
@@ -80,15 +81,24 @@ commands (one per line; see protocol.md):
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
   setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
-                                 UCI_Variant, EngineDraws, SolutionFile, Clear Hash
+                                 UCI_Variant, EngineDraws, Ponder, SolutionFile,
+                                 Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
-     [infinite] [searchmoves <m>...]
+     [infinite] [ponder] [searchmoves <m>...]
   go perft <D> | perft <D>       legal-move tree leaves per first move
+  ponderhit                      the pondered move was played: search on under the limits
   stop | quit                    end the search / the engine
   debug on|off                   echo every command received as an info string
   query p1turn|gameover|result   match-runner queries
   d | moves | eval | bench | help";
+
+impl RunningSearch {
+    /// Whether it waits for `stop` (or `ponderhit`) before it answers.
+    fn waits_for_word(&self) -> bool {
+        (self.infinite || self.signals.pondering()) && !self.answered.load(Ordering::Acquire)
+    }
+}
 
 impl Engine {
     /// An engine playing the default game at its default size.
@@ -128,7 +138,10 @@ impl Engine {
                 }
             }
         }
-        let bounded = self.search.as_ref().is_some_and(|search| !search.infinite);
+        let bounded = self
+            .search
+            .as_ref()
+            .is_some_and(|search| !search.waits_for_word());
         if bounded && let Some(search) = self.search.take() {
             Self::join(search);
         }
@@ -189,6 +202,7 @@ impl Engine {
                 self.stop_search();
                 Ok(())
             }
+            Command::PonderHit => self.ponder_hit(),
             Command::Quit => {
                 self.stop_search();
                 return false;
@@ -249,10 +263,13 @@ impl Engine {
     /// Joins a finished search; a running one is waited for, unless it runs until stopped.
     fn wait_for_idle(&mut self) -> Result<(), String> {
         if let Some(search) = &self.search
-            && search.infinite
-            && !search.answered.load(Ordering::Acquire)
+            && search.waits_for_word()
         {
-            return Err("a search is running until stopped: send 'stop' first".to_string());
+            return Err(if search.signals.pondering() {
+                "a search is pondering: send 'ponderhit' or 'stop' first".to_string()
+            } else {
+                "a search is running until stopped: send 'stop' first".to_string()
+            });
         }
         if let Some(search) = self.search.take() {
             Self::join(search);
@@ -262,8 +279,19 @@ impl Engine {
 
     fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
-            search.stop.store(true, Ordering::Relaxed);
+            search.signals.stop.store(true, Ordering::Relaxed);
             Self::join(search);
+        }
+    }
+
+    /// Turns the pondering search into a normal one, its limits counted from its `go`.
+    fn ponder_hit(&mut self) -> Result<(), String> {
+        match &self.search {
+            Some(search) if search.signals.pondering() => {
+                search.signals.pondering.store(false, Ordering::Relaxed);
+                Ok(())
+            }
+            _ => Err("ponderhit: no search is pondering".to_string()),
         }
     }
 
@@ -301,6 +329,7 @@ impl Engine {
             OptionChange::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
+            OptionChange::Ponder(enabled) => self.options.ponder = enabled,
             OptionChange::SolutionFile(path) => {
                 self.solution = path
                     .map(|path| load_oracle(std::path::Path::new(&path)))
@@ -353,6 +382,7 @@ impl Engine {
         let restricted = !limits.search_moves.is_empty();
         if self.options.level == Level::Max
             && !limits.infinite
+            && !limits.ponder
             && !restricted
             && self.answer_from_table()
         {
@@ -375,15 +405,19 @@ impl Engine {
                 None
             }
         };
-        if let Some(mv) = quick_move {
+        if let Some(mv) = &quick_move {
             self.out.line(&format!(
                 "info string level {} plays {mv}",
                 self.options.level.name()
             ));
-            self.out.line(&format!("bestmove {mv}"));
-            return Ok(());
+            if !limits.ponder {
+                self.out.line(&format!("bestmove {mv}"));
+                return Ok(());
+            }
         }
-        let stop = Arc::new(AtomicBool::new(false));
+        let signals = Arc::new(Signals::default());
+        signals.pondering.store(limits.ponder, Ordering::Relaxed);
+        let name_reply = self.options.ponder;
         let session = self.session.boxed_clone();
         let tt = Arc::clone(&self.tt);
         let out = self.out.clone();
@@ -393,28 +427,43 @@ impl Engine {
             multipv: self.options.multipv,
         };
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
-        let thread_stop = Arc::clone(&stop);
+        let thread_signals = Arc::clone(&signals);
         let answered = Arc::new(AtomicBool::new(false));
         let thread_answered = Arc::clone(&answered);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
-                let summary =
-                    session.search(&limits, settings, &tt, &thread_stop, &mut |iteration| {
-                        out.line(&info_line(iteration))
-                    });
+                let answer = match quick_move {
+                    Some(mv) => {
+                        while thread_signals.pondering() && !thread_signals.stopped() {
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        format!("bestmove {mv}")
+                    }
+                    None => {
+                        let summary = session.search(
+                            &limits,
+                            settings,
+                            &tt,
+                            &thread_signals,
+                            &mut |iteration| out.line(&info_line(iteration)),
+                        );
+                        let best = summary.best_move.as_deref().unwrap_or("(none)");
+                        match summary.result.ponder_move.filter(|_| name_reply) {
+                            Some(reply) => format!("bestmove {best} ponder {reply}"),
+                            None => format!("bestmove {best}"),
+                        }
+                    }
+                };
                 thread_answered.store(true, Ordering::Release);
-                out.line(&format!(
-                    "bestmove {}",
-                    summary.best_move.as_deref().unwrap_or("(none)")
-                ));
+                out.line(&answer);
             });
         match spawned {
             Ok(handle) => {
                 self.search = Some(RunningSearch {
                     handle,
-                    stop,
+                    signals,
                     infinite,
                     answered,
                 })

@@ -14,6 +14,7 @@ pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const ENGINE_DRAWS: &str = "EngineDraws";
 pub const SOLUTION_FILE: &str = "SolutionFile";
+pub const PONDER: &str = "Ponder";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -36,6 +37,8 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Whether the engine-policy draws of rules.md apply to new positions.
     pub engine_draws: bool,
+    /// Whether `bestmove` names the reply expected (`ponder <move>`), for GUIs that ponder.
+    pub ponder: bool,
 }
 
 impl Default for EngineOptions {
@@ -48,6 +51,7 @@ impl Default for EngineOptions {
             level: Level::Max,
             seed: 0,
             engine_draws: true,
+            ponder: false,
         }
     }
 }
@@ -63,6 +67,7 @@ pub enum OptionChange {
     Seed(u64),
     Variant(GameKind),
     EngineDraws(bool),
+    Ponder(bool),
     /// Load a solution table from this file; `None` unloads it.
     SolutionFile(Option<String>),
     ClearHash,
@@ -124,9 +129,24 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {ENGINE_DRAWS} type check default {}",
             defaults.engine_draws
         ),
+        format!(
+            "option name {PONDER} type check default {}",
+            defaults.ponder
+        ),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {CLEAR_HASH} type button"),
     ]
+}
+
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(_) | None => Err(format!(
+            "bad value '{}' for option '{name}' (true or false)",
+            value.unwrap_or("")
+        )),
+    }
 }
 
 fn spin(name: &str, value: Option<&str>, range: (usize, usize)) -> Result<usize, String> {
@@ -167,14 +187,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
             None => Err(format!("unknown variant '{value}'")),
         }
     } else if is(ENGINE_DRAWS) {
-        match value.map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => Ok(OptionChange::EngineDraws(true)),
-            Some("false") => Ok(OptionChange::EngineDraws(false)),
-            Some(_) | None => Err(format!(
-                "bad value '{}' for option '{name}' (true or false)",
-                value.unwrap_or("")
-            )),
-        }
+        check(name, value).map(OptionChange::EngineDraws)
+    } else if is(PONDER) {
+        check(name, value).map(OptionChange::Ponder)
     } else if is(SOLUTION_FILE) {
         Ok(OptionChange::SolutionFile(
             value
@@ -210,6 +225,15 @@ mod tests {
         assert_eq!(
             parse_change("SolutionFile", Some("<empty>")),
             Ok(OptionChange::SolutionFile(None))
+        );
+        assert_eq!(
+            parse_change("ponder", Some("TRUE")),
+            Ok(OptionChange::Ponder(true))
+        );
+        assert!(
+            parse_change("Ponder", Some("yes"))
+                .unwrap_err()
+                .contains("'yes'")
         );
         assert!(parse_change("Hash", Some("0")).unwrap_err().contains("'0'"));
         assert!(parse_change("Hash", None).unwrap_err().contains("value"));

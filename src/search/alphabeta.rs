@@ -151,9 +151,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.flush_nodes();
             let out_of_time = self
                 .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline);
-            let stopped = self.shared.stop.load(Ordering::Relaxed)
-                || self.shared.finished.load(Ordering::Relaxed);
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                && !self.shared.signals.pondering();
+            let stopped =
+                self.shared.signals.stopped() || self.shared.finished.load(Ordering::Relaxed);
             if out_of_time || stopped {
                 self.aborted = true;
             }

@@ -23,6 +23,8 @@ pub struct Limits {
     /// search: without a mate it runs until stopped).
     pub mate: Option<u32>,
     pub infinite: bool,
+    /// `ponder`: the search thinks on the opponent's time, unbounded by time until `ponderhit`.
+    pub ponder: bool,
     /// `searchmoves`: the root moves to consider, as written (all when empty).
     pub search_moves: Vec<String>,
 }

@@ -33,11 +33,30 @@ impl Default for Settings {
     }
 }
 
+/// What a search is told from outside while it runs.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Ends the search at once (`stop`, `quit`).
+    pub stop: AtomicBool,
+    /// Set while the search ponders (`go ponder`): no time limit ends it and it does not answer
+    /// until `ponderhit` clears this (its limits then count from the start of `go`) or `stop`.
+    pub pondering: AtomicBool,
+}
+
+impl Signals {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}
+
 /// What every search thread shares.
 pub(crate) struct SharedState<'a> {
     tt: &'a TranspositionTable,
-    /// Set from outside (`stop`, `quit`).
-    stop: &'a AtomicBool,
+    signals: &'a Signals,
     /// Set by the main thread when it has finished, to end the helper threads.
     finished: AtomicBool,
     /// The depth the main thread is searching; helpers never fall behind it.
@@ -68,6 +87,8 @@ pub struct SearchResult<M> {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+    /// The reply the principal variation expects, if it reaches that far.
+    pub ponder_move: Option<M>,
 }
 
 fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
@@ -135,13 +156,13 @@ pub struct Root<'a, G: Game> {
 }
 
 /// Searches from `root` within `limits`, calling `report` after every completed iteration.
-/// `stop` may be set from another thread to end the search at once.
+/// `signals` may stop it or end its pondering from another thread.
 pub fn search<G: Game>(
     root: Root<G>,
     limits: &Limits,
     settings: Settings,
     tt: &TranspositionTable,
-    stop: &AtomicBool,
+    signals: &Signals,
     report: &mut dyn FnMut(&Iteration),
 ) -> SearchResult<G::Move> {
     let Root {
@@ -163,13 +184,14 @@ pub fn search<G: Game>(
             score: Score::Centipawns(0),
             depth: 0,
             nodes: 0,
+            ponder_move: None,
         };
     };
     tt.new_search();
     let plan = limits.time_plan(root.side_to_move(), settings.move_overhead_ms);
     let shared = SharedState {
         tt,
-        stop,
+        signals,
         finished: AtomicBool::new(false),
         main_depth: AtomicU32::new(1),
         nodes: AtomicU64::new(0),
@@ -215,6 +237,7 @@ pub fn search<G: Game>(
             score: Score::Centipawns(0),
             depth: 0,
             nodes: 0,
+            ponder_move: None,
         };
         let lines = settings.multipv.clamp(1, moves.len());
         let mut stable_iterations = 0;
@@ -242,13 +265,14 @@ pub fn search<G: Game>(
                 if line == 1 {
                     score = line_score;
                     result.best_move = Some(first);
+                    result.ponder_move = pv.get(1).copied();
                     result.score = Score::from_internal(score);
                     result.depth = depth;
                 }
                 report(&iteration(depth, line, searcher.seldepth, line_score, &pv));
             }
             searcher.abortable = true;
-            if stop.load(Ordering::Relaxed) {
+            if signals.stopped() {
                 break;
             }
             let elapsed = started.elapsed();
@@ -265,6 +289,7 @@ pub fn search<G: Game>(
                 elapsed >= soft.mul_f64(time_scale(plan.adjustable, stable_iterations))
             });
             if !limits.infinite
+                && !signals.pondering()
                 && (lone_move
                     || past_soft_limit
                     || mate_found
@@ -273,8 +298,9 @@ pub fn search<G: Game>(
                 break;
             }
         }
-        // `go infinite` reports its move only once stopped, as UCI requires.
-        while limits.infinite && !stop.load(Ordering::Relaxed) {
+        // `go infinite` reports its move only once stopped, and `go ponder` not before
+        // `ponderhit` or `stop`, as UCI requires.
+        while (limits.infinite || signals.pondering()) && !signals.stopped() {
             std::thread::sleep(Duration::from_millis(1));
         }
         searcher.flush_nodes();
@@ -289,6 +315,7 @@ pub fn search<G: Game>(
             limits.depth.is_none() && lines == 1 && line.depth > result.depth && line.score > score
         }) {
             result.best_move = line.pv.first().copied();
+            result.ponder_move = line.pv.get(1).copied();
             result.score = Score::from_internal(line.score);
             result.depth = line.depth;
             report(&iteration(

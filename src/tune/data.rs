@@ -13,14 +13,14 @@
 
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
-use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
 use crate::tournament::openings::{Opening, random_openings};
 use std::fmt;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Transposition table of each game's searches, in MB.
 const TABLE_MB: usize = 2;
@@ -147,7 +147,7 @@ fn is_proven(score: Score) -> bool {
 fn play_game(settings: &DataSettings, opening: &Opening) -> Result<GameRecord, String> {
     let mut session = opening.build(settings.game, settings.size)?;
     let tt = TranspositionTable::new(TABLE_MB);
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let limits = settings.budget.limits();
     let mut record = GameRecord {
         positions: Vec::new(),
@@ -159,7 +159,7 @@ fn play_game(settings: &DataSettings, opening: &Opening) -> Result<GameRecord, S
             record.result = Some(white_result(verdict.outcome));
             return Ok(record);
         }
-        let summary = session.search(&limits, Settings::default(), &tt, &stop, &mut |_| {});
+        let summary = session.search(&limits, Settings::default(), &tt, &signals, &mut |_| {});
         if is_proven(summary.result.score) {
             record.skipped.proven += 1;
         } else {

@@ -8,8 +8,7 @@ use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Root, Settings, search};
-use std::sync::atomic::AtomicBool;
+use crate::search::{Root, Settings, Signals, search};
 
 fn position(text: &str) -> JesonMor<2> {
     JesonMor::from_text(&parse_position_text(text).unwrap()).unwrap()
@@ -23,14 +22,21 @@ fn searched(text: &str, depth: u32) -> (Score, String) {
         depth: Some(depth),
         ..Limits::default()
     };
-    let stop = AtomicBool::new(false);
+    let signals = Signals::default();
     let history = History::new(true);
     let root = Root {
         position: &game,
         history: &history,
         moves: &[],
     };
-    let result = search(root, &limits, Settings::default(), &tt, &stop, &mut |_| {});
+    let result = search(
+        root,
+        &limits,
+        Settings::default(),
+        &tt,
+        &signals,
+        &mut |_| {},
+    );
     (result.score, game.move_text(result.best_move.unwrap()))
 }
 
