@@ -436,9 +436,7 @@ impl Engine {
             .spawn(move || {
                 let answer = match quick_move {
                     Some(mv) => {
-                        while thread_signals.pondering() && !thread_signals.stopped() {
-                            std::thread::sleep(std::time::Duration::from_millis(1));
-                        }
+                        thread_signals.hold_answer(false);
                         format!("bestmove {mv}")
                     }
                     None => {

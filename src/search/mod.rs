@@ -51,6 +51,14 @@ impl Signals {
     pub fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
     }
+
+    /// Holds the answer of a search that is done thinking: until `stop`, while it ponders (and
+    /// under `infinite`, whatever happens), as UCI requires.
+    pub fn hold_answer(&self, infinite: bool) {
+        while (infinite || self.pondering()) && !self.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
 /// What every search thread shares.
@@ -298,11 +306,7 @@ pub fn search<G: Game>(
                 break;
             }
         }
-        // `go infinite` reports its move only once stopped, and `go ponder` not before
-        // `ponderhit` or `stop`, as UCI requires.
-        while (limits.infinite || signals.pondering()) && !signals.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        signals.hold_answer(limits.infinite);
         searcher.flush_nodes();
         shared.finished.store(true, Ordering::Relaxed);
         let deepest = helpers
