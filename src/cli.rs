@@ -61,6 +61,9 @@ pub enum CliCommand {
     /// Analyse positions, one per input line: `startpos` or a position string, optionally
     /// followed by `moves ...` (# starts a comment). Exit code 1 if any line was bad.
     Analyse(AnalyseArgs),
+    /// Write an openings file for `match`: seeded random openings or a file's lines, optionally
+    /// only those a fixed-depth search scores near level (--balanced).
+    Openings(crate::opening_book::OpeningsArgs),
     /// Play a game in the terminal: against the engine, against a person, or watch.
     Play(PlayArgs),
     /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
@@ -202,7 +205,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
     /// Openings file: one position per line (startpos or a position string, optionally followed
-    /// by `moves ...`; # starts a comment). Without it, random openings are made.
+    /// by `moves ...`; # starts a comment), e.g. one written by `tabula openings`. Without it,
+    /// random openings are made.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
     /// Plies of random moves in generated openings.
@@ -453,6 +457,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
+        Some(CliCommand::Openings(args)) => exit_code(crate::opening_book::run(&args)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tune::run(&args)),
         Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
             &args.game, args.pawns, &args.out,

@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod geometry;
 pub mod level;
+pub mod opening_book;
 pub mod play;
 pub mod position_line;
 pub mod position_text;

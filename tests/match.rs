@@ -245,3 +245,94 @@ fn bad_arguments_are_reported() {
         .expect("tabula runs");
     assert!(String::from_utf8_lossy(&output.stderr).contains("'fast'"));
 }
+
+/// Runs `tabula openings` with `args`; returns (exit code, stdout).
+fn run_openings(args: &[&str]) -> (i32, String) {
+    let output = Command::new(TABULA)
+        .arg("openings")
+        .args(args)
+        .output()
+        .expect("tabula runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn a_balanced_openings_file_drops_decided_lines_and_feeds_a_match() {
+    let args = [
+        "--game",
+        "jesonmor",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--balanced",
+        "150",
+        "--depth",
+        "6",
+    ];
+    let (code, random) = run_openings(&args);
+    assert_eq!(code, 0, "{random}");
+    assert_eq!(run_openings(&args).1, random, "reproducible");
+    assert_eq!(random.lines().count(), 3, "{random}");
+    for line in random.lines() {
+        let (_, score) = line.split_once(" # cp ").expect("a score comment");
+        let score: i32 = score.parse().expect("centipawns");
+        assert!(score.abs() <= 150, "{line}");
+    }
+
+    // Black's a8 knight can only go to b6, which white's c4 knight takes: a mate in one.
+    let decided = "n7/2*5/8/8/2N5/8/8/8 w 0 1";
+    let quiet = [
+        "1n6/8/8/8/8/8/8/N7 w 0 1 moves a1b3",
+        "3n4/8/8/8/8/8/8/N7 w 0 1 moves a1c2",
+    ];
+    let candidates = std::env::temp_dir().join(format!("tabula-openings-{}", std::process::id()));
+    std::fs::write(&candidates, format!("{decided}\n{}\n", quiet.join("\n"))).expect("writes");
+    let from = candidates.to_string_lossy().into_owned();
+    let (code, book) = run_openings(&[
+        "--game",
+        "joust",
+        "--from",
+        &from,
+        "--balanced",
+        "1000",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 1, "fewer than the default count: {book}");
+    let kept: Vec<&str> = book
+        .lines()
+        .map(|l| l.split(" # ").next().unwrap_or(l))
+        .collect();
+    assert_eq!(kept, quiet, "{book}");
+
+    std::fs::write(&candidates, &book).expect("writes");
+    let engine = format!("cmd={TABULA} name=A");
+    let (code, stdout, games) = run_match(
+        "balanced-book",
+        &[
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--game",
+            "joust",
+            "--tc",
+            "depth=2",
+            "--games",
+            "4",
+            "--openings",
+            &from,
+        ],
+    );
+    let _ = std::fs::remove_file(&candidates);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(
+        tags(&games, "Opening"),
+        [quiet[0], quiet[0], quiet[1], quiet[1]],
+        "{games}"
+    );
+}

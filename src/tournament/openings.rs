@@ -42,6 +42,68 @@ pub fn parse_openings(text: &str, game: GameKind, size: BoardSize) -> Result<Vec
     Ok(openings)
 }
 
+/// Random openings: each `plies` seeded random legal moves from the start, not over and not seen
+/// before (a repeat is allowed only after many tries found nothing new, as on a tiny board).
+pub struct RandomOpenings {
+    start: Box<dyn GameSession>,
+    plies: usize,
+    rng: StdRng,
+    seen: HashSet<String>,
+}
+
+/// Tries at making one opening before a repeat is allowed, and before giving up.
+const FRESH_TRIES: usize = 20;
+const ALL_TRIES: usize = 100;
+
+impl RandomOpenings {
+    pub fn new(game: GameKind, size: BoardSize, plies: usize, seed: u64) -> Result<Self, String> {
+        let start = Opening {
+            position: None,
+            moves: Vec::new(),
+        };
+        Ok(RandomOpenings {
+            start: build_opening(&start, game, size)?,
+            plies,
+            rng: StdRng::seed_from_u64(seed),
+            seen: HashSet::new(),
+        })
+    }
+
+    /// One random line from the start and the game it leads to.
+    fn random_line(&mut self) -> Result<(Vec<String>, Box<dyn GameSession>), String> {
+        let mut session = self.start.boxed_clone();
+        let mut moves = Vec::new();
+        for _ in 0..self.plies {
+            let legal = session.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let choice = legal[self.rng.random_range(0..legal.len())].clone();
+            session.play_move(&choice)?;
+            moves.push(choice);
+        }
+        Ok((moves, session))
+    }
+
+    /// The next opening, or why none could be made.
+    pub fn next_opening(&mut self) -> Result<Opening, String> {
+        for tries in 1..=ALL_TRIES {
+            let (moves, session) = self.random_line()?;
+            let fresh = self.seen.insert(session.position_text()) || tries > FRESH_TRIES;
+            if session.verdict().is_none() && fresh {
+                return Ok(Opening {
+                    position: None,
+                    moves,
+                });
+            }
+        }
+        Err(format!(
+            "could not find a new random opening of {} plies",
+            self.plies
+        ))
+    }
+}
+
 /// `count` openings of `plies` random legal moves from the start, different where possible.
 pub fn random_openings(
     game: GameKind,
@@ -50,41 +112,8 @@ pub fn random_openings(
     plies: usize,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
-    let start = Opening {
-        position: None,
-        moves: Vec::new(),
-    };
-    build_opening(&start, game, size)?;
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut seen = HashSet::new();
-    let mut openings = Vec::new();
-    let mut attempts = 0;
-    while openings.len() < count {
-        attempts += 1;
-        let mut session = build_opening(&start, game, size)?;
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let legal = session.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let choice = legal[rng.random_range(0..legal.len())].clone();
-            session.play_move(&choice)?;
-            moves.push(choice);
-        }
-        let fresh = seen.insert(session.position_text()) || attempts > 20 * count;
-        if session.verdict().is_none() && fresh {
-            openings.push(Opening {
-                position: None,
-                moves,
-            });
-        } else if attempts > 100 * count {
-            return Err(format!(
-                "could not find {count} random openings of {plies} plies"
-            ));
-        }
-    }
-    Ok(openings)
+    let mut maker = RandomOpenings::new(game, size, plies, seed)?;
+    (0..count).map(|_| maker.next_opening()).collect()
 }
 
 #[cfg(test)]
