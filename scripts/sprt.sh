@@ -5,7 +5,10 @@
 # usage: scripts/sprt.sh <game> [base-revision] [time-control] [more tabula match arguments...]
 #   e.g. scripts/sprt.sh jesonmor main 5+0.05 --sprt elo0=0 elo1=5
 # Defaults: base main, time control 5+0.05, SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05,
-# concurrency = number of cores, random openings of 4 plies.
+# concurrency = number of cores, random openings of 4 plies. Balanced openings make each game
+# count for more (an opening already won splits 1-1 whatever the patch does):
+#   tabula openings --game jesonmor --count 1500 --balanced 150 --depth 10 > book.txt
+#   scripts/sprt.sh jesonmor main 2+0.02 --openings book.txt
 set -euo pipefail
 
 game=${1:?usage: scripts/sprt.sh <game> [base-revision] [time-control] [match arguments...]}
