@@ -107,6 +107,14 @@ fn a_match_between_two_tabulas_has_consistent_counts_and_records() {
         .find(|l| l.starts_with("A vs B:"))
         .expect("pairing line");
     assert!(line.contains("games 6,"), "{line}");
+    let count = |result| results.iter().filter(|r| **r == result).count();
+    let colours = format!(
+        "White vs black: +{} ={} -{},",
+        count("1-0"),
+        count("1/2-1/2"),
+        count("0-1")
+    );
+    assert!(stdout.contains(&colours), "{colours} in {stdout}");
     // Every recorded result is what tabula's rules say of the recorded moves.
     for record in games.split("\n\n[Event").filter(|r| r.contains("[Result")) {
         let opening = tags(record, "Opening")[0];

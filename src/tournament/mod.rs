@@ -1,7 +1,8 @@
 //! `tabula match`: engine-vs-engine tournaments for every game. The runner never trusts an
 //! engine about legality or results: it judges every move with tabula's own rules, keeps the
 //! clocks, and records every game. Statistics: W/D/L, Elo with a 95% interval, LOS, pentanomial
-//! pair counts and an optional SPRT that stops the match when a bound is crossed.
+//! pair counts, the score of white against black over all games (an opening set that favours a
+//! colour shows there), and an optional SPRT that stops the match when a bound is crossed.
 
 pub mod engine_process;
 pub mod openings;
@@ -54,6 +55,8 @@ pub struct PairResult {
 pub struct MatchSummary {
     pub pairings: Vec<PairResult>,
     pub games_played: usize,
+    /// Every game's result from white's point of view.
+    pub colours: Tally,
     pub time_forfeits: Vec<u32>,
     pub sprt_decision: Option<SprtDecision>,
     pub sprt_llr: Option<f64>,
@@ -91,11 +94,25 @@ struct Standings {
     half_pairs: HashMap<(usize, usize), f64>,
     time_forfeits: Vec<u32>,
     games_played: usize,
+    colours: Tally,
+}
+
+/// Counts `points` (1, 0.5 or 0) in `tally`.
+fn count(tally: &mut Tally, points: f64) {
+    match points {
+        1.0 => tally.wins += 1,
+        0.0 => tally.losses += 1,
+        _ => tally.draws += 1,
+    }
 }
 
 impl Standings {
     fn add(&mut self, record: &GameRecord, round: usize) {
         self.games_played += 1;
+        count(
+            &mut self.colours,
+            record.points_of(record.white).unwrap_or(0.5),
+        );
         if let Some(side) = record.time_forfeit {
             let loser = match side {
                 crate::game::Side::White => record.white,
@@ -111,11 +128,7 @@ impl Standings {
         };
         let pairing = &mut self.pairings[index];
         let points = record.points_of(pairing.first).unwrap_or(0.5);
-        match points {
-            1.0 => pairing.tally.wins += 1,
-            0.0 => pairing.tally.losses += 1,
-            _ => pairing.tally.draws += 1,
-        }
+        count(&mut pairing.tally, points);
         if let Some(partner) = self.half_pairs.remove(&(index, round)) {
             pairing.pairs[((partner + points) * 2.0).round() as usize] += 1;
         } else {
@@ -154,6 +167,14 @@ pub fn summary_text(config: &MatchConfig, summary: &MatchSummary) -> String {
         config.openings_origin
     )];
     lines.extend(summary.pairings.iter().map(|p| describe_pairing(config, p)));
+    let colours = summary.colours;
+    lines.push(format!(
+        "White vs black: +{} ={} -{}, white scores {:.1}%",
+        colours.wins,
+        colours.draws,
+        colours.losses,
+        100.0 * colours.score()
+    ));
     let forfeits: Vec<String> = config
         .engines
         .iter()
@@ -212,6 +233,7 @@ pub fn run_match(
         half_pairs: HashMap::new(),
         time_forfeits: vec![0; config.engines.len()],
         games_played: 0,
+        colours: Tally::default(),
     };
     let mut summary = MatchSummary::default();
     let (sender, results) = channel::<GameRecord>();
@@ -265,6 +287,7 @@ pub fn run_match(
     })?;
     summary.pairings = standings.pairings;
     summary.games_played = standings.games_played;
+    summary.colours = standings.colours;
     summary.time_forfeits = standings.time_forfeits;
     let text = summary_text(config, &summary);
     std::fs::write(config.out_dir.join("summary.txt"), format!("{text}\n"))
