@@ -279,14 +279,7 @@ fn perft(
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
-    let game =
-        GameKind::from_name(&args.game).ok_or_else(|| format!("unknown game '{}'", args.game))?;
-    let size = args
-        .size
-        .as_deref()
-        .map(parse_board_size)
-        .transpose()?
-        .unwrap_or(game.default_size());
+    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
     let engines = args
         .engines
         .iter()
@@ -349,7 +342,8 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
+/// The game named `game` and its board (`size`, else the game's default).
+pub fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
     let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
     let size = size
         .map(parse_board_size)

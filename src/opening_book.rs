@@ -4,9 +4,9 @@
 //! tells nothing about the engines (both colours win it in turn), so a match on such openings
 //! understates the difference between them.
 
+use crate::cli::game_and_size;
 use crate::game::BoardSize;
 use crate::games::GameKind;
-use crate::protocol::command::parse_board_size;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
@@ -114,14 +114,7 @@ fn write_openings(
 
 /// Runs `tabula openings`; the exit code is 1 when fewer openings than asked for were written.
 pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
-    let game =
-        GameKind::from_name(&args.game).ok_or_else(|| format!("unknown game '{}'", args.game))?;
-    let size = args
-        .size
-        .as_deref()
-        .map(parse_board_size)
-        .transpose()?
-        .unwrap_or(game.default_size());
+    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
     let balance = args.balanced.map(|margin| Balance {
         margin: margin.max(0),
         limits: Limits {
@@ -130,38 +123,30 @@ pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
         },
         tt: TranspositionTable::new(args.hash.clamp(1, 32768)),
     });
-    let mut print = |line: &str| println!("{line}");
-    let (written, looked_at) = match &args.from {
+    let mut candidates: Box<dyn FnMut() -> Option<Result<Opening, String>>> = match &args.from {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
             let mut lines = parse_openings(&text, game, size)?.into_iter();
-            let mut next = || lines.next().map(Ok);
-            write_openings(
-                &mut next,
-                balance.as_ref(),
-                args.count,
-                (game, size),
-                &mut print,
-            )?
+            Box::new(move || lines.next().map(Ok))
         }
         None => {
             let mut maker = RandomOpenings::new(game, size, args.random_plies, args.seed)?;
             let mut tries = 0;
             let limit = args.count.saturating_mul(TRIES_PER_OPENING);
-            let mut next = || {
+            Box::new(move || {
                 tries += 1;
                 (tries <= limit).then(|| maker.next_opening())
-            };
-            write_openings(
-                &mut next,
-                balance.as_ref(),
-                args.count,
-                (game, size),
-                &mut print,
-            )?
+            })
         }
     };
+    let (written, looked_at) = write_openings(
+        &mut candidates,
+        balance.as_ref(),
+        args.count,
+        (game, size),
+        &mut |line| println!("{line}"),
+    )?;
     let judged = match &balance {
         Some(balance) => format!(
             " (kept when a depth-{} search scores within {} centipawns of level)",
