@@ -165,6 +165,15 @@ struct Ending {
     time_forfeit: Option<Side>,
 }
 
+/// The fullmove number of a position string (its fourth field; 1 when absent).
+fn fullmove_number(position: &str) -> u32 {
+    position
+        .split_whitespace()
+        .nth(3)
+        .and_then(|field| field.parse().ok())
+        .unwrap_or(1)
+}
+
 fn forfeit(loser: Side, reason: String) -> Ending {
     Ending {
         outcome: Outcome::Win(loser.opponent()),
@@ -338,6 +347,7 @@ pub fn play_game(
         outcome: Outcome::Draw,
         reason: String::new(),
         time_forfeit: None,
+        first_move: (Side::White, 1),
         moves: Vec::new(),
     };
     let bare_start = Opening {
@@ -354,6 +364,10 @@ pub fn play_game(
             return record;
         }
     };
+    record.first_move = (
+        session.side_to_move(),
+        fullmove_number(&session.position_text()),
+    );
     let players = (
         start_player(white_spec, settings.game),
         start_player(black_spec, settings.game),
@@ -413,6 +427,12 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_fullmove_number() {
+        assert_eq!(fullmove_number("8/8/8/4n3/3N4/8/8/8 b 3 12"), 12);
+        assert_eq!(fullmove_number("8/8/8/4n3/3N4/8/8/8 w"), 1);
+    }
 
     #[test]
     fn reads_the_last_score_and_depth() {

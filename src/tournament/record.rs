@@ -35,6 +35,9 @@ pub struct GameRecord {
     pub reason: String,
     /// The side that lost on time, if any.
     pub time_forfeit: Option<Side>,
+    /// Who made the first move after the opening, and that move's number (the position
+    /// string's fullmove), so that the moves are numbered as in the game.
+    pub first_move: (Side, u32),
     pub moves: Vec<MoveRecord>,
 }
 
@@ -85,11 +88,18 @@ impl GameRecord {
         }
         text.push('\n');
         let mut line = String::new();
+        let (mut mover, mut number) = self.first_move;
         for (ply, mv) in self.moves.iter().enumerate() {
             let mut token = String::new();
-            if ply % 2 == 0 {
-                token.push_str(&format!("{}. ", ply / 2 + 1));
+            match mover {
+                Side::White => token.push_str(&format!("{number}. ")),
+                Side::Black if ply == 0 => token.push_str(&format!("{number}... ")),
+                Side::Black => {}
             }
+            if mover == Side::Black {
+                number = number.saturating_add(1);
+            }
+            mover = mover.opponent();
             token.push_str(&mv.text);
             let mut comment = Vec::new();
             if let Some(score) = &mv.score {
@@ -138,6 +148,7 @@ mod tests {
             outcome: Outcome::Win(Side::Black),
             reason: "no legal move".into(),
             time_forfeit: None,
+            first_move: (Side::White, 1),
             moves: vec![
                 MoveRecord {
                     text: "d4f5".into(),
@@ -160,5 +171,40 @@ mod tests {
         assert_eq!(record.points_of(1), Some(1.0));
         assert_eq!(record.points_of(0), Some(0.0));
         assert_eq!(record.points_of(2), None);
+    }
+
+    #[test]
+    fn numbers_moves_from_a_black_first_move() {
+        let mv = |text: &str| MoveRecord {
+            text: text.into(),
+            score: None,
+            depth: None,
+            time_ms: 1,
+        };
+        let record = GameRecord {
+            number: 1,
+            opening_index: 0,
+            white: 0,
+            black: 1,
+            white_name: "A".into(),
+            black_name: "B".into(),
+            game: GameKind::Joust,
+            size: BoardSize::square(8),
+            opening: Opening {
+                position: None,
+                moves: vec!["d4f5".into(), "e5c4".into(), "f5h6".into()],
+            },
+            time_control: TimeControl::Depth(4),
+            outcome: Outcome::Win(Side::White),
+            reason: "no legal move".into(),
+            time_forfeit: None,
+            first_move: (Side::Black, 2),
+            moves: vec![mv("c4e3"), mv("h6g8"), mv("e3c2")],
+        };
+        assert!(
+            record
+                .to_text()
+                .contains("2... c4e3 {1ms} 3. h6g8 {1ms} e3c2 {1ms} 1-0")
+        );
     }
 }
