@@ -145,14 +145,14 @@ fn analyse_one(
 }
 
 /// Analyses every position line of `input`, writing one report per position to `out` and
-/// progress to `progress`; returns how many lines were bad.
+/// progress to `progress`; returns how many lines were bad, or why nothing could be analysed.
 pub fn analyse(
     config: &AnalyseConfig,
     input: impl BufRead,
     out: &mut dyn FnMut(&str),
     progress: &mut dyn FnMut(&str),
-) -> usize {
-    let tt = TranspositionTable::new(config.hash_mb);
+) -> Result<usize, String> {
+    let tt = TranspositionTable::try_new(config.hash_mb)?;
     let mut bad = 0;
     let mut done = 0;
     for (index, line) in input.lines().enumerate() {
@@ -182,7 +182,7 @@ pub fn analyse(
         done += 1;
         progress(&format!("analysed {done} positions (input line {number})"));
     }
-    bad
+    Ok(bad)
 }
 
 fn error_line(config: &AnalyseConfig, number: usize, problem: &str) -> String {
@@ -218,7 +218,8 @@ mod tests {
             input.as_bytes(),
             &mut |l| lines.push(l.to_string()),
             &mut |_| {},
-        );
+        )
+        .expect("a 1 MB table");
         (lines, bad)
     }
 
@@ -244,6 +245,33 @@ mod tests {
             lines[2]
         );
         assert!(lines[3].contains("game over: p2win"), "{}", lines[3]);
+    }
+
+    #[test]
+    fn every_line_asked_for_is_reported_whatever_stops_the_search() {
+        let config = AnalyseConfig {
+            game: GameKind::Apart,
+            size: GameKind::Apart.default_size(),
+            limits: Limits {
+                movetime_ms: Some(30),
+                ..Limits::default()
+            },
+            settings: Settings {
+                multipv: 3,
+                ..Settings::default()
+            },
+            hash_mb: 1,
+            json: true,
+        };
+        let (lines, bad) = run(&config, "startpos\n");
+        assert_eq!(bad, 0);
+        for line in 1..=3 {
+            assert!(
+                lines[0].contains(&format!("{{\"multipv\":{line},")),
+                "{}",
+                lines[0]
+            );
+        }
     }
 
     #[test]

@@ -8,8 +8,10 @@ use crate::games::{GameKind, build_session};
 use crate::level::Level;
 use crate::play::{PlayConfig, play};
 use crate::position_text::parse_position_text;
-use crate::protocol::command::{MAX_PERFT_DEPTH, parse_board_size};
+use crate::protocol::command::{MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, parse_board_size};
+use crate::protocol::command_loop;
 use crate::protocol::engine::Engine;
+use crate::protocol::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
 use crate::protocol::output::Output;
 use crate::search::Settings;
 use crate::search::limits::Limits;
@@ -109,20 +111,26 @@ pub struct PlayArgs {
     pub seed: u64,
 }
 
+/// A parser of a count within one of the engine options' ranges.
+fn in_range((low, high): (usize, usize)) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(low as u64..=high as u64)
+}
+
 /// How long each search of `analyse` and `suite` runs.
 #[derive(clap::Args, Debug)]
 pub struct SearchLimitArgs {
     /// Search this many plies.
-    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"],
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SEARCH_DEPTH)))]
     pub depth: Option<u32>,
     /// Search this many milliseconds (the default is 1000).
-    #[arg(long, conflicts_with = "nodes")]
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Search this many nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Transposition table size in MB (cleared for every position).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = in_range(HASH_RANGE))]
     pub hash: usize,
 }
 
@@ -133,7 +141,7 @@ impl SearchLimitArgs {
             _ => self.movetime,
         };
         Limits {
-            depth: self.depth.map(|d| d.max(1)),
+            depth: self.depth,
             nodes: self.nodes,
             movetime_ms,
             ..Limits::default()
@@ -153,10 +161,10 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     pub limits: SearchLimitArgs,
     /// Report this many best lines.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = in_range(MULTI_PV_RANGE))]
     pub multipv: usize,
     /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = in_range(THREADS_RANGE))]
     pub threads: usize,
     /// One JSON object per line instead of text.
     #[arg(long)]
@@ -359,17 +367,17 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
         size,
         limits: args.limits.limits(),
         settings: Settings {
-            threads: args.threads.clamp(1, 256),
-            multipv: args.multipv.clamp(1, 256),
+            threads: args.threads,
+            multipv: args.multipv,
             ..Settings::default()
         },
-        hash_mb: args.limits.hash.clamp(1, 32768),
+        hash_mb: args.limits.hash,
         json: args.json,
     };
     let mut out = |line: &str| println!("{line}");
     let mut progress = |line: &str| eprintln!("{line}");
     let bad = if args.file == "-" {
-        analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)
+        analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)?
     } else {
         let file = std::fs::File::open(&args.file)
             .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
@@ -378,7 +386,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
             std::io::BufReader::new(file),
             &mut out,
             &mut progress,
-        )
+        )?
     };
     Ok(i32::from(bad > 0))
 }
@@ -391,9 +399,9 @@ fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
         game,
         size,
         limits: args.limits.limits(),
-        hash_mb: args.limits.hash.clamp(1, 32768),
+        hash_mb: args.limits.hash,
     };
-    let (_, failed) = run_suite(&config, &text, &mut |line| println!("{line}"));
+    let (_, failed) = run_suite(&config, &text, &mut |line| println!("{line}"))?;
     Ok(i32::from(failed > 0))
 }
 
@@ -426,7 +434,6 @@ fn run_play(args: &PlayArgs) -> Result<i32, String> {
         &mut std::io::stdout().lock(),
     )
     .map(|()| 0)
-    .map_err(|e| format!("terminal: {e}"))
 }
 
 fn exit_code(result: Result<i32, String>) -> i32 {
@@ -441,7 +448,10 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            Engine::new(Output::stdout()).run(std::io::stdin().lock());
+            command_loop::run(
+                Engine::new(Output::stdout()),
+                std::io::BufReader::new(std::io::stdin()),
+            );
             0
         }
         Some(CliCommand::Bench) => {

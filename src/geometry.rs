@@ -182,6 +182,14 @@ impl Geometry {
 
     /// Splits a move such as `a10b12` into the squares it names, or says which part is wrong.
     pub fn parse_square_path(&self, text: &str) -> Result<Vec<usize>, String> {
+        if text == "0000" {
+            return Err("'0000' is a pass, and this game has none".to_string());
+        }
+        if !is_square_path_shaped(text) {
+            return Err(format!(
+                "'{text}' is not a move: a move names the squares it visits, e.g. d4f5"
+            ));
+        }
         let mut squares = Vec::new();
         let mut rest = text;
         while !rest.is_empty() {
@@ -206,6 +214,20 @@ impl Geometry {
     pub fn rotate_half_turn(&self, square: usize) -> usize {
         self.squares() - 1 - square
     }
+}
+
+/// Whether `text` is a run of square names shaped like `a1` or `b12` (a lower-case letter, then
+/// digits), whether or not they are on the board.
+fn is_square_path_shaped(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_lowercase)
+        && bytes.last().is_some_and(u8::is_ascii_digit)
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && bytes
+            .windows(2)
+            .all(|pair| !(pair[0].is_ascii_lowercase() && pair[1].is_ascii_lowercase()))
 }
 
 /// Zobrist keys: one random 64-bit key per (piece kind, square), and one for the side to move.
@@ -275,9 +297,32 @@ mod tests {
             board
                 .parse_square_path("é1c3")
                 .unwrap_err()
-                .contains("'é1'")
+                .contains("'é1c3' is not a move")
         );
-        assert!(board.parse_square_path("a1€").unwrap_err().contains("'€'"));
+        assert!(
+            board
+                .parse_square_path("a1€")
+                .unwrap_err()
+                .contains("'a1€'")
+        );
+        assert!(
+            board
+                .parse_square_path("foo")
+                .unwrap_err()
+                .contains("not a move")
+        );
+        assert!(
+            board
+                .parse_square_path("a1b")
+                .unwrap_err()
+                .contains("not a move")
+        );
+        assert!(
+            board
+                .parse_square_path("0000")
+                .unwrap_err()
+                .contains("pass")
+        );
     }
 
     #[test]

@@ -115,14 +115,17 @@ fn write_openings(
 /// Runs `tabula openings`; the exit code is 1 when fewer openings than asked for were written.
 pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
     let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
-    let balance = args.balanced.map(|margin| Balance {
-        margin: margin.max(0),
-        limits: Limits {
-            depth: Some(args.depth.max(1)),
-            ..Limits::default()
-        },
-        tt: TranspositionTable::new(args.hash.clamp(1, 32768)),
-    });
+    let balance = match args.balanced {
+        Some(margin) => Some(Balance {
+            margin: margin.max(0),
+            limits: Limits {
+                depth: Some(args.depth.max(1)),
+                ..Limits::default()
+            },
+            tt: TranspositionTable::try_new(args.hash.clamp(1, 32768))?,
+        }),
+        None => None,
+    };
     let mut candidates: Box<dyn FnMut() -> Option<Result<Opening, String>>> = match &args.from {
         Some(path) => {
             let text = std::fs::read_to_string(path)

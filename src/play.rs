@@ -289,12 +289,18 @@ impl Table {
     }
 }
 
-/// Plays a terminal game until `quit` or the end of input.
-pub fn play(config: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    let mut table = match Table::new(config) {
-        Ok(table) => table,
-        Err(problem) => return writeln!(out, "Cannot start: {problem}"),
-    };
+/// Plays a terminal game until `quit` or the end of input; an error says why the game cannot
+/// start or the terminal failed.
+pub fn play(
+    config: PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let table = Table::new(config)?;
+    play_at(table, input, out).map_err(|e| format!("terminal: {e}"))
+}
+
+fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
     let who = match table.config.humans {
         [true, true] => "two people".to_string(),
         [false, false] => format!(

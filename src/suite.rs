@@ -6,6 +6,7 @@
 use crate::game::BoardSize;
 use crate::games::GameKind;
 use crate::position_line::PositionLine;
+use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
@@ -80,6 +81,10 @@ pub fn parse_suite_line(line_number: usize, line: &str) -> Result<Option<SuiteEn
         position: first[..split].join(" "),
         ..SuiteEntry::default()
     };
+    if entry.position != "startpos" {
+        parse_position_text(&entry.position)
+            .map_err(|problem| format!("bad position '{}': {problem}", entry.position))?;
+    }
     apply_field(&mut entry, &first[split..])?;
     for segment in segments {
         apply_field(&mut entry, &segment.split_whitespace().collect::<Vec<_>>())?;
@@ -149,9 +154,13 @@ fn check(
 }
 
 /// Runs every entry of the suite `text`, writing a line per position and the totals last;
-/// returns (passed, failed). Unparsable lines count as failed.
-pub fn run_suite(config: &SuiteConfig, text: &str, out: &mut dyn FnMut(&str)) -> (usize, usize) {
-    let tt = TranspositionTable::new(config.hash_mb);
+/// returns (passed, failed), or why nothing could be run. Unparsable lines count as failed.
+pub fn run_suite(
+    config: &SuiteConfig,
+    text: &str,
+    out: &mut dyn FnMut(&str),
+) -> Result<(usize, usize), String> {
+    let tt = TranspositionTable::try_new(config.hash_mb)?;
     let (mut passed, mut failed) = (0, 0);
     for (index, line) in text.lines().enumerate() {
         let entry = match parse_suite_line(index + 1, line) {
@@ -175,7 +184,7 @@ pub fn run_suite(config: &SuiteConfig, text: &str, out: &mut dyn FnMut(&str)) ->
         }
     }
     out(&format!("{passed} passed, {failed} failed"));
-    (passed, failed)
+    Ok((passed, failed))
 }
 
 #[cfg(test)]
@@ -218,6 +227,11 @@ mod tests {
                 .unwrap_err()
                 .contains("no expectation")
         );
+        assert!(
+            parse_suite_line(1, "this is not a suite line")
+                .unwrap_err()
+                .contains("bad position 'this is'")
+        );
     }
 
     #[test]
@@ -237,6 +251,7 @@ mod tests {
                     3N/4/2*1/n3 w 0 1 ; am d4b3 ; id avoid\n";
         let mut lines = Vec::new();
         let totals = run_suite(&config, text, &mut |l| lines.push(l.to_string()));
+        let totals = totals.expect("a 1 MB table");
         assert_eq!(totals, (2, 2), "{lines:#?}");
         assert!(lines[1].starts_with("FAIL wrong: perft 2: expected 63, counted 62"));
         assert_eq!(lines.last().unwrap(), "2 passed, 2 failed");

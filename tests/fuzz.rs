@@ -1,5 +1,5 @@
 //! Seeded protocol fuzzing: random sessions of real and mangled commands for every game, sent to
-//! the real binary. Whatever comes in, the engine must stay alive and answer `isready`, give at
+//! the real binary. Whatever comes in, the engine must stay alive and answer every line, give at
 //! most one error line per command and leave the game as it was when it refuses one, give exactly
 //! one `bestmove` per accepted `go`, exit cleanly at the end of input, and never panic.
 
@@ -41,14 +41,25 @@ impl Dice {
 struct Session {
     engine: Engine,
     search_lines: Vec<String>,
+    /// How many replies have been asked for.
+    asked: usize,
 }
 
 impl Session {
     /// The reply to `text`, without the lines of a search running meanwhile.
+    ///
+    /// The reply ends at the error line of a unique unknown command sent after `text`: the engine
+    /// keeps it in order behind commands that wait for a running search (`isready` is no such
+    /// marker, being answered at once).
     fn ask(&mut self, text: &str) -> Vec<String> {
-        let (search, reply): (Vec<String>, Vec<String>) = self
-            .engine
-            .ask(text)
+        self.asked += 1;
+        let marker = format!("fuzz-marker-{}", self.asked);
+        self.engine.send(text);
+        self.engine.send(&marker);
+        let end = format!("info string error: unknown command '{marker}'");
+        let mut lines = self.engine.read_until(&end);
+        lines.pop();
+        let (search, reply): (Vec<String>, Vec<String>) = lines
             .into_iter()
             .partition(|l| l.starts_with("bestmove") || l.starts_with("info ") && !is_error(l));
         self.search_lines.extend(search);
@@ -247,6 +258,7 @@ fn fuzz(seed: u64, commands: usize) {
     let mut session = Session {
         engine: Engine::start(),
         search_lines: Vec::new(),
+        asked: 0,
     };
     let mut line = Line {
         base: "startpos".to_string(),

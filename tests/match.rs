@@ -254,6 +254,33 @@ fn bad_arguments_are_reported() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("'fast'"));
 }
 
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_its_first_game() {
+    let output = Command::new(TABULA)
+        .args([
+            "match",
+            "--engine",
+            &format!("cmd={TABULA} name=tabula"),
+            "--engine",
+            "cmd=/nonexistent/engine name=ghost",
+            "--game",
+            "joust",
+            "--tc",
+            "nodes=100",
+            "--games",
+            "2",
+            "--out",
+            &out_dir("ghost").display().to_string(),
+        ])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(output.status.code(), Some(2));
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("ghost"), "{errors}");
+    assert!(String::from_utf8_lossy(&output.stdout).is_empty());
+    assert!(!out_dir("ghost").join("games.txt").exists());
+}
+
 /// Runs `tabula openings` with `args`; returns (exit code, stdout).
 fn run_openings(args: &[&str]) -> (i32, String) {
     let output = Command::new(TABULA)

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn play(args: &[&str], input: &str) -> (i32, String) {
+/// The exit code, stdout and stderr of `tabula play <args>` given `input`.
+fn play(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("play")
         .args(args)
@@ -22,12 +23,13 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
 
 #[test]
 fn a_person_makes_mistakes_then_moves_and_takes_back() {
-    let (code, out) = play(
+    let (code, out, _) = play(
         &["joust", "--level", "easy"],
         "help\nxx\nd4e5\nmoves d4\nd4f5\nundo\nhint\nfly away\nquit\n",
     );
@@ -50,14 +52,14 @@ fn a_person_makes_mistakes_then_moves_and_takes_back() {
 
 #[test]
 fn the_last_move_is_marked_on_the_board() {
-    let (_, out) = play(&["joust", "--as", "both"], "d4f5\nquit\n");
+    let (_, out, _) = play(&["joust", "--as", "both"], "d4f5\nquit\n");
     assert!(out.contains(" 5 | . . . . n>N . . |"), "{out}");
     assert!(out.contains(" 4 | . . .>* . . . . |"), "{out}");
 }
 
 #[test]
 fn watching_the_engine_play_itself_ends_with_the_result() {
-    let (code, out) = play(&["joust", "6", "--as", "none", "--level", "greedy"], "");
+    let (code, out, _) = play(&["joust", "6", "--as", "none", "--level", "greedy"], "");
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("the engine against itself (level greedy)"),
@@ -69,7 +71,7 @@ fn watching_the_engine_play_itself_ends_with_the_result() {
 
 #[test]
 fn a_finished_game_offers_new_and_undo() {
-    let (code, out) = play(&["joust", "3", "--as", "both"], "d4f5\nundo\nnew\nquit\n");
+    let (code, out, _) = play(&["joust", "3", "--as", "both"], "d4f5\nundo\nnew\nquit\n");
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("Game over: black wins (no legal move)"),
@@ -84,11 +86,16 @@ fn a_finished_game_offers_new_and_undo() {
 
 #[test]
 fn bad_arguments_are_explained() {
-    let (code, _) = play(&["joust", "--as", "purple"], "");
+    let (code, _, _) = play(&["joust", "--as", "purple"], "");
     assert_eq!(code, 2);
-    let (code, _) = play(&["joust", "--level", "godlike"], "");
+    let (code, _, _) = play(&["joust", "--level", "godlike"], "");
     assert_eq!(code, 2);
-    let (code, out) = play(&["joust", "2"], "");
-    assert_eq!(code, 0);
-    assert!(out.contains("Cannot start: joust board 2x2"), "{out}");
+    // A size the game does not have is a bad argument like the others: stderr, exit code 2.
+    let (code, out, errors) = play(&["joust", "2"], "");
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(errors.contains("joust board 2x2"), "{errors}");
+    let (code, _, errors) = play(&["jesonmor", "8"], "");
+    assert_eq!(code, 2);
+    assert!(errors.contains("jesonmor board 8x8"), "{errors}");
 }

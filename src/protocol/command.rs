@@ -4,6 +4,7 @@
 use crate::game::BoardSize;
 use crate::games::GameKind;
 use crate::search::limits::{Clock, Limits};
+use crate::search::score::MAX_PLY;
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1, multispace0};
 use nom::combinator::{all_consuming, map_res, opt};
@@ -65,6 +66,9 @@ pub enum Command {
     Bench,
     Help,
 }
+
+/// The deepest search `go depth` accepts.
+pub const MAX_SEARCH_DEPTH: u32 = MAX_PLY as u32 - 1;
 
 /// The largest perft depth accepted.
 pub const MAX_PERFT_DEPTH: u32 = 30;
@@ -186,8 +190,14 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
             other => return Err(format!("unknown go parameter '{other}'")),
         }
     }
-    if limits.depth == Some(0) {
-        return Err("'depth' must be at least 1".to_string());
+    match limits.depth {
+        Some(0) => return Err("'depth' must be at least 1".to_string()),
+        Some(depth) if depth > MAX_SEARCH_DEPTH => {
+            return Err(format!(
+                "depth '{depth}' is above {MAX_SEARCH_DEPTH}, the deepest search"
+            ));
+        }
+        _ => {}
     }
     if limits.mate == Some(0) {
         return Err("'mate' must be at least 1".to_string());
@@ -417,6 +427,8 @@ mod tests {
         assert!(error("go depth x").contains("'x'"));
         assert!(error("go depth").contains("'depth'"));
         assert!(error("go depth 0").contains("depth"));
+        assert!(error("go depth 256").contains("'256'"));
+        assert!(matches!(parse("go depth 255"), Command::Go(_)));
         assert!(error("go sideways 3").contains("'sideways'"));
         let Command::Go(limits) = parse("go searchmoves d4f5 d4b3 depth 4") else {
             panic!("not a go command");

@@ -1,10 +1,11 @@
-//! The command loop: one [`Engine`] holds the game, options and transposition table, acts on
-//! parsed commands, and runs searches on their own thread so that `isready`, `stop` and `quit`
-//! are answered while it thinks.
+//! The engine: one [`Engine`] holds the game, options and transposition table, acts on parsed
+//! commands, and runs searches on their own thread, which tells the command loop
+//! ([`super::command_loop`]) when it is done.
 
 use super::command::{Command, Dialect, PositionStart, Query, parse_command};
+use super::command_loop::Event;
 use super::options::{self, EngineOptions, OptionChange};
-use super::output::Output;
+use super::output::{Output, printable};
 use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session, load_oracle};
@@ -16,9 +17,9 @@ use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::io::BufRead;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
 /// A search running on its own thread.
@@ -27,9 +28,8 @@ struct RunningSearch {
     signals: Arc<Signals>,
     /// Whether only `stop` ends it, pondering aside.
     infinite: bool,
-    /// Set just before `bestmove` is written, so that a command sent after reading it never
-    /// finds the search still running (the thread may not have quite ended yet).
-    answered: Arc<AtomicBool>,
+    /// Tells this search's [`Event::SearchDone`] from an earlier one's.
+    id: u64,
 }
 
 /// The engine's whole state between commands.
@@ -46,6 +46,10 @@ pub struct Engine {
     solution: Option<Box<dyn Oracle>>,
     /// UCI debug mode: every command received is echoed as an `info string`.
     debug: bool,
+    /// Where a search says it is done: the command loop's events.
+    search_done: Option<Sender<Event>>,
+    /// The number of searches started.
+    searches: u64,
 }
 
 /// The `info` line of a completed iteration.
@@ -96,7 +100,7 @@ commands (one per line; see protocol.md):
 impl RunningSearch {
     /// Whether it waits for `stop` (or `ponderhit`) before it answers.
     fn waits_for_word(&self) -> bool {
-        (self.infinite || self.signals.pondering()) && !self.answered.load(Ordering::Acquire)
+        self.infinite || self.signals.pondering()
     }
 }
 
@@ -114,57 +118,54 @@ impl Engine {
             rng: StdRng::seed_from_u64(0),
             solution: None,
             debug: false,
+            search_done: None,
+            searches: 0,
         }
     }
 
-    /// Reads commands until `quit` or the end of input. At the end of input a bounded search
-    /// (depth, nodes, time) is allowed to finish, so piped commands get their answer; a search
-    /// without bounds is stopped.
-    pub fn run(mut self, mut input: impl BufRead) {
-        let mut buffer = Vec::new();
-        loop {
-            buffer.clear();
-            match input.read_until(b'\n', &mut buffer) {
-                Ok(0) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buffer);
-                    if !self.handle_line(&line) {
-                        return;
-                    }
-                }
-                Err(error) => {
-                    log::error!("reading input failed: {error}");
-                    break;
-                }
-            }
-        }
-        let bounded = self
-            .search
-            .as_ref()
-            .is_some_and(|search| !search.waits_for_word());
-        if bounded && let Some(search) = self.search.take() {
-            Self::join(search);
-        }
-        self.stop_search();
+    /// Every search started from now on sends [`Event::SearchDone`] to `events` just before it
+    /// writes its `bestmove`.
+    pub(super) fn report_searches_to(&mut self, events: Sender<Event>) {
+        self.search_done = Some(events);
     }
 
-    /// Acts on one input line; false when the engine should exit.
-    pub fn handle_line(&mut self, line: &str) -> bool {
+    /// Parses one input line (echoing it in debug mode); `None` for a blank line.
+    pub(super) fn receive(&self, line: &str) -> Option<Result<Command, String>> {
         log::debug!("<< {}", line.trim_end());
         if self.debug {
-            self.out
-                .line(&format!("info string received: {}", line.trim_end()));
+            self.out.line(&format!(
+                "info string received: {}",
+                printable(line.trim_end())
+            ));
         }
-        match parse_command(line) {
-            Ok(Some(command)) => return self.execute(command),
-            Ok(None) => {}
-            Err(problem) => self.out.error(&problem),
-        }
-        true
+        parse_command(line).transpose()
     }
 
-    fn execute(&mut self, command: Command) -> bool {
-        let needs_idle = matches!(
+    /// Whether a search thread is running (or has answered and not yet been joined).
+    pub(super) fn busy(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Whether the running search answers only after `stop` or `ponderhit`.
+    pub(super) fn search_waits_for_word(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(RunningSearch::waits_for_word)
+    }
+
+    /// Joins search number `id` once it has said it is done; an earlier search's late word is
+    /// ignored.
+    pub(super) fn search_finished(&mut self, id: u64) {
+        if self.search.as_ref().is_some_and(|search| search.id == id)
+            && let Some(search) = self.search.take()
+        {
+            Self::join(search);
+        }
+    }
+
+    /// Whether `command` has to wait for the running search to end.
+    pub(super) fn needs_idle(command: &Command) -> bool {
+        matches!(
             command,
             Command::NewGame { .. }
                 | Command::ClearSearch
@@ -172,8 +173,24 @@ impl Engine {
                 | Command::Go(_)
                 | Command::Perft(_)
                 | Command::Bench
-        );
-        if needs_idle && let Err(problem) = self.wait_for_idle() {
+        )
+    }
+
+    /// Reports a parse error or acts on a command; false when the engine should exit.
+    pub(super) fn act(&mut self, parsed: Result<Command, String>) -> bool {
+        match parsed {
+            Ok(command) => self.execute(command),
+            Err(problem) => {
+                self.out.error(&problem);
+                true
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> bool {
+        if Self::needs_idle(&command)
+            && let Err(problem) = self.wait_for_idle()
+        {
             self.out.error(&problem);
             return true;
         }
@@ -277,7 +294,8 @@ impl Engine {
         Ok(())
     }
 
-    fn stop_search(&mut self) {
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    pub(super) fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.signals.stop.store(true, Ordering::Relaxed);
             Self::join(search);
@@ -316,7 +334,7 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         match options::parse_change(name, value)? {
             OptionChange::Hash(megabytes) => {
-                self.tt = Arc::new(TranspositionTable::new(megabytes));
+                self.tt = Arc::new(TranspositionTable::try_new(megabytes)?);
                 self.options.hash_mb = megabytes;
             }
             OptionChange::Threads(threads) => self.options.threads = threads,
@@ -428,8 +446,9 @@ impl Engine {
         };
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_signals = Arc::clone(&signals);
-        let answered = Arc::new(AtomicBool::new(false));
-        let thread_answered = Arc::clone(&answered);
+        self.searches += 1;
+        let id = self.searches;
+        let search_done = self.search_done.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
@@ -454,7 +473,12 @@ impl Engine {
                         }
                     }
                 };
-                thread_answered.store(true, Ordering::Release);
+                // Said before the answer, so that the loop has heard it before any command sent
+                // in reply to the answer.
+                if let Some(events) = search_done {
+                    // A loop that has ended no longer listens; nothing is lost.
+                    let _ = events.send(Event::SearchDone(id));
+                }
                 out.line(&answer);
             });
         match spawned {
@@ -463,7 +487,7 @@ impl Engine {
                     handle,
                     signals,
                     infinite,
-                    answered,
+                    id,
                 })
             }
             Err(error) => return Err(format!("could not start the search thread: {error}")),

@@ -2,6 +2,7 @@
 //! command loop itself.
 
 pub mod command;
+pub mod command_loop;
 pub mod engine;
 pub mod options;
 pub mod output;

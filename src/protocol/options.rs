@@ -197,7 +197,12 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
                 .map(String::from),
         ))
     } else if is(CLEAR_HASH) {
-        Ok(OptionChange::ClearHash)
+        match value {
+            None => Ok(OptionChange::ClearHash),
+            Some(value) => Err(format!(
+                "option '{name}' is a button and takes no value, not '{value}'"
+            )),
+        }
     } else {
         Err(format!("unknown option '{name}'"))
     }
@@ -236,6 +241,15 @@ mod tests {
                 .contains("'yes'")
         );
         assert!(parse_change("Hash", Some("0")).unwrap_err().contains("'0'"));
+        assert_eq!(
+            parse_change("clear hash", None),
+            Ok(OptionChange::ClearHash)
+        );
+        assert!(
+            parse_change("Clear Hash", Some("yes"))
+                .unwrap_err()
+                .contains("'yes'")
+        );
         assert!(parse_change("Hash", None).unwrap_err().contains("value"));
         assert!(
             parse_change("Threads", Some("many"))

@@ -33,8 +33,66 @@ impl Output {
         let _ = writeln!(sink, "{text}").and_then(|()| sink.flush());
     }
 
-    /// Writes `info string error: <message>`.
+    /// Writes `info string error: <message>`, made [`printable`].
     pub fn error(&self, message: &str) {
-        self.line(&format!("info string error: {message}"));
+        self.line(&format!("info string error: {}", printable(message)));
+    }
+}
+
+/// The longest word of input an error line repeats in full.
+const LONGEST_WORD: usize = 120;
+
+/// `text` made safe to show on one line of a terminal: control characters (an escape sequence,
+/// a NUL, a carriage return) are written as `\u{..}`, and a word longer than [`LONGEST_WORD`]
+/// characters is cut, saying how long it was.
+pub fn printable(text: &str) -> String {
+    text.split(' ')
+        .map(printable_word)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn printable_word(word: &str) -> String {
+    let mut shown = String::new();
+    for c in word.chars().take(LONGEST_WORD) {
+        if c.is_control() {
+            shown.extend(c.escape_unicode());
+        } else {
+            shown.push(c);
+        }
+    }
+    let length = word.chars().count();
+    if length > LONGEST_WORD {
+        shown.push_str(&format!("...({length} characters)"));
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            printable("unknown command '\x1b[2J\0'"),
+            "unknown command '\\u{1b}[2J\\u{0}'"
+        );
+    }
+
+    #[test]
+    fn long_words_are_cut_and_the_rest_kept() {
+        let long = "x".repeat(1_000_000);
+        let shown = printable(&format!("unknown command '{long}' here"));
+        assert!(shown.len() < 300, "{shown}");
+        assert!(shown.starts_with("unknown command 'xxx"));
+        assert!(shown.contains("(1000002 characters)"), "{shown}");
+        assert!(shown.ends_with(" here"), "{shown}");
+    }
+
+    #[test]
+    fn ordinary_text_is_unchanged() {
+        let text = "'z9' is not a square of this 8 x 8 board";
+        assert_eq!(printable(text), text);
     }
 }

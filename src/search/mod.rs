@@ -255,6 +255,7 @@ pub fn search<G: Game>(
             searcher.excluded_root_moves.clone_from(&left_out);
             let previous_best = result.best_move;
             let guess = (depth > 1).then_some(score);
+            let mut found = Vec::with_capacity(lines);
             for line in 1..=lines {
                 let line_score = if line == 1 {
                     search_with_window(&mut searcher, root, depth, guess)
@@ -270,14 +271,21 @@ pub fn search<G: Game>(
                     break;
                 };
                 searcher.excluded_root_moves.push(first.tag());
-                if line == 1 {
-                    score = line_score;
-                    result.best_move = Some(first);
-                    result.ponder_move = pv.get(1).copied();
-                    result.score = Score::from_internal(score);
-                    result.depth = depth;
-                }
-                report(&iteration(depth, line, searcher.seldepth, line_score, &pv));
+                found.push((line_score, searcher.seldepth, pv));
+            }
+            // Each line is searched with the better ones left out, so a later line can come out
+            // better than an earlier one: the lines are reported, and the best one played, in
+            // score order.
+            found.sort_by_key(|&(line_score, _, _)| std::cmp::Reverse(line_score));
+            if let Some((best_score, _, pv)) = found.first() {
+                score = *best_score;
+                result.best_move = pv.first().copied();
+                result.ponder_move = pv.get(1).copied();
+                result.score = Score::from_internal(score);
+                result.depth = depth;
+            }
+            for (index, (line_score, seldepth, pv)) in found.iter().enumerate() {
+                report(&iteration(depth, index + 1, *seldepth, *line_score, pv));
             }
             searcher.abortable = true;
             if signals.stopped() {

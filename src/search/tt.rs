@@ -70,13 +70,32 @@ fn unpack(data: u64) -> Option<(TtHit, u8)> {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of about `megabytes` MB (at least one entry), for sizes the program chooses;
+    /// a size that comes from outside goes through [`Self::try_new`].
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes * 1024 * 1024 / ENTRY_BYTES).max(1);
+        let count = Self::entry_count(megabytes);
         TranspositionTable {
             entries: (0..count).map(|_| Entry::default()).collect(),
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// A table of about `megabytes` MB, or an error if the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<Self, String> {
+        let count = Self::entry_count(megabytes);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {megabytes} MB hash table"))?;
+        entries.resize_with(count, Entry::default);
+        Ok(TranspositionTable {
+            entries: entries.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    fn entry_count(megabytes: usize) -> usize {
+        (megabytes.saturating_mul(1024 * 1024) / ENTRY_BYTES).max(1)
     }
 
     fn entry(&self, key: u64) -> &Entry {

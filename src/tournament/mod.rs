@@ -13,7 +13,7 @@ pub mod time_control;
 
 use engine_process::EngineSpec;
 use openings::Opening;
-use play::{GameJob, GameSettings, play_game};
+use play::{GameJob, GameSettings, check_engine, play_game};
 use record::GameRecord;
 use stats::{Pentanomial, Sprt, SprtDecision, Tally};
 use std::collections::{HashMap, VecDeque};
@@ -207,6 +207,10 @@ pub fn run_match(
     }
     if config.openings.is_empty() {
         return Err("a match needs at least one opening".to_string());
+    }
+    for spec in &config.engines {
+        check_engine(spec, config.settings.game)
+            .map_err(|problem| format!("cannot start a match: {problem}"))?;
     }
     std::fs::create_dir_all(&config.out_dir)
         .map_err(|e| format!("cannot create '{}': {e}", config.out_dir.display()))?;

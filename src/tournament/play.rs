@@ -79,6 +79,12 @@ fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
     })
 }
 
+/// Starts the engine of `spec`, sets it up for `game` and shuts it down again: whether it can
+/// play at all, asked before a match rather than learnt from a match of forfeits.
+pub fn check_engine(spec: &EngineSpec, game: GameKind) -> Result<(), String> {
+    start_player(spec, game).map(|player| player.process.shut_down())
+}
+
 impl Player {
     /// A move in this engine's notation.
     fn outgoing_move(&self, game: GameKind, text: &str) -> String {

@@ -14,7 +14,8 @@ const Z_95: f64 = 1.959_963_985;
 
 /// The logistic Elo difference that gives an expected `score` (0 < score < 1).
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // Written so that an even score gives +0, not -0 (which prints as "-0.0").
+    400.0 * (score / (1.0 - score)).log10()
 }
 
 /// The expected score at an Elo difference.
@@ -224,6 +225,12 @@ mod tests {
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() < tolerance
+    }
+
+    #[test]
+    fn an_even_score_is_plus_zero_elo() {
+        assert_eq!(format!("{:+.1}", elo_from_score(0.5)), "+0.0");
+        assert!(close(elo_from_score(0.75), 190.8, 0.1));
     }
 
     #[test]

@@ -1,0 +1,132 @@
+//! Commands sent while a search runs: `stop`, `isready` and `quit` are answered at once whatever
+//! waits behind the search, the waiting commands keep their order, and MultiPV lines come in score
+//! order with the best one played.
+
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+use std::time::{Duration, Instant};
+
+/// Time enough for an answer that must come at once, far below the searches' own limits.
+const PROMPT: Duration = Duration::from_secs(2);
+
+/// Reads lines until one starts with `prefix`; panics if none comes within `PROMPT`.
+fn read_promptly(engine: &Engine, prefix: &str) -> Vec<String> {
+    let asked = Instant::now();
+    let mut seen = Vec::new();
+    while let Some(line) = engine.next_line(PROMPT.saturating_sub(asked.elapsed())) {
+        let done = line.starts_with(prefix);
+        seen.push(line);
+        if done {
+            return seen;
+        }
+    }
+    panic!("no '{prefix}' within {PROMPT:?}; saw {seen:#?}");
+}
+
+#[test]
+fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go movetime 20000");
+    engine.send("setoption name MultiPV value 2");
+    engine.send("isready");
+    let before_ready = read_promptly(&engine, "readyok");
+    assert!(!before_ready.iter().any(|l| l.starts_with("bestmove")));
+    engine.send("stop");
+    read_promptly(&engine, "bestmove");
+    // The queued option took effect once the search had answered.
+    engine.send("go depth 2");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn quit_ends_the_engine_behind_a_command_that_waits_for_the_search() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go depth 60");
+    engine.send("setoption name Threads value 2");
+    engine.send("quit");
+    assert!(engine.exits_within(PROMPT));
+}
+
+#[test]
+fn stop_also_ends_the_searches_queued_before_it() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go movetime 20000");
+    engine.send("go movetime 20000");
+    engine.send("stop");
+    read_promptly(&engine, "bestmove");
+    read_promptly(&engine, "bestmove");
+}
+
+#[test]
+fn commands_behind_a_search_keep_their_order() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go depth 5");
+    engine.send("newgame claustro");
+    // `d` needs no idle engine, but it comes after `newgame`, so it must show Claustro.
+    engine.send("d");
+    let lines = engine.read_until("Game:");
+    let answered = lines.iter().position(|l| l.starts_with("bestmove"));
+    assert!(answered.is_some(), "{lines:#?}");
+    assert!(lines.last().unwrap().contains("claustro"), "{lines:#?}");
+}
+
+/// The multipv number and the centipawn score of an `info` line.
+fn multipv_and_score(line: &str) -> Option<(usize, i32)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        let at = words.iter().position(|w| *w == key)?;
+        words.get(at + 1).copied()
+    };
+    let multipv = after("multipv")?.parse().ok()?;
+    let score = if after("score")? == "cp" {
+        words[words.iter().position(|w| *w == "cp")? + 1]
+            .parse()
+            .ok()?
+    } else {
+        return None;
+    };
+    Some((multipv, score))
+}
+
+#[test]
+fn multipv_lines_come_in_score_order_and_the_first_is_played() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("go depth 14");
+    let lines = engine.read_until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let mut last_first_move = None;
+    let mut previous: Option<(usize, i32)> = None;
+    for line in &infos {
+        let Some((multipv, score)) = multipv_and_score(line) else {
+            continue;
+        };
+        if multipv == 1 {
+            last_first_move = line
+                .split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next());
+        } else if let Some((earlier, earlier_score)) = previous {
+            assert_eq!(earlier + 1, multipv, "{infos:#?}");
+            assert!(earlier_score >= score, "lines out of order: {infos:#?}");
+        }
+        previous = Some((multipv, score));
+    }
+    let played = lines.last().unwrap().split_whitespace().nth(1);
+    assert!(last_first_move.is_some(), "{infos:#?}");
+    assert_eq!(played, last_first_move);
+}
