@@ -204,6 +204,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The name used by `newgame` and `UCI_Variant`.
     const NAME: &'static str;
+    /// The rules in one paragraph, for a person about to play.
+    const RULES: &'static str;
 
     /// The start position on a board of `size`, or why that size is not allowed.
     fn start(size: BoardSize) -> Result<Self, String>;

@@ -2,10 +2,11 @@
 //! or engine against engine (watch mode); every input is checked and answered, never a crash.
 //! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
 
-use crate::game::{BoardSize, Outcome};
+use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session};
 use crate::level::Level;
 use crate::search::limits::Limits;
+use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Setup};
@@ -36,6 +37,29 @@ Type a move as the squares it visits (e.g. d4f5; a pass is 0000), or a command:
   new             start again
   help            this text
   quit            leave";
+
+/// What a search score says, in words: who wins and how surely, or who is ahead.
+fn score_in_words(score: Score, to_move: Side) -> String {
+    let moves = |n: i32| if n == 1 { "move" } else { "moves" };
+    match score {
+        Score::Mate(n) if n > 0 => format!("{} wins in {n} {}", to_move.name(), moves(n)),
+        Score::Mate(n) => format!("{} wins in {} {}", to_move.opponent().name(), -n, moves(-n)),
+        Score::Centipawns(cp) => {
+            let leader = if cp > 0 { to_move } else { to_move.opponent() };
+            match cp.abs() {
+                // Proven by a known strategy whose length is not known: Joust's mirroring.
+                PROVEN_BOUND.. => format!("{} has a proven win", leader.name()),
+                DECIDED_BOUND.. => format!("{} is winning", leader.name()),
+                0..30 => "about even".to_string(),
+                _ => format!(
+                    "{} is ahead by {:.1} pawns",
+                    leader.name(),
+                    cp.abs() as f64 / 100.0
+                ),
+            }
+        }
+    }
+}
 
 /// The game in progress and everything needed to play it.
 struct Table {
@@ -173,6 +197,7 @@ impl Table {
                     ..Limits::default()
                 };
                 let mut last = None;
+                let to_move = self.session.side_to_move();
                 let summary = self.session.search(
                     &limits,
                     Settings::default(),
@@ -180,9 +205,9 @@ impl Table {
                     &Signals::default(),
                     &mut |it| {
                         last = Some(format!(
-                            "depth {}, score {}, line {}",
+                            "{}; depth {}, line {}",
+                            score_in_words(it.score, to_move),
                             it.depth,
-                            it.score,
                             it.pv.join(" ")
                         ));
                     },
@@ -362,7 +387,7 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
         match words.as_slice() {
             [] => {}
             ["quit" | "exit"] => return writeln!(out, "Bye."),
-            ["help" | "?"] => writeln!(out, "{HELP}")?,
+            ["help" | "?"] => writeln!(out, "{}\n\n{HELP}", table.session.rules())?,
             ["moves"] => table.list_moves(None, out)?,
             ["moves", square] => table.list_moves(Some(square), out)?,
             ["new"] => {
@@ -395,5 +420,36 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
                 line.trim()
             )?,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_said_in_words_from_the_side_to_move() {
+        let white = Side::White;
+        assert_eq!(
+            score_in_words(Score::Mate(2), white),
+            "white wins in 2 moves"
+        );
+        assert_eq!(
+            score_in_words(Score::Mate(-1), white),
+            "black wins in 1 move"
+        );
+        assert_eq!(
+            score_in_words(Score::Centipawns(-19998), white),
+            "black has a proven win"
+        );
+        assert_eq!(
+            score_in_words(Score::Centipawns(5000), Side::Black),
+            "black is winning"
+        );
+        assert_eq!(score_in_words(Score::Centipawns(-12), white), "about even");
+        assert_eq!(
+            score_in_words(Score::Centipawns(-150), white),
+            "black is ahead by 1.5 pawns"
+        );
     }
 }

@@ -37,6 +37,8 @@ pub trait Oracle {
 pub trait GameSession: Send {
     /// The game's name (`joust`, ...).
     fn game_name(&self) -> &'static str;
+    /// The rules in one paragraph.
+    fn rules(&self) -> &'static str;
     /// The board's size.
     fn size(&self) -> BoardSize;
     /// The current position string.
@@ -133,6 +135,10 @@ impl<G: Game> GameState<G> {
 impl<G: Game> GameSession for GameState<G> {
     fn game_name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn rules(&self) -> &'static str {
+        G::RULES
     }
 
     fn size(&self) -> BoardSize {

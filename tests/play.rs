@@ -36,6 +36,18 @@ fn a_person_makes_mistakes_then_moves_and_takes_back() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("you play white against level easy"), "{out}");
     assert!(out.contains("moves [square]"), "help is shown: {out}");
+    assert!(
+        out.contains("The square a knight leaves is burned"),
+        "rules on help: {out}"
+    );
+    assert!(
+        out.contains("N white knight, n black knight, * burned square"),
+        "{out}"
+    );
+    assert!(out.contains("'xx' is not a move"), "{out}");
+    // 8 x 8 Joust is a proven win for black (the mirror strategy): said so, not in centipawns.
+    assert!(out.contains("black has a proven win"), "{out}");
+    assert!(!out.contains("cp -"), "{out}");
     assert!(out.contains("Not a legal move: move 'xx'"), "{out}");
     assert!(out.contains("Not a legal move: move 'd4e5'"), "{out}");
     assert!(

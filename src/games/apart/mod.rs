@@ -162,6 +162,14 @@ impl<const W: usize> Apart<W> {
 impl<const W: usize> Game for Apart<W> {
     type Move = ApartMove<W>;
     const NAME: &'static str = "apart";
+    const RULES: &'static str = "\
+Apart: a piece moves along a line (across, up, or diagonally) exactly as far as the number of \
+friendly pieces in its unbroken run on that line, itself included, leaping over anything, never \
+onto a friendly piece, and capturing an enemy piece it lands on. A move of two or more may be followed by further such \
+jumps of the same piece, never back onto a square it stood on this turn (not on white's first \
+turn). Whoever has every piece apart, touching no friendly piece even diagonally, wins: the \
+player to move first, then the player who just moved. A player with no move passes (0000); \
+threefold repetition, two passes in a row and 400 plies are draws.";
     const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
 
     fn start(size: BoardSize) -> Result<Self, String> {
@@ -304,7 +312,8 @@ impl<const W: usize> Game for Apart<W> {
     }
 
     fn picture(&self) -> String {
-        render::board_picture(self.geometry, |square| self.piece_letter(square))
+        let board = render::board_picture(self.geometry, |square| self.piece_letter(square));
+        format!("{board}P white piece, p black piece\n")
     }
 }
 

@@ -214,6 +214,13 @@ impl<const W: usize> Claustro<W> {
 impl<const W: usize> Game for Claustro<W> {
     type Move = ClaustroMove;
     const NAME: &'static str = "claustro";
+    const RULES: &'static str = "\
+Claustro: pawns step one square straight towards their goal, the far corner (G for white, g for \
+black), and a pawn that enters its goal wins. A pawn captures one square diagonally, in any \
+direction; the captured pawn is not removed but placed again at once by the capturer on any \
+empty square that is not a corner (written from, to, placement: b2c3d5). A player to move with \
+no move wins, and so does the player who makes the last of six plies repeating two moves three \
+times. A game of 400 plies is drawn.";
     const HAS_NOISY_MOVES: bool = true;
     /// Chosen by matches against 300: 130 gained most (200 less, 450 lost; 80 no better than 130).
     const FUTILITY_MARGIN: i32 = 130;

@@ -124,6 +124,11 @@ impl<const W: usize> JesonMor<W> {
 impl<const W: usize> Game for JesonMor<W> {
     type Move = JesonMorMove;
     const NAME: &'static str = "jesonmor";
+    const RULES: &'static str = "\
+Jeson Mor: each side has a rank of knights, which move as chess knights and capture by landing \
+on an enemy knight. A knight that moves off the centre square (+) wins at once, so a knight must \
+reach the centre and survive a turn there. Taking the last enemy knight also wins, and the player \
+to move who has no move loses. Threefold repetition and 100 plies without a capture are draws.";
     const HAS_NOISY_MOVES: bool = true;
     const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
     const FUTILITY_MARGIN: i32 = 120;
@@ -307,7 +312,7 @@ impl<const W: usize> Game for JesonMor<W> {
     }
 
     fn picture(&self) -> String {
-        render::board_picture(self.geometry, |square| {
+        let board = render::board_picture(self.geometry, |square| {
             if self.knights[0].contains(square) {
                 'N'
             } else if self.knights[1].contains(square) {
@@ -317,7 +322,11 @@ impl<const W: usize> Game for JesonMor<W> {
             } else {
                 '.'
             }
-        })
+        });
+        format!(
+            "{board}N white knight, n black knight, + the centre {}\n",
+            self.geometry.square_name(self.centre)
+        )
     }
 }
 

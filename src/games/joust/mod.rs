@@ -168,6 +168,10 @@ impl Mirror {
 impl<const W: usize> Game for Joust<W> {
     type Move = JoustMove;
     const NAME: &'static str = "joust";
+    const RULES: &'static str = "\
+Joust: each side has one knight, which moves as a chess knight. The square a knight leaves is \
+burned (*) for the rest of the game: no knight may land there, nor on the other knight. The \
+player to move who has no move loses; there are no draws.";
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
@@ -331,7 +335,7 @@ impl<const W: usize> Game for Joust<W> {
     }
 
     fn picture(&self) -> String {
-        render::board_picture(self.geometry, |square| {
+        let board = render::board_picture(self.geometry, |square| {
             if square == self.knights[0] {
                 'N'
             } else if square == self.knights[1] {
@@ -341,7 +345,8 @@ impl<const W: usize> Game for Joust<W> {
             } else {
                 '.'
             }
-        })
+        });
+        format!("{board}N white knight, n black knight, * burned square\n")
     }
 }
 
