@@ -3,10 +3,11 @@
 //! - Every link `[text](target)` is relative and names a file or folder of the repository (never
 //!   a web address, never a path that leaves the repository); a `#anchor` must be a heading of the
 //!   target document (GitHub's rule: lower case, punctuation dropped, spaces to `-`).
-//! - Every file path named in a code span (`` `suites/joust-perft.epd` ``) exists. A code span is
-//!   a path when its first part is a top-level entry of the repository (`src/...`, `docs/...`,
-//!   `README.md`, ...); `<word>` inside it stands for any text (`src/games/<game>/`). No code span
-//!   may start with `../` or name an absolute path.
+//! - Every file path named in code (a code span such as `` `suites/joust-perft.epd` ``, or a word
+//!   of a code block or command) exists. A word is a path when its first part is a top-level
+//!   entry of the repository (`src/...`, `docs/...`, `README.md`, ...); `<word>` inside it stands
+//!   for any text (`src/games/<game>/`). No word of code may start with `../` or name an absolute
+//!   path.
 //! - Recipes run: in a fenced code block whose info string is `sh`, each line starting with `$ `
 //!   is a command (a line ending in `\` continues on the next), run by `sh` in a scratch folder
 //!   that links to the repository's top-level entries, with the tabula under test first on the
@@ -47,18 +48,38 @@ fn read(document: &Path) -> String {
         .unwrap_or_else(|e| panic!("{}: {e}", document.display()))
 }
 
-/// A line of a document outside fenced code blocks, with its number.
-fn prose_lines(text: &str) -> Vec<(usize, &str)> {
+/// Lines of a document, each with its number.
+type NumberedLines<'a> = Vec<(usize, &'a str)>;
+
+/// The lines of a document with their numbers, split into prose and code (fenced or indented
+/// by four spaces; fence lines themselves are left out).
+fn split_lines(text: &str) -> (NumberedLines<'_>, NumberedLines<'_>) {
     let mut fenced = false;
-    let mut lines = Vec::new();
+    let (mut prose, mut code) = (Vec::new(), Vec::new());
     for (index, line) in text.lines().enumerate() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
-        } else if !fenced && !line.starts_with("    ") {
-            lines.push((index + 1, line));
+        } else if fenced || line.starts_with("    ") {
+            code.push((index + 1, line));
+        } else {
+            prose.push((index + 1, line));
         }
     }
-    lines
+    (prose, code)
+}
+
+/// The lines of a document outside code, with their numbers.
+fn prose_lines(text: &str) -> NumberedLines<'_> {
+    split_lines(text).0
+}
+
+/// The words of code that could be paths: split at white space, `=`, quotes, brackets and
+/// commas, without trailing punctuation.
+fn code_words(code: &str) -> Vec<&str> {
+    code.split(|c: char| c.is_whitespace() || "=\"'()[],|".contains(c))
+        .map(|word| word.trim_end_matches(['.', ':', ';']))
+        .filter(|word| !word.is_empty())
+        .collect()
 }
 
 /// The targets of the `[text](target)` links of a line.
@@ -175,18 +196,16 @@ fn top_level_entries() -> Vec<String> {
         .collect()
 }
 
-/// The problem with a code span, if it names a path that does not exist or leaves the repository.
-fn path_problem(span: &str, top: &[String]) -> Option<String> {
-    if span.starts_with("../") || span.contains("/../") {
+/// The problem with a word of code, if it names a path that does not exist or leaves the
+/// repository.
+fn path_problem(word: &str, top: &[String]) -> Option<String> {
+    if word.starts_with("../") || word.contains("/../") {
         return Some("leaves the repository".into());
     }
-    if span.starts_with('/') && span[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if word.starts_with('/') && word[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
         return Some("is an absolute path".into());
     }
-    if span.contains(' ') {
-        return None;
-    }
-    let components: Vec<&str> = span.split('/').collect();
+    let components: Vec<&str> = word.split('/').collect();
     let is_repository_path = top.iter().any(|entry| entry == components[0]);
     (is_repository_path && !path_exists(Path::new(ROOT), &components))
         .then(|| "names no file of the repository".into())
@@ -198,7 +217,9 @@ fn links_and_paths_stay_inside_the_repository_and_exist() {
     let mut problems = Vec::new();
     for document in documents() {
         let text = read(&document);
-        for (number, line) in prose_lines(&text) {
+        let (prose, code) = split_lines(&text);
+        let mut code_parts: NumberedLines = code;
+        for &(number, line) in &prose {
             for target in link_targets(line) {
                 if let Some(problem) = link_problem(&document, target) {
                     problems.push(format!(
@@ -207,10 +228,13 @@ fn links_and_paths_stay_inside_the_repository_and_exist() {
                     ));
                 }
             }
-            for span in code_spans(line) {
-                if let Some(problem) = path_problem(span, &top) {
+            code_parts.extend(code_spans(line).into_iter().map(|span| (number, span)));
+        }
+        for (number, part) in code_parts {
+            for word in code_words(part) {
+                if let Some(problem) = path_problem(word, &top) {
                     problems.push(format!(
-                        "{}:{number}: `{span}` {problem}",
+                        "{}:{number}: `{word}` {problem}",
                         document.display()
                     ));
                 }
@@ -413,6 +437,18 @@ fn pattern_helpers_match_as_documented() {
     ));
     assert!(!matches_line("Nodes searched: 62", "Nodes searched: 621"));
     assert_eq!(anchor("Matches: `tabula match`"), "matches-tabula-match");
+    assert_eq!(
+        code_words("tabula x \"cmd=a option.P=docs/f.ini\" suites/s.epd."),
+        [
+            "tabula",
+            "x",
+            "cmd",
+            "a",
+            "option.P",
+            "docs/f.ini",
+            "suites/s.epd"
+        ]
+    );
     assert_eq!(
         link_targets("see [a](b.md) and [c](d.md#e)"),
         ["b.md", "d.md#e"]
