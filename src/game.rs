@@ -107,8 +107,11 @@ impl std::fmt::Display for BoardSize {
 
 /// What a move type must offer the search.
 pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
-    /// A 32-bit tag identifying the move among the legal moves of one position, for the
-    /// transposition table and killer slots. Never zero.
+    /// A 32-bit tag of the move, for the transposition table and killer slots. Never zero.
+    /// A move that fits in 32 bits has a tag of its own among the legal moves of a position; a
+    /// larger one (an Apart turn and its captured set) may share its tag with another move of the
+    /// same position, which costs move ordering only: nothing the search must get right (the
+    /// moves left out at the root, say) relies on tags.
     fn tag(self) -> u32;
 }
 

@@ -4,6 +4,8 @@ pub mod apart;
 pub mod claustro;
 pub mod jesonmor;
 pub mod joust;
+#[cfg(test)]
+mod laws;
 
 use crate::bitboard::words_for;
 use crate::game::BoardSize;

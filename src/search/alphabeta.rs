@@ -45,7 +45,7 @@ pub(super) struct Searcher<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (those not among `searchmoves`, and the first moves
     /// of better MultiPV lines).
-    pub excluded_root_moves: Vec<u32>,
+    pub excluded_root_moves: Vec<G::Move>,
     /// The ply of the node reached by the null move being searched, if any (no two in a row).
     null_move_ply: Option<usize>,
 }
@@ -301,7 +301,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = moves[0].1;
         let mut index = 0;
         for (tried, &(order, mv)) in moves.iter().enumerate() {
-            if is_root && self.excluded_root_moves.contains(&mv.tag()) {
+            if is_root && self.excluded_root_moves.contains(&mv) {
                 continue;
             }
             if index == 0 {

@@ -6,7 +6,7 @@ pub mod limits;
 pub mod score;
 pub mod tt;
 
-use crate::game::{Game, GameMove, History};
+use crate::game::{Game, History};
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
@@ -184,7 +184,6 @@ pub fn search<G: Game>(
     let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = moves
         .into_iter()
         .partition(|mv| root_moves.is_empty() || root_moves.contains(mv));
-    let left_out: Vec<u32> = left_out.into_iter().map(GameMove::tag).collect();
     let game_over = root.verdict().is_some() || root.history_verdict(history).is_some();
     let Some(&first_move) = moves.first().filter(|_| !game_over) else {
         return SearchResult {
@@ -270,7 +269,7 @@ pub fn search<G: Game>(
                 let Some(&first) = pv.first() else {
                     break;
                 };
-                searcher.excluded_root_moves.push(first.tag());
+                searcher.excluded_root_moves.push(first);
                 found.push((line_score, searcher.seldepth, pv));
             }
             // Each line is searched with the better ones left out, so a later line can come out
@@ -354,12 +353,12 @@ struct HelperLine<M> {
 /// A lazy SMP helper: deepens on its own through the shared table until the main thread has
 /// finished. Odd helpers search one ply deeper than the main thread, even ones alongside it (in
 /// a different order, through the table); none redoes a depth it has passed. The root moves
-/// tagged in `left_out` are not searched.
+/// in `left_out` are not searched.
 fn run_helper<G: Game>(
     shared: &SharedState,
     root: &G,
     history: History<G::Move>,
-    left_out: &[u32],
+    left_out: &[G::Move],
     helper: usize,
     max_depth: u32,
 ) -> Option<HelperLine<G::Move>> {

@@ -380,22 +380,10 @@ fn random_game(seed: u64, n: usize, mut visit: impl FnMut(&JesonMor<4>)) {
 }
 
 #[test]
-fn incremental_hash_and_move_count_agree_with_fresh_ones() {
+fn the_null_move_hands_the_turn_over_and_keeps_its_hash_fresh() {
     for seed in 0..30 {
         random_game(seed, [5, 9, 15][seed as usize % 3], |game| {
-            assert_eq!(game.hash(), game.compute_hash());
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            assert_eq!(game.count_legal_moves(), moves.len());
-            assert_eq!(moves.is_empty(), game.verdict().is_some());
-            for &mv in &moves {
-                assert_eq!(game.parse_move(&game.move_text(mv)), Ok(mv));
-            }
-            let reparsed = position::<4>(&game.to_text());
-            assert_eq!(reparsed.to_text(), game.to_text());
-            if !game.left_centre {
-                assert_eq!(reparsed.hash(), game.hash());
-                let passed = game.null_move().unwrap();
+            if let Some(passed) = game.null_move() {
                 assert_eq!(passed.side, game.side.opponent());
                 assert_eq!(passed.knights, game.knights);
                 assert_eq!(passed.hash(), passed.compute_hash());

@@ -199,37 +199,6 @@ fn playing_burns_the_square_left_and_counts_moves() {
     assert_eq!(game.to_text(), "8/8/8/4*N2/2n*4/8/8/8 w 2 2");
 }
 
-fn random_game(seed: u64, size: BoardSize, mut visit: impl FnMut(&Joust<10>)) -> Joust<10> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Joust::<10>::start(size).unwrap();
-    let mut moves = Vec::new();
-    loop {
-        visit(&game);
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return game;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-}
-
-#[test]
-fn incremental_hash_matches_a_fresh_one() {
-    for seed in 0..20 {
-        random_game(
-            seed,
-            BoardSize {
-                width: 7,
-                height: 9,
-            },
-            |game| {
-                assert_eq!(game.hash(), game.compute_hash());
-            },
-        );
-    }
-}
-
 /// Plays random white moves, each answered by its mirror image, from a position that `mirror`
 /// maps onto itself: every reply must be legal, and black must win.
 fn mirror_strategy_wins(start: &Joust<10>, mirror: Mirror) {

@@ -1,0 +1,239 @@
+//! The laws every game obeys, written once and run by every game on many positions: the start at
+//! several sizes, positions of seeded random games, and the positions of the shipped suites.
+//!
+//! - the position string round-trips, and the position read back has the same hash, as has the
+//!   position after `play` and the same position read from its string (wherever the string says
+//!   all there is: see [`string_says_all`]);
+//! - the moves' texts are all different, and a move's text parses back to the move (checked on
+//!   up to 64 moves of a position, spread over its list, like the hash after `play`);
+//! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
+//! - `count_legal_moves` is the number of moves `legal_moves` lists;
+//! - a position has no legal move exactly when it has a verdict;
+//! - perft by playing every move equals perft as counted in bulk (to depth 2 where a position
+//!   has fewer than 100 moves, else to depth 1).
+//!
+//! A game joins with one line: a test that calls [`obey_the_laws`] through [`for_each_word_count`].
+
+use crate::game::{BoardSize, Game, GameMove, perft};
+use crate::position_text::parse_position_text;
+use crate::suite::parse_suite_line;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashSet;
+
+/// How many of a position's moves are read back from their text, and played and read back from
+/// the position string.
+const SAMPLED_MOVES: usize = 64;
+
+/// Positions from one random game of `plies` plies at most, from `start`.
+fn random_game<G: Game>(start: &G, plies: usize, rng: &mut StdRng) -> Vec<G> {
+    let mut positions = vec![start.clone()];
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        position.play(moves[rng.random_range(0..moves.len())]);
+        positions.push(position.clone());
+    }
+    positions
+}
+
+/// Reads `text` as a position of `G`; panics with the reason if it is not one.
+fn read<G: Game>(text: &str) -> G {
+    parse_position_text(text)
+        .and_then(|parsed| G::from_text(&parsed))
+        .unwrap_or_else(|problem| panic!("{} '{text}': {problem}", G::NAME))
+}
+
+/// Leaves of the legal-move tree counted by playing every move.
+fn perft_by_play<G: Game>(position: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            perft_by_play(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Whether the string of `position` (read back as `read_back`) says all there is to it: not so
+/// of a game decided by the way its last move was made (Jeson Mor's move off the centre), whose
+/// string, holding no move, reads back as a game in progress.
+fn string_says_all<G: Game>(position: &G, read_back: &G) -> bool {
+    position.verdict().is_none() || read_back.verdict() == position.verdict()
+}
+
+/// Checks every law on one position; `perft_depth` 0 skips the perft law.
+fn check_position<G: Game>(position: &G, perft_depth: u32) {
+    let text = position.to_text();
+    let read_back: G = read(&text);
+    assert_eq!(read_back.to_text(), text, "{}: round trip", G::NAME);
+    assert!(
+        !string_says_all(position, &read_back) || read_back.hash() == position.hash(),
+        "{}: hash of '{text}'",
+        G::NAME
+    );
+
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    assert_eq!(
+        position.count_legal_moves(),
+        moves.len(),
+        "{}: count of '{text}'",
+        G::NAME
+    );
+    assert_eq!(
+        moves.is_empty(),
+        position.verdict().is_some(),
+        "{}: '{text}' has no move exactly when it has a verdict",
+        G::NAME
+    );
+    let mut texts = HashSet::new();
+    let mut tags = HashSet::new();
+    for &mv in &moves {
+        let move_text = position.move_text(mv);
+        assert_ne!(mv.tag(), 0, "{}: '{text}' tag of {move_text}", G::NAME);
+        assert!(
+            tags.insert(mv.tag()) || size_of::<G::Move>() > size_of::<u32>(),
+            "{}: '{text}' tag of {move_text} is another move's",
+            G::NAME
+        );
+        assert!(
+            texts.insert(move_text),
+            "{}: '{text}' lists a move twice",
+            G::NAME
+        );
+    }
+    // Reading a move and a position back costs a move generation each: at most
+    // `SAMPLED_MOVES` moves, spread over the list, are read back.
+    let step = moves.len().div_ceil(SAMPLED_MOVES).max(1);
+    for &mv in moves.iter().step_by(step) {
+        let move_text = position.move_text(mv);
+        assert_eq!(
+            position.parse_move(&move_text),
+            Ok(mv),
+            "{}: '{text}' {move_text}",
+            G::NAME
+        );
+        let mut child = position.clone();
+        child.play(mv);
+        let scratch: G = read(&child.to_text());
+        assert!(
+            !string_says_all(&child, &scratch) || child.hash() == scratch.hash(),
+            "{}: hash after {move_text} from '{text}'",
+            G::NAME
+        );
+    }
+    if perft_depth > 0 {
+        assert_eq!(
+            perft_by_play(position, perft_depth),
+            perft(position, perft_depth),
+            "{}: perft {perft_depth} of '{text}'",
+            G::NAME
+        );
+    }
+}
+
+/// Runs the laws on the start at `size`, on seeded random games from it, and on those of the
+/// `suite_positions` that have this size. Perft is checked on every tenth position.
+pub fn obey_the_laws<G: Game>(size: BoardSize, suite_positions: &[String]) {
+    let start = G::start(size).unwrap_or_else(|problem| panic!("{} {size}: {problem}", G::NAME));
+    let mut rng = StdRng::seed_from_u64(size.width as u64 * 100 + size.height as u64);
+    let mut positions = Vec::new();
+    for _ in 0..3 {
+        positions.extend(random_game(&start, 60, &mut rng));
+    }
+    for text in suite_positions {
+        let parsed = parse_position_text(text).unwrap_or_else(|p| panic!("'{text}': {p}"));
+        if parsed.width == size.width && parsed.height == size.height {
+            positions.push(read(text));
+        }
+    }
+    for (index, position) in positions.iter().enumerate() {
+        let perft_depth = match (index % 10, position.count_legal_moves()) {
+            (0, ..100) => 2,
+            (0, _) => 1,
+            _ => 0,
+        };
+        check_position(position, perft_depth);
+    }
+}
+
+/// The position strings of the shipped suites of the game `name`.
+pub fn suite_positions(name: &str) -> Vec<String> {
+    let mut positions = Vec::new();
+    for kind in ["perft", "tactics"] {
+        let path = format!("{}/suites/{name}-{kind}.epd", env!("CARGO_MANIFEST_DIR"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (index, line) in text.lines().enumerate() {
+            match parse_suite_line(index + 1, line) {
+                Ok(Some(entry)) if entry.position != "startpos" => positions.push(entry.position),
+                Ok(_) => {}
+                Err(problem) => panic!("{path}:{}: {problem}", index + 1),
+            }
+        }
+    }
+    positions
+}
+
+/// Calls `$check::<$game<W>>(size, ...)` with the bitboard word count `W` that a board of `size`
+/// needs, as `build_session` chooses it.
+macro_rules! for_each_word_count {
+    ($game:ident, $sizes:expr) => {{
+        let suite = crate::games::laws::suite_positions(<$game<1> as crate::game::Game>::NAME);
+        for (width, height) in $sizes {
+            let size = crate::game::BoardSize { width, height };
+            match crate::bitboard::words_for(width * height) {
+                1 => crate::games::laws::obey_the_laws::<$game<1>>(size, &suite),
+                2 => crate::games::laws::obey_the_laws::<$game<2>>(size, &suite),
+                4 => crate::games::laws::obey_the_laws::<$game<4>>(size, &suite),
+                _ => crate::games::laws::obey_the_laws::<$game<10>>(size, &suite),
+            }
+        }
+    }};
+}
+
+mod every_game {
+    use crate::games::{apart::Apart, claustro::Claustro, jesonmor::JesonMor, joust::Joust};
+
+    #[test]
+    fn joust() {
+        for_each_word_count!(
+            Joust,
+            [(8, 8), (3, 3), (5, 9), (10, 10), (16, 16), (25, 25)]
+        );
+    }
+
+    #[test]
+    fn jesonmor() {
+        for_each_word_count!(
+            JesonMor,
+            [(9, 9), (5, 5), (7, 7), (11, 11), (15, 15), (25, 25)]
+        );
+    }
+
+    #[test]
+    fn claustro() {
+        for_each_word_count!(
+            Claustro,
+            [(5, 5), (6, 9), (7, 7), (9, 9), (13, 13), (25, 25)]
+        );
+    }
+
+    #[test]
+    fn apart() {
+        for_each_word_count!(Apart, [(8, 8), (9, 9), (12, 12), (16, 16), (25, 25)]);
+    }
+}
