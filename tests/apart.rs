@@ -125,33 +125,6 @@ fn engine_policy_draws_follow_the_option() {
 }
 
 #[test]
-fn bad_apart_positions_give_one_error_line_and_change_nothing() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    engine.send(&format!("position fen {TWO_PATHS} moves a1a3"));
-    let before = engine.display();
-    let bad = [
-        ("position fen 7/7/7/7/7/7/7 w", "7x7"),
-        ("position fen 8/8/8/8/8/8/8/8/8 w", "8x9"),
-        ("position fen 8/8/8/8/8/8/8/6Pn w", "'n'"),
-        ("position fen 8/8/8/8/8/8/8/6P* w", "'*'"),
-        ("position startpos moves b1b2", "'b1b2'"),
-        ("position startpos moves b2d4f6", "'b2d4f6'"),
-        ("newgame apart 7", "7x7"),
-        ("newgame apart 9x8", "9x8"),
-    ];
-    for (command, named) in bad {
-        let reply = engine.ask(command);
-        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
-        assert!(
-            reply[0].starts_with("info string error: ") && reply[0].contains(named),
-            "{command}: {reply:?} should name {named}"
-        );
-        assert_eq!(engine.display(), before, "{command} changed the state");
-    }
-}
-
-#[test]
 fn a_timed_search_on_a_large_board_answers() {
     let mut engine = Engine::start();
     engine.send("newgame apart 25");

@@ -100,32 +100,6 @@ fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
 }
 
 #[test]
-fn bad_claustro_position_strings_give_one_error_and_change_nothing() {
-    let mut engine = claustro();
-    engine.send("position startpos moves c1c2");
-    let before = engine.display();
-    let bad = [
-        ("position fen p4/5/5/5/5 w", "neutral corner a5"),
-        ("position fen 5/5/5/5/P4 w", "own home corner a1"),
-        ("position fen 4p/5/5/5/5 w", "own home corner e5"),
-        ("position fen 4/4/4/4 w", "4x4"),
-        ("position fen 5/5/2n2/5/5 w", "'n'"),
-        ("position startpos moves c1c2 c5c4b4", "'c5c4b4'"),
-        ("position startpos moves c2d3", "'c2d3'"),
-        ("newgame claustro 4", "4x4"),
-    ];
-    for (command, named) in bad {
-        let reply = engine.ask(command);
-        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
-        assert!(
-            reply[0].starts_with("info string error: ") && reply[0].contains(named),
-            "{command}: {reply:?} should name {named}"
-        );
-        assert_eq!(engine.display(), before, "{command} changed the state");
-    }
-}
-
-#[test]
 fn a_search_returns_a_legal_move_on_a_large_board() {
     let mut engine = claustro();
     engine.send("newgame claustro 25");

@@ -158,41 +158,6 @@ fn a_hundred_plies_without_a_capture_draw() {
 }
 
 #[test]
-fn bad_jesonmor_positions_give_one_error_line_and_change_nothing() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("position startpos moves b1c3");
-    let before = engine.display();
-    let bad = [
-        ("position fen nnnnnnnn/8/8/8/8/8/8/NNNNNNNN w", "8x8"),
-        ("position fen nnn/3/NNN w", "3x3"),
-        (
-            "position fen 27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27/27 w",
-            "27x27",
-        ),
-        ("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNP w", "'P'"),
-        (
-            "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0",
-            "partner",
-        ),
-        ("position startpos moves b1d3", "'b1d3'"),
-        ("position startpos moves b9c7", "'b9c7'"),
-        ("position startpos moves b1c3 é9c7", "'é9c7'"),
-        ("newgame jesonmor 8", "8x8"),
-        ("newgame jesonmor 9x7", "9x7"),
-    ];
-    for (command, named) in bad {
-        let reply = engine.ask(command);
-        assert_eq!(reply.len(), 1, "{command}: {reply:?}");
-        assert!(
-            reply[0].starts_with("info string error: ") && reply[0].contains(named),
-            "{command}: {reply:?} should name {named}"
-        );
-        assert_eq!(engine.display(), before, "{command} changed the state");
-    }
-}
-
-#[test]
 fn bench_covers_jesonmor() {
     let mut engine = Engine::start();
     let lines = engine.ask("bench");
