@@ -14,8 +14,11 @@ use std::time::Instant;
 
 const HISTORY_SIZE: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 16;
-/// How many nodes pass between checks of the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+/// How much work passes between checks of the clock and the stop flag. Work counts nodes and
+/// the moves generated, which keeps it in step with time in every game, whether a node costs
+/// 20 nanoseconds (Jeson Mor) or a millisecond (a crowded 25 x 25 Apart position, where one
+/// generation lists a thousand turns): about a millisecond at most between checks.
+const CHECK_WORK: u64 = 1024;
 /// Reverse futility pruning applies up to this depth.
 const FUTILITY_MAX_DEPTH: u32 = 3;
 /// Null-move pruning applies from this depth on.
@@ -37,6 +40,9 @@ pub(super) struct Searcher<'a, G: Game> {
     pub abortable: bool,
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
+    /// Nodes plus moves generated so far, and the amount at which the clock is next checked.
+    work: u64,
+    next_check: u64,
     history: History<G::Move>,
     move_lists: Vec<Vec<(i32, G::Move)>>,
     generated: Vec<G::Move>,
@@ -110,6 +116,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             abortable: false,
             deadline: None,
             node_limit: None,
+            work: 0,
+            next_check: 0,
             history,
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             generated: Vec::new(),
@@ -147,7 +155,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.aborted = true;
             return true;
         }
-        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+        if self.work >= self.next_check {
+            self.next_check = self.work + CHECK_WORK;
             self.flush_nodes();
             let out_of_time = self
                 .deadline
@@ -234,6 +243,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> i32 {
         self.nodes += 1;
         self.unreported_nodes += 1;
+        self.work += 1;
         self.pv[ply].clear();
         if self.should_stop() {
             return 0;
@@ -284,6 +294,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         self.generated.clear();
         position.legal_moves(&mut self.generated);
+        self.work += self.generated.len() as u64;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));
@@ -429,6 +440,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         alpha = alpha.max(stand_pat);
         self.generated.clear();
         position.legal_moves(&mut self.generated);
+        self.work += self.generated.len() as u64;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         moves.extend(
