@@ -130,3 +130,26 @@ fn multipv_lines_come_in_score_order_and_the_first_is_played() {
     assert!(last_first_move.is_some(), "{infos:#?}");
     assert_eq!(played, last_first_move);
 }
+
+#[test]
+fn isready_and_quit_are_answered_during_a_long_perft() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("perft 7");
+    engine.send("isready");
+    read_promptly(&engine, "readyok");
+    // stop does not end a perft: it goes on, and what is sent after it waits.
+    engine.send("stop");
+    engine.send("quit");
+    assert!(engine.exits_within(PROMPT));
+}
+
+#[test]
+fn output_after_a_perft_keeps_its_order() {
+    let mut engine = Engine::start();
+    engine.send("perft 3");
+    engine.send("d");
+    let lines = engine.read_until("Fen:");
+    let total = lines.iter().position(|l| l.starts_with("Nodes searched: "));
+    assert!(total.is_some(), "{lines:#?}");
+}

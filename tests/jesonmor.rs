@@ -160,7 +160,16 @@ fn a_hundred_plies_without_a_capture_draw() {
 #[test]
 fn bench_covers_jesonmor() {
     let mut engine = Engine::start();
-    let lines = engine.ask("bench");
+    // bench runs on its own thread (isready is answered at once): its last line is the total.
+    engine.send("bench");
+    let mut lines = Vec::new();
+    while let Some(line) = engine.next_line(common::TIMEOUT) {
+        let total = line.ends_with(" nps");
+        lines.push(line);
+        if total {
+            break;
+        }
+    }
     let searched: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("jesonmor "))

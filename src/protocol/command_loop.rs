@@ -1,7 +1,9 @@
 //! The command loop. A reader thread turns the input into [`Event`]s, so that the loop is never
 //! blocked by what it reads: `stop`, `isready` and `quit` are acted on the moment they arrive,
 //! while a command that needs an idle engine (`go`, `setoption`, `newgame`, ...) sent during a
-//! search waits in a queue, with every command after it, until the search has answered.
+//! search waits in a queue, with every command after it, until the search has answered. While
+//! `perft` or `bench` counts, every command but those three waits, so that piped output keeps
+//! its order.
 
 use super::command::Command;
 use super::engine::Engine;
@@ -98,25 +100,28 @@ fn take(
 ) -> bool {
     match parsed {
         Ok(Command::Quit) => {
-            engine.stop_search();
+            engine.abandon_job();
             false
         }
-        // `stop` ends every search asked for before it, queued ones included.
+        // `stop` ends every search asked for before it, queued ones included; a perft or bench
+        // runs to its end, and what is queued behind it goes on waiting.
         Ok(Command::Stop) => {
-            engine.stop_search();
-            while let Some(earlier) = queue.pop_front() {
+            while engine.stop_search() {
+                let Some(earlier) = queue.pop_front() else {
+                    break;
+                };
                 if !engine.act(earlier) {
                     return false;
                 }
-                engine.stop_search();
             }
             true
         }
         Ok(Command::IsReady) => engine.act(Ok(Command::IsReady)),
         parsed => {
-            let must_wait = parsed.as_ref().is_ok_and(Engine::needs_idle)
-                && engine.busy()
-                && !engine.search_waits_for_word();
+            let must_wait = engine.counts()
+                || parsed.as_ref().is_ok_and(Engine::needs_idle)
+                    && engine.busy()
+                    && !engine.search_waits_for_word();
             if must_wait || !queue.is_empty() {
                 queue.push_back(parsed);
                 true

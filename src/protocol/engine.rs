@@ -28,6 +28,8 @@ struct RunningSearch {
     signals: Arc<Signals>,
     /// Whether only `stop` ends it, pondering aside.
     infinite: bool,
+    /// Whether `stop` ends it (a search) or not (perft, bench).
+    interruptible: bool,
     /// Tells this search's [`Event::SearchDone`] from an earlier one's.
     id: u64,
 }
@@ -146,6 +148,11 @@ impl Engine {
         self.search.is_some()
     }
 
+    /// Whether a perft or bench is running (a job that `stop` does not end).
+    pub(super) fn counts(&self) -> bool {
+        self.search.as_ref().is_some_and(|job| !job.interruptible)
+    }
+
     /// Whether the running search answers only after `stop` or `ponderhit`.
     pub(super) fn search_waits_for_word(&self) -> bool {
         self.search
@@ -211,17 +218,14 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(limits) => self.go(limits),
-            Command::Perft(depth) => {
-                self.perft(depth);
-                Ok(())
-            }
+            Command::Perft(depth) => self.perft(depth),
             Command::Stop => {
                 self.stop_search();
                 Ok(())
             }
             Command::PonderHit => self.ponder_hit(),
             Command::Quit => {
-                self.stop_search();
+                self.abandon_job();
                 return false;
             }
             Command::Debug(on) => {
@@ -249,10 +253,17 @@ impl Engine {
                 self.eval();
                 Ok(())
             }
-            Command::Bench => {
-                bench::run(&|line| self.out.line(line));
-                Ok(())
-            }
+            Command::Bench => self.start_job(Arc::default(), false, false, |out| {
+                // Each line is written once the next one comes: the last is the job's answer.
+                let held = std::cell::RefCell::new(String::new());
+                bench::run(&|line| {
+                    let earlier = held.replace(line.to_string());
+                    if !earlier.is_empty() {
+                        out.line(&earlier);
+                    }
+                });
+                held.into_inner()
+            }),
             Command::Help => {
                 self.out.line(HELP);
                 Ok(())
@@ -294,11 +305,24 @@ impl Engine {
         Ok(())
     }
 
-    /// Stops the running search, if any, and waits for its `bestmove`.
-    pub(super) fn stop_search(&mut self) {
+    /// Stops the running search, if any, and waits for its `bestmove`; false (and nothing
+    /// done) if the running job is one that `stop` does not end (perft, bench).
+    pub(super) fn stop_search(&mut self) -> bool {
+        if self.search.as_ref().is_some_and(|job| !job.interruptible) {
+            return false;
+        }
         if let Some(search) = self.search.take() {
             search.signals.stop.store(true, Ordering::Relaxed);
             Self::join(search);
+        }
+        true
+    }
+
+    /// Ends the running job for `quit`: a search is stopped and its answer written; a perft
+    /// or bench is left to the end of the process.
+    pub(super) fn abandon_job(&mut self) {
+        if !self.stop_search() {
+            self.search = None;
         }
     }
 
@@ -438,7 +462,6 @@ impl Engine {
         let name_reply = self.options.ponder;
         let session = self.session.boxed_clone();
         let tt = Arc::clone(&self.tt);
-        let out = self.out.clone();
         let settings = Settings {
             threads: self.options.threads,
             move_overhead_ms: self.options.move_overhead_ms as u64,
@@ -446,52 +469,59 @@ impl Engine {
         };
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_signals = Arc::clone(&signals);
+        self.start_job(signals, infinite, true, move |out| match quick_move {
+            Some(mv) => {
+                thread_signals.hold_answer(false);
+                format!("bestmove {mv}")
+            }
+            None => {
+                let summary =
+                    session.search(&limits, settings, &tt, &thread_signals, &mut |iteration| {
+                        out.line(&info_line(iteration))
+                    });
+                let best = summary.best_move.as_deref().unwrap_or("(none)");
+                match summary.result.ponder_move.filter(|_| name_reply) {
+                    Some(reply) => format!("bestmove {best} ponder {reply}"),
+                    None => format!("bestmove {best}"),
+                }
+            }
+        })
+    }
+
+    /// Runs `work` (a search, perft or bench) on its own thread as the engine's one running job.
+    /// `work` writes its lines but the last, which it returns: that one is written after the
+    /// command loop has been told that the job is done, so that the loop has heard it before
+    /// any command sent in reply. `stop` ends the job only if it is `interruptible`.
+    fn start_job(
+        &mut self,
+        signals: Arc<Signals>,
+        infinite: bool,
+        interruptible: bool,
+        work: impl FnOnce(&Output) -> String + Send + 'static,
+    ) -> Result<(), String> {
         self.searches += 1;
         let id = self.searches;
         let search_done = self.search_done.clone();
+        let out = self.out.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
-                let answer = match quick_move {
-                    Some(mv) => {
-                        thread_signals.hold_answer(false);
-                        format!("bestmove {mv}")
-                    }
-                    None => {
-                        let summary = session.search(
-                            &limits,
-                            settings,
-                            &tt,
-                            &thread_signals,
-                            &mut |iteration| out.line(&info_line(iteration)),
-                        );
-                        let best = summary.best_move.as_deref().unwrap_or("(none)");
-                        match summary.result.ponder_move.filter(|_| name_reply) {
-                            Some(reply) => format!("bestmove {best} ponder {reply}"),
-                            None => format!("bestmove {best}"),
-                        }
-                    }
-                };
-                // Said before the answer, so that the loop has heard it before any command sent
-                // in reply to the answer.
+                let last = work(&out);
                 if let Some(events) = search_done {
                     // A loop that has ended no longer listens; nothing is lost.
                     let _ = events.send(Event::SearchDone(id));
                 }
-                out.line(&answer);
-            });
-        match spawned {
-            Ok(handle) => {
-                self.search = Some(RunningSearch {
-                    handle,
-                    signals,
-                    infinite,
-                    id,
-                })
-            }
-            Err(error) => return Err(format!("could not start the search thread: {error}")),
-        }
+                out.line(&last);
+            })
+            .map_err(|error| format!("could not start the search thread: {error}"))?;
+        self.search = Some(RunningSearch {
+            handle: spawned,
+            signals,
+            infinite,
+            interruptible,
+            id,
+        });
         Ok(())
     }
 
@@ -512,19 +542,20 @@ impl Engine {
         true
     }
 
-    fn perft(&self, depth: u32) {
-        let divide = self.session.perft_divide(depth);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            divide.iter().map(|(_, n)| n).sum()
-        };
-        if depth > 0 {
-            for (mv, count) in &divide {
-                self.out.line(&format!("{mv}: {count}"));
+    fn perft(&mut self, depth: u32) -> Result<(), String> {
+        let session = self.session.boxed_clone();
+        self.start_job(Arc::default(), false, false, move |out| {
+            let divide = session.perft_divide(depth);
+            for (mv, count) in divide.iter().filter(|_| depth > 0) {
+                out.line(&format!("{mv}: {count}"));
             }
-        }
-        self.out.line(&format!("Nodes searched: {total}"));
+            let total: u64 = if depth == 0 {
+                1
+            } else {
+                divide.iter().map(|(_, n)| n).sum()
+            };
+            format!("Nodes searched: {total}")
+        })
     }
 
     fn query(&self, query: Query) {
