@@ -1,28 +1,29 @@
 //! The command line: with no subcommand the protocol loop runs on stdin/stdout; `perft` and
 //! `bench` run once and exit.
 
-use crate::analyse::{AnalyseConfig, analyse};
-use crate::bench;
+use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
+use crate::games::game_and_size;
 use crate::games::{GameKind, build_session};
+use crate::interfaces::uci::command::{MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH};
+use crate::interfaces::uci::command_loop;
+use crate::interfaces::uci::engine::Engine;
+use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
+use crate::interfaces::uci::output::Output;
 use crate::level::Level;
-use crate::play::{PlayConfig, play};
-use crate::position_text::parse_position_text;
-use crate::protocol::command::{MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, parse_board_size};
-use crate::protocol::command_loop;
-use crate::protocol::engine::Engine;
-use crate::protocol::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
-use crate::protocol::output::Output;
 use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::session::Setup;
-use crate::suite::{SuiteConfig, run_suite};
-use crate::tournament::engine_process::EngineSpec;
-use crate::tournament::openings::{parse_openings, random_openings};
-use crate::tournament::play::GameSettings;
-use crate::tournament::stats::Sprt;
-use crate::tournament::time_control::TimeControl;
-use crate::tournament::{self, MatchConfig};
+use crate::tools::analyse::{AnalyseConfig, analyse};
+use crate::tools::bench;
+use crate::tools::play::{PlayConfig, play};
+use crate::tools::suite::{SuiteConfig, run_suite};
+use crate::tools::tournament::engine_process::EngineSpec;
+use crate::tools::tournament::openings::{parse_openings, random_openings};
+use crate::tools::tournament::play::GameSettings;
+use crate::tools::tournament::stats::Sprt;
+use crate::tools::tournament::time_control::TimeControl;
+use crate::tools::tournament::{self, MatchConfig};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -65,7 +66,7 @@ pub enum CliCommand {
     Analyse(AnalyseArgs),
     /// Write an openings file for `match`: seeded random openings or a file's lines, optionally
     /// only those a fixed-depth search scores near level (--balanced).
-    Openings(crate::opening_book::OpeningsArgs),
+    Openings(crate::tools::opening_book::OpeningsArgs),
     /// Play a game in the terminal: against the engine, against a person, or watch.
     Play(PlayArgs),
     /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
@@ -74,7 +75,7 @@ pub enum CliCommand {
     /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
     Solve(SolveArgs),
     /// Fit the evaluation's term weights to the results of fast self-play games (Texel-style).
-    Tune(crate::tune::TuneArgs),
+    Tune(crate::tools::tune::TuneArgs),
 }
 
 /// Arguments of `tabula solve`.
@@ -256,7 +257,7 @@ fn perft(
         }
         (None, size) => {
             let size: BoardSize = size
-                .map(parse_board_size)
+                .map(BoardSize::parse)
                 .transpose()?
                 .unwrap_or(kind.default_size());
             build_session(kind, Setup::Start(size), &[], true)?
@@ -348,16 +349,6 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     let summary = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
     println!("{}", tournament::summary_text(&config, &summary));
     Ok(())
-}
-
-/// The game named `game` and its board (`size`, else the game's default).
-pub fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
-    let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
-    let size = size
-        .map(parse_board_size)
-        .transpose()?
-        .unwrap_or(kind.default_size());
-    Ok((kind, size))
 }
 
 fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
@@ -461,8 +452,8 @@ pub fn main() -> i32 {
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
-        Some(CliCommand::Openings(args)) => exit_code(crate::opening_book::run(&args)),
-        Some(CliCommand::Tune(args)) => exit_code(crate::tune::run(&args)),
+        Some(CliCommand::Openings(args)) => exit_code(crate::tools::opening_book::run(&args)),
+        Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
         Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
             &args.game, args.pawns, &args.out,
         )),

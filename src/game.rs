@@ -4,51 +4,9 @@
 //! copy-make. Rules that depend on the moves that led to a position (repetition, pass sequences) are
 //! judged from a [`History`] kept beside the position.
 
-use crate::position_text::PositionText;
+use crate::board::position_text::PositionText;
+pub use crate::board::{BoardSize, Side};
 use std::fmt::Debug;
-
-/// One of the two players.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    /// The other player.
-    #[inline]
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// 0 for white, 1 for black: the index of per-side arrays.
-    #[inline]
-    pub fn index(self) -> usize {
-        match self {
-            Side::White => 0,
-            Side::Black => 1,
-        }
-    }
-
-    /// The letter used in position strings.
-    pub fn letter(self) -> char {
-        match self {
-            Side::White => 'w',
-            Side::Black => 'b',
-        }
-    }
-
-    /// The word shown to people.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-}
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,29 +37,6 @@ impl Verdict {
             outcome: Outcome::Draw,
             reason,
         }
-    }
-}
-
-/// A board size as given to `newgame`: `N` (square) or `WxH`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct BoardSize {
-    pub width: usize,
-    pub height: usize,
-}
-
-impl BoardSize {
-    /// A square board of side `n`.
-    pub fn square(n: usize) -> Self {
-        BoardSize {
-            width: n,
-            height: n,
-        }
-    }
-}
-
-impl std::fmt::Display for BoardSize {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
     }
 }
 

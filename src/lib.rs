@@ -1,26 +1,18 @@
 //! tabula: a game engine for Joust, Jeson Mor, Claustro and Apart, speaking a UCI/UGI-style text
 //! protocol.
 //!
-//! Three boundaries: each game implements [`game::Game`]; [`search`] is generic over it; the
-//! [`protocol`] knows neither a particular game nor the search internals and reaches games through
-//! [`session::GameSession`], built by [`games::build_session`].
+//! Layers (see docs/architecture.md): the shared [`board`] types; the games, each implementing
+//! [`game::Game`] in [`games`]; the [`search`], generic over it; the [`session`], a game in
+//! progress behind one object-safe trait built by [`games::build_session`]; the [`tools`]
+//! (subcommands); and the [`interfaces`] that speak protocols, which know neither a particular
+//! game nor the search internals.
 
-pub mod analyse;
-pub mod bench;
-pub mod bitboard;
+pub mod board;
 pub mod cli;
 pub mod game;
 pub mod games;
-pub mod geometry;
+pub mod interfaces;
 pub mod level;
-pub mod opening_book;
-pub mod play;
-pub mod position_line;
-pub mod position_text;
-pub mod protocol;
-pub mod render;
 pub mod search;
 pub mod session;
-pub mod suite;
-pub mod tournament;
-pub mod tune;
+pub mod tools;

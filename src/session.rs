@@ -1,10 +1,10 @@
 //! A game in progress behind one object-safe trait, so the protocol can hold any game at any board
 //! size while everything below it stays monomorphised.
 
+use crate::board::position_text::PositionText;
 use crate::game::{
     BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_divide,
 };
-use crate::position_text::PositionText;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;

@@ -14,8 +14,8 @@
 //!
 //! A game joins with one line: a test that calls [`obey_the_laws`] through [`for_each_word_count`].
 
+use crate::board::position_text::parse_position_text;
 use crate::game::{BoardSize, Game, GameMove, perft};
-use crate::position_text::parse_position_text;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
@@ -192,7 +192,7 @@ macro_rules! for_each_word_count {
         let suite = crate::games::laws::suite_positions(<$game<1> as crate::game::Game>::NAME);
         for (width, height) in $sizes {
             let size = crate::game::BoardSize { width, height };
-            match crate::bitboard::words_for(width * height) {
+            match crate::board::bitboard::words_for(width * height) {
                 1 => crate::games::laws::obey_the_laws::<$game<1>>(size, &suite),
                 2 => crate::games::laws::obey_the_laws::<$game<2>>(size, &suite),
                 4 => crate::games::laws::obey_the_laws::<$game<4>>(size, &suite),

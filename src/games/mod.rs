@@ -7,7 +7,7 @@ pub mod joust;
 #[cfg(test)]
 mod laws;
 
-use crate::bitboard::words_for;
+use crate::board::bitboard::words_for;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Oracle, Setup};
 use apart::Apart;
@@ -121,4 +121,14 @@ pub fn build_session(
 /// Loads a solution table (`SolutionFile`); only Claustro has them.
 pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
     Ok(Box::new(claustro::solution::SolutionTable::read(path)?))
+}
+
+/// The game named `game` and its board (`size`, else the game's default).
+pub fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
+    let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let size = size
+        .map(BoardSize::parse)
+        .transpose()?
+        .unwrap_or(kind.default_size());
+    Ok((kind, size))
 }

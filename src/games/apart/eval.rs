@@ -9,7 +9,7 @@
 
 use super::movegen::first_movements;
 use super::{Apart, ApartMove};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::{EvalTerm, Side};
 
 // The weights are the multipliers `tabula tune` fitted (3000 self-play games, 3000 nodes a move)

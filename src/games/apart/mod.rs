@@ -17,11 +17,11 @@ mod notation;
 mod scratch;
 mod tables;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{Geometry, geometry, zobrist};
+use crate::board::position_text::{PositionText, piece_cell, position_string};
+use crate::board::render;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Verdict};
-use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{PositionText, piece_cell, position_string};
-use crate::render;
 use tables::{Tables, tables};
 
 /// Smallest and largest board side.

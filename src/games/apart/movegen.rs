@@ -41,7 +41,7 @@
 use super::scratch::{Insertion, Scratch, with_scratch};
 use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::Side;
 
 /// How many positions the capture search of one position may visit before it gives up (only

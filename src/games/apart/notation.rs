@@ -8,7 +8,7 @@
 use super::movegen::jump_targets;
 use super::tables::AXES;
 use super::{Apart, ApartMove};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::Game;
 
 const PASS_TEXT: &str = "0000";

@@ -3,8 +3,8 @@
 //! of states, and the turns listed for one start square grouped by capture set.
 
 use super::ApartMove;
-use crate::bitboard::{Bitboard, MAX_WORDS};
-use crate::geometry::MAX_SIDE;
+use crate::board::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::geometry::MAX_SIDE;
 use std::cell::RefCell;
 
 /// The number of states the capture search remembers.

@@ -1,7 +1,7 @@
 //! Tables of one Apart board size: steps to the edge in the eight directions, the neighbourhood
 //! of every square, and line lengths measured with them.
 
-use crate::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::bitboard::{Bitboard, MAX_WORDS};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 

@@ -3,8 +3,8 @@
 //! symmetry), move identity and printed paths, the end rules, position strings and hashing.
 
 use super::*;
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{Outcome, perft, perft_divide};
-use crate::position_text::{Cell, parse_position_text};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

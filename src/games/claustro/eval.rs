@@ -13,7 +13,7 @@
 
 use super::layout::NONE;
 use super::{Claustro, ClaustroMove};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::{EvalTerm, Side};
 
 /// A pawn `d` steps from its goal is worth `PROGRESS / d`.

@@ -3,9 +3,9 @@
 //! A layout is built once per size and kept for the life of the process (like [`Geometry`]), so
 //! positions hold a plain `&'static Layout` and stay cheap to copy.
 
-use crate::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::geometry::{Geometry, geometry};
 use crate::game::Side;
-use crate::geometry::{Geometry, geometry};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 

@@ -16,10 +16,10 @@ pub mod space;
 pub use layout::{Layout, layout};
 pub use moves::ClaustroMove;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::zobrist;
+use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict};
-use crate::geometry::zobrist;
-use crate::position_text::{PositionText, piece_cell, position_string};
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;

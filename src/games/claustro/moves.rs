@@ -3,9 +3,9 @@
 
 use super::Claustro;
 use super::layout::NONE;
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::zobrist;
 use crate::game::{GameMove, Side};
-use crate::geometry::zobrist;
 
 /// Bits per square in a packed move (625 squares fit in 10 bits).
 const SQUARE_BITS: u32 = 10;

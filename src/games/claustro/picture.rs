@@ -2,8 +2,8 @@
 //! a legend, and the same board drawn as the diamond it is in play (white's home at the bottom).
 
 use super::Claustro;
+use crate::board::render;
 use crate::game::Side;
-use crate::render;
 
 /// The character shown for `square`: a pawn, a goal marker, a neutral corner or an empty square.
 fn cell<const W: usize>(position: &Claustro<W>, square: usize) -> char {

@@ -5,7 +5,7 @@ use super::Claustro;
 use super::solution::{SolutionTable, score};
 use super::solve::{Value, solve};
 use super::space::{Pawns, Space};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::{BoardSize, Game, Side};
 use crate::search::score::Score;
 

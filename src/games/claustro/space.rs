@@ -56,7 +56,7 @@ impl Space {
         let layout = layout(size.width, size.height);
         let g = layout.geometry;
         let squares: Vec<usize> = layout
-            .placeable::<{ crate::bitboard::MAX_WORDS }>()
+            .placeable::<{ crate::board::bitboard::MAX_WORDS }>()
             .squares()
             .collect();
         if squares.len() > MAX_SQUARES {

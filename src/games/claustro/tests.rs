@@ -3,8 +3,8 @@
 //! strings, notation, the end-of-game rules and incremental hashing.
 
 use super::*;
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{GameMove, Outcome, perft, perft_divide};
-use crate::position_text::{Cell, parse_position_text};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

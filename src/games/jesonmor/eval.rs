@@ -14,7 +14,7 @@
 //!   guard (one more for it, one fewer for the other), and never `m >= 3`.
 
 use super::{JesonMor, JesonMorMove};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::{EvalTerm, Side};
 
 const KNIGHT: i32 = 100;

@@ -4,7 +4,7 @@
 
 use super::eval::{Race, centre_race};
 use super::*;
-use crate::position_text::parse_position_text;
+use crate::board::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;

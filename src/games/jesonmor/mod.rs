@@ -4,11 +4,11 @@
 
 mod eval;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{Geometry, geometry, zobrist};
+use crate::board::position_text::{PositionText, piece_cell, position_string};
+use crate::board::render;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Verdict};
-use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{PositionText, piece_cell, position_string};
-use crate::render;
 
 /// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
 const LEFT_CENTRE_KIND: usize = 2;

@@ -5,9 +5,9 @@
 //! the repository), which shares no code with this crate.
 
 use super::*;
-use crate::bitboard::words_for;
+use crate::board::bitboard::words_for;
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{Outcome, perft, perft_divide};
-use crate::position_text::{Cell, parse_position_text};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

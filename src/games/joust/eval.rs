@@ -3,7 +3,7 @@
 //! race once the two knights can never meet (then each side's longest path decides).
 
 use super::Joust;
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
 use crate::game::{EvalTerm, Side};
 
 const MOBILITY: i32 = 12;
@@ -246,8 +246,8 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::position_text::parse_position_text;
     use crate::game::Game;
-    use crate::position_text::parse_position_text;
 
     fn territory_sizes(text: &str) -> (u32, u32) {
         let position = Joust::<1>::from_text(&parse_position_text(text).unwrap()).unwrap();

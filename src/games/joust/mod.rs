@@ -3,11 +3,11 @@
 
 mod eval;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{Geometry, geometry, zobrist};
+use crate::board::position_text::{Cell, PositionText, position_string};
+use crate::board::render;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Verdict};
-use crate::geometry::{Geometry, geometry, zobrist};
-use crate::position_text::{Cell, PositionText, position_string};
-use crate::render;
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
 const BURNED_KIND: usize = 2;

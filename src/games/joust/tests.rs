@@ -2,8 +2,8 @@
 //! strategy and incremental hashing.
 
 use super::*;
+use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft};
-use crate::position_text::parse_position_text;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -3,14 +3,14 @@
 //! `id "<name>"`, and perft counts `D<depth> <count>`. Every position is checked; the last line
 //! is `N passed, M failed`.
 
+use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::games::GameKind;
-use crate::position_line::PositionLine;
-use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
+use crate::tools::position_line::PositionLine;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

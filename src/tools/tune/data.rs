@@ -17,7 +17,7 @@ use crate::search::limits::Limits;
 use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
-use crate::tournament::openings::{Opening, random_openings};
+use crate::tools::tournament::openings::{Opening, random_openings};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -405,7 +405,7 @@ impl Header {
                     GameKind::from_name(value).ok_or_else(|| format!("unknown game '{value}'"))?,
                 )
             }
-            "size" => self.size = Some(crate::protocol::command::parse_board_size(value)?),
+            "size" => self.size = Some(crate::board::BoardSize::parse(value)?),
             "games" => self.games = Some(number(value)?),
             "search" => {
                 self.budget =

@@ -1,9 +1,9 @@
 //! A position as one line of text, the form shared by openings files, `analyse` input and match
 //! records: `startpos` or a position string, optionally followed by `moves <m1> <m2> ...`.
 
+use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::games::{GameKind, build_session};
-use crate::position_text::parse_position_text;
 use crate::session::{GameSession, Setup};
 
 /// A position given by a start and moves.

@@ -1,9 +1,9 @@
 //! The position string shared by all games (`<ranks> <side> [<halfmove> <fullmove>]`), parsed with
 //! nom into cells that each game then checks against its own rules.
 
-use crate::bitboard::Bitboard;
-use crate::game::{BoardSize, Side};
-use crate::geometry::MAX_SIDE;
+use super::{BoardSize, Side};
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::MAX_SIDE;
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{all_consuming, map, map_res};

@@ -4,14 +4,14 @@
 //! tells nothing about the engines (both colours win it in turn), so a match on such openings
 //! understates the difference between them.
 
-use crate::cli::game_and_size;
 use crate::game::BoardSize;
 use crate::games::GameKind;
+use crate::games::game_and_size;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
-use crate::tournament::openings::{Opening, RandomOpenings, build_opening, parse_openings};
+use crate::tools::tournament::openings::{Opening, RandomOpenings, build_opening, parse_openings};
 use std::path::PathBuf;
 
 /// Random candidates tried per opening asked for before `--balanced` gives up.

@@ -3,7 +3,7 @@
 //! Geometries are built once per board size and kept for the life of the process, so positions can
 //! refer to them by a plain `&'static` reference and stay cheap to copy.
 
-use crate::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::bitboard::{Bitboard, MAX_WORDS};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 

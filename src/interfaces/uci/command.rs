@@ -6,8 +6,7 @@ use crate::games::GameKind;
 use crate::search::limits::{Clock, Limits};
 use crate::search::score::MAX_PLY;
 use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, digit1, multispace0};
-use nom::combinator::{all_consuming, map_res, opt};
+use nom::character::complete::multispace0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -75,24 +74,6 @@ pub const MAX_PERFT_DEPTH: u32 = 30;
 
 fn word(input: &str) -> IResult<&str, &str> {
     preceded(multispace0, take_while1(|c: char| !c.is_whitespace())).parse(input)
-}
-
-/// `N` or `WxH`, each from 1 to 99 (games check their own limits).
-fn board_size(input: &str) -> IResult<&str, BoardSize> {
-    let side = || map_res(digit1, |d: &str| d.parse::<usize>().map_err(|_| ()));
-    all_consuming((side(), opt(preceded(char('x'), side()))))
-        .map(|(width, height)| BoardSize {
-            width,
-            height: height.unwrap_or(width),
-        })
-        .parse(input)
-}
-
-/// Parses a board size such as `9` or `10x8`.
-pub fn parse_board_size(text: &str) -> Result<BoardSize, String> {
-    board_size(text)
-        .map(|(_, size)| size)
-        .map_err(|_| format!("bad board size '{text}' (N or WxH)"))
 }
 
 fn tokens(input: &str) -> Vec<&str> {
@@ -259,7 +240,7 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
 fn parse_newgame(args: &[&str]) -> Result<Command, String> {
     let (name, size) = match args {
         [name] => (name, None),
-        [name, size] => (name, Some(parse_board_size(size)?)),
+        [name, size] => (name, Some(BoardSize::parse(size)?)),
         [] => return Err("'newgame' needs a game: joust, jesonmor, claustro or apart".to_string()),
         [_, _, extra, ..] => return Err(format!("unexpected '{extra}' after the board size")),
     };

@@ -1,8 +1,8 @@
 //! `bench`: a fixed set of positions searched to fixed depths, single-threaded with a fresh table
 //! each, so that the total node count is a signature of the search's behaviour.
 
+use crate::board::position_text::parse_position_text;
 use crate::games::{GameKind, build_session};
-use crate::position_text::parse_position_text;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};

@@ -7,8 +7,8 @@
 pub mod data;
 pub mod fit;
 
+use crate::board::BoardSize;
 use crate::games::GameKind;
-use crate::protocol::command::parse_board_size;
 use data::{Budget, DataSet, DataSettings, Sample};
 use fit::Model;
 use std::path::PathBuf;
@@ -63,7 +63,7 @@ impl TuneArgs {
         let size = self
             .size
             .as_deref()
-            .map(parse_board_size)
+            .map(BoardSize::parse)
             .transpose()?
             .unwrap_or(game.default_size());
         let budget = match (self.nodes, self.depth) {

@@ -1,6 +1,6 @@
 //! Text pictures of boards for people: ranks top down, files along the bottom.
 
-use crate::geometry::Geometry;
+use crate::board::geometry::Geometry;
 
 /// A picture of the board, one character per square given by `cell`.
 pub fn board_picture(geometry: &Geometry, cell: impl Fn(usize) -> char) -> String {

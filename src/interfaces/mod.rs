@@ -1,0 +1,3 @@
+//! The ways tabula is spoken to: UCI and UGI in one command loop.
+
+pub mod uci;
