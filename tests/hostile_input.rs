@@ -90,3 +90,28 @@ fn a_table_larger_than_the_memory_allowed_is_refused_and_the_old_one_kept() {
     assert!(text.contains("readyok"), "{text}");
     assert!(text.contains("bestmove "), "{text}");
 }
+
+#[test]
+fn subcommands_refuse_counts_out_of_range_instead_of_changing_them() {
+    for args in [
+        ["--depth", "0"],
+        ["--depth", "256"],
+        ["--multipv", "0"],
+        ["--threads", "0"],
+        ["--hash", "0"],
+        ["--nodes", "0"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["analyse", "--game", "joust"])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs");
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {errors}");
+        assert!(
+            errors.contains(&format!("'{}'", args[1])),
+            "{args:?}: {errors}"
+        );
+    }
+}
