@@ -51,19 +51,6 @@ impl GameKind {
             .find(|kind| kind.name().eq_ignore_ascii_case(name))
     }
 
-    /// Whether this build plays the game.
-    pub fn is_available(self) -> bool {
-        matches!(
-            self,
-            GameKind::Joust | GameKind::JesonMor | GameKind::Apart | GameKind::Claustro
-        )
-    }
-
-    /// The games this build plays.
-    pub fn available() -> impl Iterator<Item = GameKind> {
-        GameKind::ALL.into_iter().filter(|kind| kind.is_available())
-    }
-
     /// The default board size.
     pub fn default_size(self) -> BoardSize {
         match self {

@@ -88,7 +88,8 @@ fn capitalised(name: &str) -> String {
 /// The `option ...` lines of the handshake.
 pub fn declarations(current_game: GameKind) -> Vec<String> {
     let defaults = EngineOptions::default();
-    let variants: Vec<String> = GameKind::available()
+    let variants: Vec<String> = GameKind::ALL
+        .iter()
         .map(|g| format!("var {}", g.name()))
         .collect();
     vec![
@@ -178,14 +179,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         spin(name, value, MULTI_PV_RANGE).map(OptionChange::MultiPv)
     } else if is(VARIANT) {
         let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-        match GameKind::from_name(value) {
-            Some(game) if game.is_available() => Ok(OptionChange::Variant(game)),
-            Some(game) => Err(format!(
-                "variant '{}' is not available in this build yet",
-                game.name()
-            )),
-            None => Err(format!("unknown variant '{value}'")),
-        }
+        GameKind::from_name(value)
+            .map(OptionChange::Variant)
+            .ok_or_else(|| format!("unknown variant '{value}'"))
     } else if is(ENGINE_DRAWS) {
         check(name, value).map(OptionChange::EngineDraws)
     } else if is(PONDER) {

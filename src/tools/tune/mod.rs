@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn every_term_of_the_four_games_has_its_constants() {
-        for game in GameKind::available() {
+        for game in GameKind::ALL {
             let session = crate::games::build_session(
                 game,
                 crate::session::Setup::Start(game.default_size()),
