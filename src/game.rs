@@ -40,6 +40,59 @@ impl Verdict {
     }
 }
 
+/// A map of a board onto itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SquareMap {
+    Identity,
+    /// `(x, y) -> (W-1-x, y)`.
+    MirrorFiles,
+    /// `(x, y) -> (x, H-1-y)`.
+    MirrorRanks,
+    /// `(x, y) -> (W-1-x, H-1-y)`.
+    HalfTurn,
+    /// `(x, y) -> (y, x)`, on square boards.
+    Transpose,
+}
+
+impl SquareMap {
+    /// The image of the square `(x, y)` of a `width` x `height` board.
+    pub fn image(self, (x, y): (usize, usize), width: usize, height: usize) -> (usize, usize) {
+        match self {
+            SquareMap::Identity => (x, y),
+            SquareMap::MirrorFiles => (width - 1 - x, y),
+            SquareMap::MirrorRanks => (x, height - 1 - y),
+            SquareMap::HalfTurn => (width - 1 - x, height - 1 - y),
+            SquareMap::Transpose => (y, x),
+        }
+    }
+}
+
+/// A symmetry of a game's rules: a map of the board, with the colours (and the side to move)
+/// swapped or not, that maps every position's legal moves and result onto its image's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Symmetry {
+    pub squares: SquareMap,
+    pub swap_colours: bool,
+}
+
+impl Symmetry {
+    /// The four maps of a board that keep every square's neighbours, the colours kept.
+    pub const BOARD: [Symmetry; 4] = [
+        Symmetry::keeping_colours(SquareMap::MirrorFiles),
+        Symmetry::keeping_colours(SquareMap::MirrorRanks),
+        Symmetry::keeping_colours(SquareMap::HalfTurn),
+        Symmetry::keeping_colours(SquareMap::Transpose),
+    ];
+
+    /// `squares` with the colours kept.
+    pub const fn keeping_colours(squares: SquareMap) -> Symmetry {
+        Symmetry {
+            squares,
+            swap_colours: false,
+        }
+    }
+}
+
 /// What a move type must offer the search.
 pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
     /// A 32-bit tag of the move, for the transposition table and killer slots. Never zero.
@@ -199,6 +252,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn null_move(&self) -> Option<Self> {
         None
     }
+
+    /// The symmetries of the rules, checked by the laws every game obeys (`games::laws`).
+    const SYMMETRIES: &'static [Symmetry] = &[];
 
     /// Whether the game has noisy moves at all (quiescence search is skipped when it has none).
     const HAS_NOISY_MOVES: bool = false;

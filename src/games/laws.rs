@@ -9,13 +9,17 @@
 //! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
 //! - `count_legal_moves` is the number of moves `legal_moves` lists;
 //! - a position has no legal move exactly when it has a verdict;
+//! - every symmetry a game declares (`Game::SYMMETRIES`) maps the position onto one with as
+//!   many moves, the images of its moves (up to 64 of them) among them, the same result (the
+//!   winner's colour swapped with the colours) and the same perft;
 //! - perft by playing every move equals perft as counted in bulk (to depth 2 where a position
 //!   has fewer than 100 moves, else to depth 1).
 //!
 //! A game joins with one line: a test that calls [`obey_the_laws`] through [`for_each_word_count`].
 
 use crate::board::position_text::parse_position_text;
-use crate::game::{BoardSize, Game, GameMove, perft};
+use crate::board::position_text::{Cell, position_string};
+use crate::game::{BoardSize, Game, GameMove, Outcome, SquareMap, Symmetry, perft};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
@@ -70,6 +74,98 @@ fn perft_by_play<G: Game>(position: &G, depth: u32) -> u64 {
 /// string, holding no move, reads back as a game in progress.
 fn string_says_all<G: Game>(position: &G, read_back: &G) -> bool {
     position.verdict().is_none() || read_back.verdict() == position.verdict()
+}
+
+/// The position string `text` mapped by `symmetry`.
+fn image_of_position(text: &str, symmetry: Symmetry) -> String {
+    let parsed = parse_position_text(text).unwrap_or_else(|p| panic!("'{text}': {p}"));
+    let (width, height) = (parsed.width, parsed.height);
+    let size = match symmetry.squares {
+        SquareMap::Transpose => BoardSize::square(width),
+        _ => parsed.size(),
+    };
+    let mut cells = vec![Cell::Empty; width * height];
+    for y in 0..height {
+        for x in 0..width {
+            let (ix, iy) = symmetry.squares.image((x, y), width, height);
+            cells[iy * size.width + ix] = match parsed.cells[y * width + x] {
+                Cell::Piece(letter) if symmetry.swap_colours && letter.is_ascii_uppercase() => {
+                    Cell::Piece(letter.to_ascii_lowercase())
+                }
+                Cell::Piece(letter) if symmetry.swap_colours => {
+                    Cell::Piece(letter.to_ascii_uppercase())
+                }
+                cell => cell,
+            };
+        }
+    }
+    let side = match symmetry.swap_colours {
+        true => parsed.side.opponent(),
+        false => parsed.side,
+    };
+    position_string(
+        size,
+        |square| cells[square],
+        side,
+        (parsed.halfmove, parsed.fullmove),
+    )
+}
+
+/// The move `text` (the squares it visits, or the pass `0000`) mapped by `symmetry`.
+fn image_of_move(text: &str, symmetry: Symmetry, size: BoardSize) -> String {
+    if text == "0000" {
+        return text.to_string();
+    }
+    let mut image = String::new();
+    let mut rest = text;
+    while let Some(file) = rest.chars().next() {
+        let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
+        let rank: usize = rest[1..=digits].parse().expect("a move names squares");
+        let square = ((file as u8 - b'a') as usize, rank - 1);
+        let (x, y) = symmetry.squares.image(square, size.width, size.height);
+        image.push((b'a' + x as u8) as char);
+        image.push_str(&(y + 1).to_string());
+        rest = &rest[1 + digits..];
+    }
+    image
+}
+
+/// Checks the declared symmetries on `position`, whose legal moves are `moves`, perft to
+/// `perft_depth` included (0: none).
+fn check_symmetries<G: Game>(position: &G, moves: &[G::Move], perft_depth: u32) {
+    let text = position.to_text();
+    let size = position.size();
+    for &symmetry in G::SYMMETRIES {
+        if symmetry.squares == SquareMap::Transpose && size.width != size.height {
+            continue;
+        }
+        let image: G = read(&image_of_position(&text, symmetry));
+        let what = format!("{}: {symmetry:?} of '{text}'", G::NAME);
+        assert_eq!(image.count_legal_moves(), moves.len(), "{what}: moves");
+        let outcome = position.verdict().map(|verdict| match verdict.outcome {
+            Outcome::Win(side) if symmetry.swap_colours => Outcome::Win(side.opponent()),
+            outcome => outcome,
+        });
+        assert_eq!(
+            image.verdict().map(|v| v.outcome),
+            outcome,
+            "{what}: result"
+        );
+        assert_eq!(
+            perft(&image, perft_depth),
+            perft(position, perft_depth),
+            "{what}: perft {perft_depth}"
+        );
+        let step = moves.len().div_ceil(SAMPLED_MOVES).max(1);
+        for &mv in moves.iter().step_by(step) {
+            let move_image = image_of_move(&position.move_text(mv), symmetry, size);
+            assert!(
+                image.parse_move(&move_image).is_ok(),
+                "{what}: {} -> {move_image}",
+                position.move_text(mv)
+            );
+        }
+    }
 }
 
 /// Checks every law on one position; `perft_depth` 0 skips the perft law.
@@ -132,6 +228,9 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
             "{}: hash after {move_text} from '{text}'",
             G::NAME
         );
+    }
+    if string_says_all(position, &read_back) {
+        check_symmetries(position, &moves, perft_depth);
     }
     if perft_depth > 0 {
         assert_eq!(

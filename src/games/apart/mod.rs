@@ -21,7 +21,9 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
-use crate::game::{BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Verdict};
+use crate::game::{
+    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
+};
 use tables::{Tables, tables};
 
 /// Smallest and largest board side.
@@ -170,6 +172,8 @@ jumps of the same piece, never back onto a square it stood on this turn (not on 
 turn). Whoever has every piece apart, touching no friendly piece even diagonally, wins: the \
 player to move first, then the player who just moved. A player with no move passes (0000); \
 threefold repetition, two passes in a row and 400 plies are draws.";
+    // Lines run along all four axes; the colours are not symmetric (white's first turn).
+    const SYMMETRIES: &'static [Symmetry] = &Symmetry::BOARD;
     const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
 
     fn start(size: BoardSize) -> Result<Self, String> {

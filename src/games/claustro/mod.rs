@@ -19,7 +19,7 @@ pub use moves::ClaustroMove;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::zobrist;
 use crate::board::position_text::{PositionText, piece_cell, position_string};
-use crate::game::{BoardSize, EvalTerm, Game, History, Side, Verdict};
+use crate::game::{BoardSize, EvalTerm, Game, History, Side, SquareMap, Symmetry, Verdict};
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -221,6 +221,15 @@ direction; the captured pawn is not removed but placed again at once by the capt
 empty square that is not a corner (written from, to, placement: b2c3d5). A player to move with \
 no move wins, and so does the player who makes the last of six plies repeating two moves three \
 times. A game of 400 plies is drawn.";
+    // The transpose keeps each side's home, goal and directions (and swaps the neutral
+    // corners); a half turn maps each side's onto the other's.
+    const SYMMETRIES: &'static [Symmetry] = &[
+        Symmetry::keeping_colours(SquareMap::Transpose),
+        Symmetry {
+            squares: SquareMap::HalfTurn,
+            swap_colours: true,
+        },
+    ];
     const HAS_NOISY_MOVES: bool = true;
     /// Chosen by matches against 300: 130 gained most (200 less, 450 lost; 80 no better than 130).
     const FUTILITY_MARGIN: i32 = 130;
