@@ -131,6 +131,11 @@ impl Engine {
         self.search_done = Some(events);
     }
 
+    /// Where the engine writes (for the CECP loop that takes over after `xboard`).
+    pub fn output(&self) -> Output {
+        self.out.clone()
+    }
+
     /// Parses one input line (echoing it in debug mode); `None` for a blank line.
     pub(super) fn receive(&self, line: &str) -> Option<Result<Command, String>> {
         log::debug!("<< {}", line.trim_end());
