@@ -141,9 +141,14 @@ impl Cecp {
                     None => self.think(),
                 }
             }
-            Command::Force | Command::Result => {
+            Command::Force => {
                 self.stop();
                 self.engine_side = None;
+            }
+            Command::Result => {
+                self.stop();
+                self.engine_side = None;
+                self.analysing = false;
             }
             Command::PlayOther => {
                 self.stop();
