@@ -4,7 +4,7 @@
 
 use super::clock::TimeControl;
 use super::command::Command;
-use super::output::{error, features, result_claim, thinking_line};
+use super::output::{error, features, result_claim, setup_line, thinking_line};
 use crate::board::position_text::parse_position_text;
 use crate::game::{BoardSize, Side};
 use crate::games::{GameKind, build_session, game_and_size};
@@ -128,6 +128,11 @@ impl Cecp {
                 self.stop();
                 self.start_game(game, size)
                     .map_err(|problem| Refusal::Error("unsupported variant", problem))?;
+                self.out.line(&setup_line(
+                    size.width,
+                    size.height,
+                    &self.session.position_text(),
+                ));
                 self.resume();
             }
             Command::SetBoard(text) => self.set_board(&text)?,

@@ -22,6 +22,17 @@ pub fn features() -> Vec<String> {
     ]
 }
 
+/// The `setup` line that makes XBoard draw an engine-defined variant: the piece letters (the
+/// chess set, of which tabula's games use the knight N and the pawn P), the board size on the
+/// `fairy` parent, and the position as an XBoard FEN (`*` is a burned square, which XBoard
+/// draws as a hole).
+pub fn setup_line(files: usize, ranks: usize, position_text: &str) -> String {
+    let mut fields = position_text.split_whitespace();
+    let board = fields.next().unwrap_or_default();
+    let side = fields.next().unwrap_or("w");
+    format!("setup (PNBRQKpnbrqk) {files}x{ranks}+0_fairy {board} {side} - - 0 1")
+}
+
 /// A thinking line: `ply score time nodes pv`, the score in centipawns from the mover's view
 /// (a mate in N as 100000+N), the time in centiseconds.
 pub fn thinking_line(iteration: &Iteration) -> String {
@@ -98,6 +109,14 @@ mod tests {
         assert_eq!(
             result_claim(&Verdict::draw("threefold repetition")),
             "1/2-1/2 {Draw: threefold repetition}"
+        );
+    }
+
+    #[test]
+    fn setup_names_the_size_and_gives_an_xboard_fen() {
+        assert_eq!(
+            setup_line(8, 8, "8/8/8/4n3/3N4/8/8/8 w 0 1"),
+            "setup (PNBRQKpnbrqk) 8x8+0_fairy 8/8/8/4n3/3N4/8/8/8 w - - 0 1"
         );
     }
 }
