@@ -303,3 +303,30 @@ fn quit_ends_the_engine_even_while_it_thinks() {
     }
     assert!(engine.exits_within(Duration::from_secs(2)));
 }
+
+#[test]
+fn a_uci_search_stopped_by_xboard_does_not_disturb_the_first_cecp_search() {
+    let mut engine = Engine::start();
+    // The UCI search is stopped when `xboard` comes; its late word must not be taken for the
+    // analysis that CECP starts next.
+    for line in [
+        "newgame jesonmor",
+        "go infinite",
+        "xboard",
+        "protover 2",
+        "analyze",
+    ] {
+        engine.send(line);
+    }
+    engine.read_until("feature done=1");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("exit");
+    engine.send("ping 5");
+    let asked = Instant::now();
+    engine.read_until("pong 5");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+}

@@ -29,8 +29,9 @@ struct Job {
     signals: Arc<Signals>,
     /// Tells this job's [`Event::SearchDone`] from an earlier one's.
     id: u64,
-    /// The move found, once the search is done.
-    answer: Arc<Mutex<Option<String>>>,
+    /// Filled when the search is done, with the move found: a word of a UCI search stopped by
+    /// `xboard` may carry the same number, and is told apart by this slot being empty.
+    answer: Arc<Mutex<Option<Option<String>>>>,
     analysis: bool,
 }
 
@@ -332,7 +333,7 @@ impl Cecp {
                         out.line(&thinking_line(it));
                     }
                 });
-                *thread_answer.lock().unwrap_or_else(|p| p.into_inner()) = summary.best_move;
+                *thread_answer.lock().unwrap_or_else(|p| p.into_inner()) = Some(summary.best_move);
                 // A loop that has ended no longer listens; nothing is lost.
                 let _ = events.send(Event::SearchDone(id));
             });
@@ -353,16 +354,28 @@ impl Cecp {
     /// Search number `id` is done: the engine plays its move, and claims the result if the
     /// move ends the game. An earlier, stopped search's word is ignored.
     pub fn search_done(&mut self, id: u64) {
-        if self.job.as_ref().is_none_or(|job| job.id != id) {
-            return;
+        let done = self.job.as_ref().is_some_and(|job| {
+            job.id == id
+                && job
+                    .answer
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .is_some()
+        });
+        if done && let Some(job) = self.job.take() {
+            self.play_answer(job);
         }
-        let Some(job) = self.job.take() else { return };
+    }
+
+    /// Waits for `job` to end and, unless it is an analysis, plays its move and claims the
+    /// result if the move ends the game.
+    fn play_answer(&mut self, job: Job) {
         join(job.handle);
         if job.analysis {
             return;
         }
         let answer = job.answer.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let Some(mv) = answer else { return };
+        let Some(Some(mv)) = answer else { return };
         if let Err(problem) = self.session.play_move(&mv) {
             log::error!("the engine's own move {mv} is refused: {problem}");
             return;
@@ -377,12 +390,12 @@ impl Cecp {
     /// At the end of input: a move being searched is waited for and played; an analysis is
     /// stopped.
     pub fn finish(&mut self) {
-        match &self.job {
-            Some(job) if !job.analysis => {
-                let id = job.id;
-                self.search_done(id);
+        match self.job.take() {
+            Some(job) if !job.analysis => self.play_answer(job),
+            other => {
+                self.job = other;
+                self.stop();
             }
-            _ => self.stop(),
         }
     }
 
