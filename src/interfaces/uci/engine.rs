@@ -83,6 +83,7 @@ fn start_session(game: GameKind) -> Box<dyn GameSession> {
 const HELP: &str = "\
 commands (one per line; see protocol.md):
   uci | ugi                      handshake: id, options, uciok/ugiok
+  xboard                         switch to CECP (XBoard, WinBoard) for the rest of the input
   isready                        readyok (also while searching)
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
