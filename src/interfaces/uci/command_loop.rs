@@ -41,13 +41,15 @@ fn read_lines(mut input: impl BufRead, events: Sender<Event>) {
     }
 }
 
-/// Runs `engine` on the commands of `input` until `quit` or the end of input. At the end of input
+/// Runs `engine` on the commands of `input` until `quit` or the end of input, or hands the
+/// session to the CECP loop when the line `xboard` comes. At the end of input
 /// the queued commands are still carried out and a bounded search (depth, nodes, time) is allowed
 /// to finish, so piped commands get their answers; a search that only `stop` would end is
 /// stopped.
 pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
     let (sender, events) = mpsc::channel();
     engine.report_searches_to(sender.clone());
+    let cecp_sender = sender.clone();
     if let Err(error) = std::thread::Builder::new()
         .name("input".into())
         .spawn(move || read_lines(input, sender))
@@ -78,6 +80,15 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
         }
         match events.recv() {
             Ok(Event::Line(line)) => {
+                if line.trim() == "xboard" {
+                    engine.abandon_job();
+                    crate::interfaces::cecp::command_loop::run(
+                        engine.output(),
+                        events,
+                        cecp_sender,
+                    );
+                    return;
+                }
                 let Some(parsed) = engine.receive(&line) else {
                     continue;
                 };

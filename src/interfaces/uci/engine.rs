@@ -83,6 +83,7 @@ fn start_session(game: GameKind) -> Box<dyn GameSession> {
 const HELP: &str = "\
 commands (one per line; see protocol.md):
   uci | ugi                      handshake: id, options, uciok/ugiok
+  xboard                         switch to CECP (XBoard, WinBoard) for the rest of the input
   isready                        readyok (also while searching)
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
@@ -129,6 +130,11 @@ impl Engine {
     /// writes its `bestmove`.
     pub(super) fn report_searches_to(&mut self, events: Sender<Event>) {
         self.search_done = Some(events);
+    }
+
+    /// Where the engine writes (for the CECP loop that takes over after `xboard`).
+    pub fn output(&self) -> Output {
+        self.out.clone()
     }
 
     /// Parses one input line (echoing it in debug mode); `None` for a blank line.

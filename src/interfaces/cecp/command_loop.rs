@@ -1,0 +1,43 @@
+//! The CECP command loop: it takes over the events of the UCI loop's reader thread once
+//! `xboard` has come, so that commands are read while the engine thinks.
+
+use super::command::parse;
+use super::engine::Cecp;
+use super::output::error;
+use crate::interfaces::uci::command_loop::Event;
+use crate::interfaces::uci::output::{Output, printable};
+use std::sync::mpsc::{Receiver, Sender};
+
+/// Runs CECP on `events` until `quit` or the end of input; searches report to `sender`. At the
+/// end of input a move being searched is still played, so piped commands get their answers.
+pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>) {
+    let mut engine = match Cecp::new(out.clone(), sender) {
+        Ok(engine) => engine,
+        Err(problem) => {
+            log::error!("the CECP engine could not start: {problem}");
+            return;
+        }
+    };
+    loop {
+        match events.recv() {
+            Ok(Event::Line(line)) => {
+                let go_on = match parse(&line) {
+                    None => true,
+                    Some(Ok(command)) => engine.act(command),
+                    Some(Err(refusal)) => {
+                        out.line(&error(refusal.reason, &printable(&refusal.text)));
+                        true
+                    }
+                };
+                if !go_on {
+                    return;
+                }
+            }
+            Ok(Event::SearchDone(id)) => engine.search_done(id),
+            Ok(Event::End) | Err(_) => {
+                engine.finish();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The CECP state machine: the game (as moves from a start or `setboard` position), which side
+//! the engine plays (none in force mode), the time control, and the one search running on its
+//! own thread, which tells the command loop when it is done so that its move is played there.
+
+use super::clock::TimeControl;
+use super::command::Command;
+use super::output::{error, features, result_claim, setup_line, thinking_line};
+use crate::board::position_text::parse_position_text;
+use crate::game::{BoardSize, Side};
+use crate::games::{GameKind, build_session, game_and_size};
+use crate::interfaces::uci::command_loop::Event;
+use crate::interfaces::uci::options::{HASH_RANGE, THREADS_RANGE};
+use crate::interfaces::uci::output::{Output, printable};
+use crate::search::limits::Limits;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
+use crate::session::{GameSession, Setup};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// The hash table's size until `memory` says otherwise, in MB.
+const DEFAULT_HASH_MB: usize = 16;
+
+/// A search on its own thread: a move to play, or an analysis that runs until stopped.
+struct Job {
+    handle: JoinHandle<()>,
+    signals: Arc<Signals>,
+    /// Tells this job's [`Event::SearchDone`] from an earlier one's.
+    id: u64,
+    /// Filled when the search is done, with the move found: a word of a UCI search stopped by
+    /// `xboard` may carry the same number, and is told apart by this slot being empty.
+    answer: Arc<Mutex<Option<Option<String>>>>,
+    analysis: bool,
+}
+
+/// A refused command: CECP's `Error (REASON): TEXT` or `Illegal move: MOVE`.
+enum Refusal {
+    Error(&'static str, String),
+    IllegalMove(String),
+}
+
+/// The CECP engine's whole state between commands.
+pub struct Cecp {
+    out: Output,
+    events: Sender<Event>,
+    game: GameKind,
+    size: BoardSize,
+    /// The `setboard` position the game started from, if not the start position.
+    setup: Option<String>,
+    /// The moves played since the start, as the engine writes them.
+    moves: Vec<String>,
+    session: Box<dyn GameSession>,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Side>,
+    post: bool,
+    analysing: bool,
+    control: TimeControl,
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    job: Option<Job>,
+    jobs: u64,
+}
+
+impl Cecp {
+    /// An engine as after `new` (the default game, the engine playing Black) that writes to
+    /// `out` and reports its searches to `events`.
+    pub fn new(out: Output, events: Sender<Event>) -> Result<Self, String> {
+        let game = GameKind::Joust;
+        let size = game.default_size();
+        Ok(Cecp {
+            out,
+            events,
+            game,
+            size,
+            setup: None,
+            moves: Vec::new(),
+            session: build_session(game, Setup::Start(size), &[], true)?,
+            engine_side: Some(Side::Black),
+            post: false,
+            analysing: false,
+            control: TimeControl::default(),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            job: None,
+            jobs: 0,
+        })
+    }
+
+    /// Acts on `command`; false when the engine should exit.
+    pub fn act(&mut self, command: Command) -> bool {
+        if command == Command::Quit {
+            self.stop();
+            return false;
+        }
+        if let Err(refusal) = self.execute(command) {
+            self.out.line(&match refusal {
+                Refusal::Error(reason, text) => error(reason, &printable(&text)),
+                Refusal::IllegalMove(text) => format!("Illegal move: {}", printable(&text)),
+            });
+        }
+        true
+    }
+
+    fn execute(&mut self, command: Command) -> Result<(), Refusal> {
+        match command {
+            Command::Protover(version) => {
+                if version >= 2 {
+                    for line in features() {
+                        self.out.line(&line);
+                    }
+                }
+            }
+            Command::New => {
+                self.stop();
+                self.start_game(GameKind::Joust, GameKind::Joust.default_size())
+                    .map_err(|problem| Refusal::Error("new", problem))?;
+                self.engine_side = Some(Side::Black);
+                self.control.depth = None;
+                self.control.own_ms = None;
+                self.control.opponent_ms = None;
+                self.tt.clear();
+                self.resume();
+            }
+            Command::Variant { name, size } => {
+                let (game, size) = game_and_size(&name, size.as_deref())
+                    .map_err(|problem| Refusal::Error("unsupported variant", problem))?;
+                self.stop();
+                self.start_game(game, size)
+                    .map_err(|problem| Refusal::Error("unsupported variant", problem))?;
+                self.out.line(&setup_line(
+                    size.width,
+                    size.height,
+                    &self.session.position_text(),
+                ));
+                self.resume();
+            }
+            Command::SetBoard(text) => self.set_board(&text)?,
+            Command::UserMove(text) => self.user_move(&text)?,
+            Command::Go => {
+                self.stop();
+                self.engine_side = Some(self.session.side_to_move());
+                self.analysing = false;
+                match self.session.verdict() {
+                    Some(verdict) => self.out.line(&result_claim(&verdict)),
+                    None => self.think(),
+                }
+            }
+            Command::Force => {
+                self.stop();
+                self.engine_side = None;
+            }
+            Command::Result => {
+                self.stop();
+                self.engine_side = None;
+                self.analysing = false;
+            }
+            Command::PlayOther => {
+                self.stop();
+                self.engine_side = Some(self.session.side_to_move().opponent());
+            }
+            Command::Undo => self.take_back(1, "undo")?,
+            Command::Remove => self.take_back(2, "remove")?,
+            Command::Level {
+                moves_per_control,
+                base_ms,
+                increment_ms,
+            } => {
+                self.control.moves_per_control = moves_per_control;
+                self.control.base_ms = base_ms;
+                self.control.increment_ms = increment_ms;
+                self.control.per_move_ms = None;
+            }
+            Command::SecondsPerMove(ms) => self.control.per_move_ms = Some(ms),
+            Command::Depth(depth) => self.control.depth = Some(depth.max(1)),
+            Command::Time(centiseconds) => self.control.own_ms = Some(centiseconds * 10),
+            Command::OpponentTime(centiseconds) => {
+                self.control.opponent_ms = Some(centiseconds * 10)
+            }
+            Command::Ping(token) => self.out.line(format!("pong {token}").trim_end()),
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.stop();
+                self.engine_side = None;
+                self.analysing = true;
+                self.resume();
+            }
+            Command::Exit => {
+                self.stop();
+                self.analysing = false;
+            }
+            Command::MoveNow => {
+                if let Some(job) = self.job.as_ref().filter(|job| !job.analysis) {
+                    job.signals.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Command::Memory(megabytes) => {
+                let megabytes = megabytes.clamp(HASH_RANGE.0, HASH_RANGE.1);
+                let table = TranspositionTable::try_new(megabytes)
+                    .map_err(|problem| Refusal::Error("memory", problem))?;
+                self.stop();
+                self.tt = Arc::new(table);
+                self.resume();
+            }
+            Command::Cores(cores) => self.threads = cores.clamp(THREADS_RANGE.0, THREADS_RANGE.1),
+            Command::Option(text) => return Err(Refusal::Error("unknown option", text)),
+            Command::Status | Command::Quit | Command::Ignored => {}
+        }
+        Ok(())
+    }
+
+    /// The start position of `game` at `size`, no moves played.
+    fn start_game(&mut self, game: GameKind, size: BoardSize) -> Result<(), String> {
+        self.session = build_session(game, Setup::Start(size), &[], true)?;
+        self.game = game;
+        self.size = size;
+        self.setup = None;
+        self.moves.clear();
+        Ok(())
+    }
+
+    /// The game from its start (or `setup`) after `moves`.
+    fn rebuild(
+        &self,
+        setup: Option<&str>,
+        moves: &[String],
+    ) -> Result<Box<dyn GameSession>, String> {
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        match setup {
+            None => build_session(self.game, Setup::Start(self.size), &moves, true),
+            Some(text) => {
+                let parsed = parse_position_text(text)?;
+                build_session(self.game, Setup::Text(&parsed), &moves, true)
+            }
+        }
+    }
+
+    fn set_board(&mut self, text: &str) -> Result<(), Refusal> {
+        let session = self
+            .rebuild(Some(text), &[])
+            .map_err(|problem| Refusal::Error("illegal position", format!("{text}: {problem}")))?;
+        self.stop();
+        self.session = session;
+        self.size = self.session.size();
+        self.setup = Some(text.to_string());
+        self.moves.clear();
+        self.resume();
+        Ok(())
+    }
+
+    fn user_move(&mut self, text: &str) -> Result<(), Refusal> {
+        if self.job.as_ref().is_some_and(|job| !job.analysis) {
+            return Err(Refusal::Error(
+                "engine is thinking",
+                format!("usermove {text}"),
+            ));
+        }
+        let canonical = self
+            .session
+            .canonical_move(text)
+            .map_err(|_| Refusal::IllegalMove(text.to_string()))?;
+        self.stop();
+        self.session
+            .play_move(&canonical)
+            .map_err(|_| Refusal::IllegalMove(text.to_string()))?;
+        self.moves.push(canonical);
+        if let Some(verdict) = self.session.verdict() {
+            self.out.line(&result_claim(&verdict));
+        }
+        self.resume();
+        Ok(())
+    }
+
+    /// Takes back `plies` moves (`undo` one, `remove` two); the engine's side stays.
+    fn take_back(&mut self, plies: usize, command: &str) -> Result<(), Refusal> {
+        let kept = self
+            .moves
+            .len()
+            .checked_sub(plies)
+            .ok_or_else(|| Refusal::Error("no move to take back", command.to_string()))?;
+        let session = self
+            .rebuild(self.setup.as_deref(), &self.moves[..kept])
+            .map_err(|problem| Refusal::Error("take back", problem))?;
+        self.stop();
+        self.session = session;
+        self.moves.truncate(kept);
+        self.resume();
+        Ok(())
+    }
+
+    /// After the game has changed: analysis starts again, or the engine thinks if it is its turn.
+    fn resume(&mut self) {
+        if self.session.verdict().is_some() {
+            return;
+        }
+        if self.analysing || self.engine_side == Some(self.session.side_to_move()) {
+            self.think();
+        }
+    }
+
+    /// Starts the search: an analysis, or the engine's move under the time control.
+    fn think(&mut self) {
+        let analysis = self.analysing;
+        let limits = if analysis {
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            }
+        } else {
+            let own_moves = (self.moves.len() / 2) as u32;
+            self.control.limits(self.session.side_to_move(), own_moves)
+        };
+        let post = self.post || analysis;
+        let settings = Settings {
+            threads: self.threads,
+            ..Settings::default()
+        };
+        let session = self.session.boxed_clone();
+        let signals = Arc::new(Signals::default());
+        let answer = Arc::new(Mutex::new(None));
+        let (tt, out, events) = (Arc::clone(&self.tt), self.out.clone(), self.events.clone());
+        let (thread_signals, thread_answer) = (Arc::clone(&signals), Arc::clone(&answer));
+        self.jobs += 1;
+        let id = self.jobs;
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let summary = session.search(&limits, settings, &tt, &thread_signals, &mut |it| {
+                    if post {
+                        out.line(&thinking_line(it));
+                    }
+                });
+                *thread_answer.lock().unwrap_or_else(|p| p.into_inner()) = Some(summary.best_move);
+                // A loop that has ended no longer listens; nothing is lost.
+                let _ = events.send(Event::SearchDone(id));
+            });
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job {
+                    handle,
+                    signals,
+                    id,
+                    answer,
+                    analysis,
+                })
+            }
+            Err(problem) => self.out.line(&error("search", &problem.to_string())),
+        }
+    }
+
+    /// Search number `id` is done: the engine plays its move, and claims the result if the
+    /// move ends the game. An earlier, stopped search's word is ignored.
+    pub fn search_done(&mut self, id: u64) {
+        let done = self.job.as_ref().is_some_and(|job| {
+            job.id == id
+                && job
+                    .answer
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .is_some()
+        });
+        if done && let Some(job) = self.job.take() {
+            self.play_answer(job);
+        }
+    }
+
+    /// Waits for `job` to end and, unless it is an analysis, plays its move and claims the
+    /// result if the move ends the game.
+    fn play_answer(&mut self, job: Job) {
+        join(job.handle);
+        if job.analysis {
+            return;
+        }
+        let answer = job.answer.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let Some(Some(mv)) = answer else { return };
+        if let Err(problem) = self.session.play_move(&mv) {
+            log::error!("the engine's own move {mv} is refused: {problem}");
+            return;
+        }
+        self.out.line(&format!("move {mv}"));
+        self.moves.push(mv);
+        if let Some(verdict) = self.session.verdict() {
+            self.out.line(&result_claim(&verdict));
+        }
+    }
+
+    /// At the end of input: a move being searched is waited for and played; an analysis is
+    /// stopped.
+    pub fn finish(&mut self) {
+        match self.job.take() {
+            Some(job) if !job.analysis => self.play_answer(job),
+            other => {
+                self.job = other;
+                self.stop();
+            }
+        }
+    }
+
+    /// Stops the running search, if any, and forgets its answer.
+    fn stop(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.signals.stop.store(true, Ordering::Relaxed);
+            join(job.handle);
+        }
+    }
+}
+
+fn join(handle: JoinHandle<()>) {
+    if handle.join().is_err() {
+        log::error!("the search thread panicked");
+    }
+}
