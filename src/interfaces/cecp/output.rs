@@ -11,7 +11,7 @@ const MATE: i64 = 100_000;
 
 /// The `feature` lines answering `protover 2`, `done=1` last.
 pub fn features() -> Vec<String> {
-    let variants: Vec<&str> = GameKind::available().map(GameKind::name).collect();
+    let variants: Vec<&str> = GameKind::ALL.iter().map(|game| game.name()).collect();
     vec![
         "feature done=0".to_string(),
         format!("feature myname=\"tabula {}\"", env!("CARGO_PKG_VERSION")),
