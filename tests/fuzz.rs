@@ -43,6 +43,8 @@ struct Session {
     search_lines: Vec<String>,
     /// How many replies have been asked for.
     asked: usize,
+    /// The games the engine offers (its `UCI_Variant` values), so that every game is fuzzed.
+    variants: Vec<String>,
 }
 
 impl Session {
@@ -64,6 +66,10 @@ impl Session {
             .partition(|l| l.starts_with("bestmove") || l.starts_with("info ") && !is_error(l));
         self.search_lines.extend(search);
         reply
+    }
+
+    fn games(&self) -> Vec<&str> {
+        self.variants.iter().map(String::as_str).collect()
     }
 
     fn fen(&mut self) -> String {
@@ -90,7 +96,6 @@ impl Line {
     }
 }
 
-const GAMES: [&str; 4] = ["joust", "jesonmor", "claustro", "apart"];
 const SIZES: [&str; 12] = [
     "", "5", "6", "7", "8", "9", "6x5", "3x4", "2", "26", "8x", "x",
 ];
@@ -100,7 +105,7 @@ const GARBAGE: [&str; 9] = ["é", "€", "\t", "-", "/", "*", "x", "  ", "\u{0}"
 fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Option<Line>) {
     match dice.below(16) {
         0 => {
-            let game = dice.pick(&GAMES);
+            let game = dice.pick(&session.games());
             let size = dice.pick(&SIZES);
             let base = "startpos".to_string();
             let next = Line {
@@ -177,7 +182,7 @@ fn command(dice: &mut Dice, session: &mut Session, line: &Line) -> (String, Opti
                 4 => format!("EngineDraws value {}", dice.pick(&["true", "false"])),
                 5 => format!("Seed value {}", dice.below(1000)),
                 6 => "Clear Hash".to_string(),
-                7 => format!("UCI_Variant value {}", dice.pick(&GAMES)),
+                7 => format!("UCI_Variant value {}", dice.pick(&session.games())),
                 _ => "Move Overhead value 0".to_string(),
             };
             (format!("setoption name {option}"), None)
@@ -259,7 +264,15 @@ fn fuzz(seed: u64, commands: usize) {
         engine: Engine::start(),
         search_lines: Vec::new(),
         asked: 0,
+        variants: Vec::new(),
     };
+    session.variants = session
+        .ask("uci")
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .map(|l| l.split(" var ").skip(1).map(String::from).collect())
+        .unwrap_or_default();
+    assert!(session.variants.len() >= 4, "{:?}", session.variants);
     let mut line = Line {
         base: "startpos".to_string(),
         moves: Vec::new(),
