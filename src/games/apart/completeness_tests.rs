@@ -1,13 +1,14 @@
 //! Completeness of Apart move generation: the turns listed are exactly those of an independent
 //! brute force that follows every jump path of rules.md one by one (line lengths counted square
-//! by square on coordinates), on positions from seeded random games of every word class and on
-//! dense positions built by hand; and no position string is refused, however crowded.
+//! by square on coordinates), and their printed paths are the shortest, then first in (file,
+//! rank) order, of all its paths; on positions from seeded random games of every word class and
+//! on dense positions built by hand; and no position string is refused, however crowded.
 
 use super::*;
 use crate::board::position_text::parse_position_text;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 type Turn = (usize, usize, Vec<usize>);
 
@@ -16,7 +17,9 @@ struct BruteForce {
     n: i32,
     own: HashSet<(i32, i32)>,
     enemies: HashSet<(i32, i32)>,
-    turns: HashSet<Turn>,
+    /// Every turn found, with its printed path (the landings of its fewest-landing path, the
+    /// first of those compared square by square as (file, rank)).
+    turns: HashMap<Turn, Vec<(i32, i32)>>,
     /// Path landings the brute force may still visit before it gives up.
     left: u64,
     /// White's first turn: a single movement.
@@ -87,9 +90,16 @@ impl BruteForce {
             }
             let mut set = captured.clone();
             set.sort_unstable();
-            self.turns.insert((self.index(start), self.index(to), set));
-            let goes_on = length >= 2 && !self.first_turn_only;
             visited.push(to);
+            let path = visited[1..].to_vec();
+            let printed = self
+                .turns
+                .entry((self.index(start), self.index(to), set))
+                .or_insert_with(|| path.clone());
+            if (path.len(), &path) < (printed.len(), &*printed) {
+                *printed = path;
+            }
+            let goes_on = length >= 2 && !self.first_turn_only;
             let finished = !goes_on || self.jumps_from(start, to, visited, captured, false);
             visited.pop();
             if capture {
@@ -103,9 +113,9 @@ impl BruteForce {
     }
 }
 
-/// Every turn of the side to move by brute force, or `None` if it takes more than `limit`
-/// landings.
-fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashSet<Turn>> {
+/// Every turn of the side to move by brute force, with its printed path, or `None` if it takes
+/// more than `limit` landings.
+fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashMap<Turn, Vec<(i32, i32)>>> {
     let g = game.geometry;
     let coords = |pieces: Bitboard<10>| -> HashSet<(i32, i32)> {
         pieces
@@ -120,7 +130,7 @@ fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashSet<Turn>> {
         n: g.width as i32,
         own: coords(game.pieces(game.side)),
         enemies: coords(game.pieces(game.side.opponent())),
-        turns: HashSet::new(),
+        turns: HashMap::new(),
         left: limit,
         first_turn_only: game.is_first_turn(),
     };
@@ -134,15 +144,17 @@ fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashSet<Turn>> {
     Some(brute.turns)
 }
 
-/// The turns the generator lists, checking that none is listed twice.
-fn listed(game: &Apart<10>) -> HashSet<Turn> {
+/// The turns the generator lists with their texts, checking that none is listed twice.
+fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
     let mut moves = Vec::new();
     movegen::generate(game, &mut moves);
-    let turns: HashSet<Turn> = moves
+    let texts = game.move_texts(&moves);
+    let turns: HashMap<Turn, String> = moves
         .iter()
-        .map(|mv| {
+        .zip(texts)
+        .map(|(mv, text)| {
             let captured = mv.captured.squares().collect();
-            (mv.start as usize, mv.end as usize, captured)
+            ((mv.start as usize, mv.end as usize, captured), text)
         })
         .collect();
     assert_eq!(
@@ -155,7 +167,8 @@ fn listed(game: &Apart<10>) -> HashSet<Turn> {
 }
 
 /// Checks that the position string is accepted back and, if the brute force can follow every
-/// path within `limit` landings, that the listed turns are exactly its turns. True if it could.
+/// path within `limit` landings, that the listed turns are exactly its turns, written along its
+/// printed paths. True if it could.
 fn check(game: &Apart<10>, limit: u64) -> bool {
     let text = game.to_text();
     let parsed = parse_position_text(&text).expect("a position string the engine wrote");
@@ -166,6 +179,17 @@ fn check(game: &Apart<10>, limit: u64) -> bool {
         return false;
     };
     assert_eq!(turns.len(), expected.len(), "{text}");
+    let g = game.geometry;
+    let name = |(x, y): (i32, i32)| g.square_name(g.square(x as usize, y as usize));
+    let expected: HashMap<Turn, String> = expected
+        .into_iter()
+        .map(|(turn, path)| {
+            let (x, y) = g.coords(turn.0);
+            let start = (x as i32, y as i32);
+            let written = std::iter::once(start).chain(path).map(name).collect();
+            (turn, written)
+        })
+        .collect();
     assert_eq!(turns, expected, "{text}");
     true
 }

@@ -293,6 +293,10 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         notation::move_text(self, mv)
     }
 
+    fn move_texts(&self, moves: &[ApartMove<W>]) -> Vec<String> {
+        notation::move_texts(self, moves)
+    }
+
     fn parse_move(&self, text: &str) -> Result<ApartMove<W>, String> {
         notation::parse_move(self, text)
     }
