@@ -55,8 +55,13 @@
 //!   board (O(squares x words)), plus O(1) per turn found on a path.
 //!
 //! Positions reached in play stay far below that (random games on 25 x 25 list their turns in
-//! milliseconds); only contrived position strings with both sides interleaved over the whole
-//! board approach it.
+//! milliseconds), and so do boards almost full of both sides (few squares to land on: a 25 x 25
+//! board split in halves or in a checkerboard, with holes, lists its turns in 0.1 s). Only
+//! contrived position strings with both sides interleaved, with room to land, over the whole
+//! board approach it: random fills of a 25 x 25 board (20 to 45% each side), or files of it
+//! taken in pairs by each side, do not finish listing within 30 s. Such a position is
+//! accepted but slow; counting turns without listing them (perft) or a compact form of the
+//! list would be the way to answer it, and is not done.
 
 use super::scratch::{Scratch, with_scratch};
 use super::tables::{AXES, Tables};
