@@ -287,6 +287,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The move in the engine's notation.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Moves of this position in the engine's notation, each as [`Game::move_text`] writes it
+    /// (a game may write a whole list faster than one move at a time).
+    fn move_texts(&self, moves: &[Self::Move]) -> Vec<String> {
+        moves.iter().map(|&mv| self.move_text(mv)).collect()
+    }
+
     /// The legal move written as `text`, or why there is none (the caller names the text).
     fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
         let mut moves = Vec::new();

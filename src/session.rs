@@ -167,10 +167,7 @@ impl<G: Game> GameSession for GameState<G> {
         }
         let mut moves = Vec::new();
         self.position.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|mv| self.position.move_text(mv))
-            .collect()
+        self.position.move_texts(&moves)
     }
 
     fn verdict(&self) -> Option<Verdict> {
@@ -184,9 +181,12 @@ impl<G: Game> GameSession for GameState<G> {
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        perft_divide(&self.position, depth)
+        let (moves, counts): (Vec<_>, Vec<u64>) =
+            perft_divide(&self.position, depth).into_iter().unzip();
+        self.position
+            .move_texts(&moves)
             .into_iter()
-            .map(|(mv, count)| (self.position.move_text(mv), count))
+            .zip(counts)
             .collect()
     }
 

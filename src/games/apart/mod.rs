@@ -8,8 +8,9 @@
 //!
 //! A player with no move passes (`0000`). In a game that is not over this cannot happen on these
 //! boards (a blocked piece needs its runs to reach the edge both ways, which fills the board with
-//! its side), but the rule stays as rules.md writes it. Position strings so crowded that the
-//! capture search would exceed its budget are refused (see `movegen`).
+//! its side), but the rule stays as rules.md writes it. Every position string of a legal size is
+//! accepted, however crowded, and all its turns are listed (see `movegen` for why, and for the
+//! worst case).
 
 mod eval;
 mod movegen;
@@ -193,19 +194,12 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     fn from_text(text: &PositionText) -> Result<Self, String> {
         Self::check_size(text.size())?;
         let pieces = text.piece_sets("apart", ['P', 'p'])?;
-        let position = Self::new(
+        Ok(Self::new(
             text.width,
             pieces,
             text.side,
             (text.halfmove, text.fullmove),
-        );
-        if position.verdict().is_none() && !movegen::generate(&position, &mut Vec::new()) {
-            return Err(
-                "too crowded: the side to move has more capture sequences than the engine lists"
-                    .into(),
-            );
-        }
-        Ok(position)
+        ))
     }
 
     fn to_text(&self) -> String {
@@ -303,6 +297,10 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         notation::move_text(self, mv)
     }
 
+    fn move_texts(&self, moves: &[ApartMove<W>]) -> Vec<String> {
+        notation::move_texts(self, moves)
+    }
+
     fn parse_move(&self, text: &str) -> Result<ApartMove<W>, String> {
         notation::parse_move(self, text)
     }
@@ -334,5 +332,7 @@ impl<const W: usize> Apart<W> {
     }
 }
 
+#[cfg(test)]
+mod completeness_tests;
 #[cfg(test)]
 mod tests;

@@ -4,12 +4,17 @@
 //! A turn may be reached by several paths; the printed one has the fewest landings, and among
 //! those it is the first when the landing sequences are compared square by square, each square
 //! ordered by file, then rank (so `c1` < `c5` < `d1`). Input may use any legal path of the turn.
+//!
+//! A list of turns (`moves`, perft's divide) is written with one breadth-first search over paths
+//! per start square, which finds the printed paths of all its turns at once; a single turn is
+//! written with a search aimed at it.
 
 use super::movegen::jump_targets;
 use super::tables::AXES;
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::Game;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 const PASS_TEXT: &str = "0000";
 
@@ -188,17 +193,181 @@ fn first_movement_reaches<const W: usize>(position: &Apart<W>, mv: ApartMove<W>)
     captures_match && follow_path(position, start, &[end]).is_ok()
 }
 
+/// The most search states [`PathsOfStart`] keeps for one start square; turns it has not written
+/// by then are written one by one by [`canonical_path`].
+const MAX_PATH_STATES: usize = 1 << 18;
+
+/// One landing of a path being built: its square, the index of the landing before it
+/// (`usize::MAX` for the first) and every square the path has stood on, the start included.
+struct PathState<const W: usize> {
+    at: usize,
+    before: usize,
+    visited: Bitboard<W>,
+}
+
+/// The printed paths of many turns of one start square, found in one breadth-first search over
+/// paths: a layer holds the paths of one number of landings in printed order (landings compared
+/// square by square in (file, rank) order), so the first path of a layer that makes a turn, in
+/// the first layer that makes it, is its printed path. Two paths of one layer that end on the
+/// same square having stood on the same squares have the same continuations and the same
+/// captures, so only the first (in printed order) is kept; this keeps the layers in printed order.
+struct PathsOfStart<const W: usize> {
+    states: Vec<PathState<W>>,
+    seen: HashSet<(usize, Bitboard<W>)>,
+}
+
+impl<const W: usize> PathsOfStart<W> {
+    /// The landings of the path ending in state `index`.
+    fn landings(&self, mut index: usize) -> Vec<usize> {
+        let mut landings = Vec::new();
+        while index != usize::MAX {
+            landings.push(self.states[index].at);
+            index = self.states[index].before;
+        }
+        landings.reverse();
+        landings
+    }
+
+    /// Writes into `paths` the printed path of each turn of `wanted` (its turn and its index in
+    /// `paths`), all starting on `start`, until every one is written or the search gives up.
+    fn search(
+        &mut self,
+        position: &Apart<W>,
+        start: usize,
+        wanted: &mut HashMap<(usize, Bitboard<W>), usize>,
+        paths: &mut [Option<Vec<usize>>],
+    ) {
+        let g = position.geometry;
+        let friends = position
+            .pieces(position.side)
+            .without(Bitboard::from_square(start));
+        let enemies = position.pieces(position.side.opponent());
+        let in_order = |targets: Bitboard<W>| {
+            let mut ordered: Vec<usize> = targets.squares().collect();
+            ordered.sort_unstable_by_key(|&square| g.coords(square));
+            ordered
+        };
+        let visited = Bitboard::from_square(start);
+        let mut first = Bitboard::EMPTY;
+        for axis in 0..AXES.len() {
+            let length = position.tables.line_length(friends, start, axis);
+            for direction in [2 * axis, 2 * axis + 1] {
+                if let Some(to) = position.tables.landing(start, direction, length) {
+                    first.insert(to);
+                }
+            }
+        }
+        let mut layer = Vec::new();
+        for to in in_order(first.without(friends)) {
+            self.add(to, usize::MAX, visited, enemies, wanted, paths, &mut layer);
+        }
+        let firsts = self.states.len();
+        let mut jumps: Vec<Option<Vec<usize>>> = vec![None; g.squares()];
+        while !layer.is_empty() && !wanted.is_empty() && self.states.len() < MAX_PATH_STATES {
+            let mut next = Vec::new();
+            for index in layer {
+                let at = self.states[index].at;
+                if index < firsts && !is_jump(position, start, at) {
+                    continue;
+                }
+                let visited = self.states[index].visited;
+                let targets = jumps[at]
+                    .get_or_insert_with(|| in_order(jump_targets(position.tables, friends, at)));
+                for &to in targets.iter() {
+                    if !visited.contains(to) {
+                        self.add(to, index, visited, enemies, wanted, paths, &mut next);
+                    }
+                }
+            }
+            layer = next;
+        }
+    }
+
+    /// Adds the path of state `before` landing on `to` to `layer` unless a path of the layer
+    /// already ends there having stood on the same squares; writes its turn's path if wanted.
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        to: usize,
+        before: usize,
+        visited: Bitboard<W>,
+        enemies: Bitboard<W>,
+        wanted: &mut HashMap<(usize, Bitboard<W>), usize>,
+        paths: &mut [Option<Vec<usize>>],
+        layer: &mut Vec<usize>,
+    ) {
+        let mut visited = visited;
+        visited.insert(to);
+        if !self.seen.insert((to, visited)) {
+            return;
+        }
+        self.states.push(PathState {
+            at: to,
+            before,
+            visited,
+        });
+        let index = self.states.len() - 1;
+        layer.push(index);
+        if let Some(slot) = wanted.remove(&(to, visited & enemies)) {
+            paths[slot] = Some(self.landings(index));
+        }
+    }
+}
+
+/// Whether the first movement from `start` to `to` is a jump (so that the turn may go on).
+fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
+    let g = position.geometry;
+    let ((x0, y0), (x1, y1)) = (g.coords(start), g.coords(to));
+    x0.abs_diff(x1).max(y0.abs_diff(y1)) >= 2 && !position.is_first_turn()
+}
+
+/// The turns written out along their printed paths: for each start square, one search over
+/// paths ([`PathsOfStart`]) writes them all; any it gives up on are written one by one.
+pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -> Vec<String> {
+    let mut paths: Vec<Option<Vec<usize>>> = vec![None; moves.len()];
+    let mut by_start: BTreeMap<usize, Vec<usize>> = Default::default();
+    for (index, mv) in moves.iter().enumerate() {
+        if !mv.is_pass() {
+            by_start.entry(mv.start as usize).or_default().push(index);
+        }
+    }
+    for (start, indices) in by_start {
+        let mut wanted = indices
+            .iter()
+            .map(|&index| ((moves[index].end as usize, moves[index].captured), index))
+            .collect();
+        let mut search = PathsOfStart {
+            states: Vec::new(),
+            seen: Default::default(),
+        };
+        search.search(position, start, &mut wanted, &mut paths);
+    }
+    moves
+        .iter()
+        .zip(paths)
+        .map(|(&mv, path)| match path {
+            Some(landings) => written(position, mv.start as usize, landings),
+            None => move_text(position, mv),
+        })
+        .collect()
+}
+
+/// The start and landings as squares named one after another.
+fn written<const W: usize>(position: &Apart<W>, start: usize, landings: Vec<usize>) -> String {
+    let g = position.geometry;
+    std::iter::once(start)
+        .chain(landings)
+        .map(|square| g.square_name(square))
+        .collect()
+}
+
 /// The turn written out along its printed path.
 pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> String {
     if mv.is_pass() {
         return PASS_TEXT.to_string();
     }
-    let g = position.geometry;
     let landings = canonical_path(position, mv).unwrap_or_else(|| vec![mv.end as usize]);
-    std::iter::once(mv.start as usize)
-        .chain(landings)
-        .map(|square| g.square_name(square))
-        .collect()
+    written(position, mv.start as usize, landings)
 }
 
 /// The legal turn written as `text` along any of its paths, or why there is none.

@@ -9,11 +9,9 @@ use std::cell::RefCell;
 
 /// The number of states the capture search remembers.
 const SEEN_SLOTS: usize = 1 << 16;
-/// The number of slots of the table of capture sets.
-const SET_SLOTS: usize = 1 << 15;
-/// The most capture sets the turns of one start square may have (half the slots, so that
-/// probes stay short).
-const MAX_CAPTURE_SETS: usize = SET_SLOTS / 2;
+/// The number of slots the table of capture sets starts with; it doubles whenever half its
+/// slots are taken (so that probes stay short), and keeps its size for later generations.
+const SET_SLOTS: usize = 1 << 12;
 
 /// The scratch space of one thread.
 pub struct Scratch {
@@ -84,16 +82,6 @@ impl SeenStates {
     }
 }
 
-/// What the insertion of a turn into [`CaptureSets`] found.
-pub enum Insertion {
-    /// A new capture set or end: the turn is to be listed.
-    New,
-    /// A turn with the same capture set and end is listed already.
-    Listed,
-    /// The table is full: the turn cannot be listed.
-    Full,
-}
-
 /// The turns listed for one start square, grouped by capture set: per set, the end squares.
 /// A hash table with open addressing whose slots hold the position in the turn list of one turn
 /// with the set (to compare sets exactly) and the ends listed with it.
@@ -120,13 +108,28 @@ impl CaptureSets {
 
     /// The slot of `captured`: taken by it, or the empty slot where it belongs.
     fn slot_of<const W: usize>(&self, turns: &[ApartMove<W>], captured: Bitboard<W>) -> usize {
-        let mut slot = (mix(0, &captured.0) >> 32) as usize % SET_SLOTS;
+        let size = self.slots.len();
+        let mut slot = (mix(0, &captured.0) >> 32) as usize % size;
         while self.slots[slot].0 == self.stamp
             && turns[self.slots[slot].1 as usize].captured != captured
         {
-            slot = (slot + 1) % SET_SLOTS;
+            slot = (slot + 1) % size;
         }
         slot
+    }
+
+    /// Doubles the number of slots, moving the taken ones over.
+    fn grow<const W: usize>(&mut self, turns: &[ApartMove<W>]) {
+        let size = 2 * self.slots.len();
+        let slots = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+        let ends = std::mem::replace(&mut self.ends, vec![[0; MAX_WORDS]; size]);
+        for (&(stamp, turn), ends) in slots.iter().zip(ends) {
+            if stamp == self.stamp {
+                let slot = self.slot_of(turns, turns[turn as usize].captured);
+                self.slots[slot] = (stamp, turn);
+                self.ends[slot] = ends;
+            }
+        }
     }
 
     /// The ends of the turns with `captured` listed in `turns`.
@@ -143,28 +146,31 @@ impl CaptureSets {
         }
     }
 
-    /// Notes the turn with `captured` and `end` that would be listed at the end of `turns`.
+    /// Notes the turn with `captured` and `end` that would be listed at the end of `turns`:
+    /// true if it is new, false if a turn with the same capture set and end is listed already.
     pub fn insert<const W: usize>(
         &mut self,
         turns: &[ApartMove<W>],
         captured: Bitboard<W>,
         end: usize,
-    ) -> Insertion {
-        let slot = self.slot_of(turns, captured);
+    ) -> bool {
+        let mut slot = self.slot_of(turns, captured);
         let mut ends = if self.slots[slot].0 == self.stamp {
             Bitboard::<W>::from_words(&self.ends[slot])
-        } else if self.taken < MAX_CAPTURE_SETS {
+        } else {
+            if 2 * (self.taken + 1) > self.slots.len() {
+                self.grow(turns);
+                slot = self.slot_of(turns, captured);
+            }
             self.slots[slot] = (self.stamp, turns.len() as u32);
             self.taken += 1;
             Bitboard::EMPTY
-        } else {
-            return Insertion::Full;
         };
         if ends.contains(end) {
-            return Insertion::Listed;
+            return false;
         }
         ends.insert(end);
         self.ends[slot][..W].copy_from_slice(&ends.0);
-        Insertion::New
+        true
     }
 }
