@@ -22,6 +22,9 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
+/// How long `quit` waits for a stopped search to write its answer.
+const QUIT_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A search running on its own thread.
 struct RunningSearch {
     handle: JoinHandle<()>,
@@ -324,11 +327,22 @@ impl Engine {
         true
     }
 
-    /// Ends the running job for `quit`: a search is stopped and its answer written; a perft
-    /// or bench is left to the end of the process.
+    /// Ends the running job for `quit`: a search is stopped and its answer written if it ends
+    /// within [`QUIT_PATIENCE`] (one move generation of a contrived Apart position can take
+    /// longer than any limit); a perft or bench, or a search that does not end in time, is left
+    /// to the end of the process.
     pub(super) fn abandon_job(&mut self) {
-        if !self.stop_search() {
-            self.search = None;
+        let Some(job) = self.search.take() else {
+            return;
+        };
+        job.signals.stop.store(true, Ordering::Relaxed);
+        let deadline = std::time::Instant::now() + QUIT_PATIENCE;
+        while job.interruptible && !job.handle.is_finished() && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        if job.handle.is_finished() {
+            Self::join(job);
         }
     }
 
