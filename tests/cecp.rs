@@ -330,3 +330,27 @@ fn a_uci_search_stopped_by_xboard_does_not_disturb_the_first_cecp_search() {
         asked.elapsed()
     );
 }
+
+#[test]
+fn a_sized_variant_sets_up_that_board_and_tells_xboard_its_size() {
+    let (mut engine, _) = xboard();
+    let answer = ask(&mut engine, "variant 7x7_jesonmor");
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.starts_with("setup ") && l.contains(" 7x7+0_") && l.contains("nnnnnnn/7/")),
+        "{answer:#?}"
+    );
+    // The game is on the 7 x 7 board: g1 is its last file, h1 is off it.
+    assert_accepted(&mut engine, "force");
+    assert_accepted(&mut engine, "usermove g1f3");
+    assert_eq!(
+        ask(&mut engine, "variant 7x7_jesonmor"),
+        answer,
+        "a new variant line starts again"
+    );
+    assert_eq!(
+        ask(&mut engine, "usermove h1g3"),
+        vec!["Illegal move: h1g3"]
+    );
+}
