@@ -84,6 +84,19 @@ impl Symmetry {
         Symmetry::keeping_colours(SquareMap::Transpose),
     ];
 
+    /// The four board maps, and the colours swapped on the board as it is: the symmetries of a
+    /// game whose two sides move alike on a board that looks the same from every side.
+    pub const BOARD_AND_COLOURS: [Symmetry; 5] = [
+        Symmetry::BOARD[0],
+        Symmetry::BOARD[1],
+        Symmetry::BOARD[2],
+        Symmetry::BOARD[3],
+        Symmetry {
+            squares: SquareMap::Identity,
+            swap_colours: true,
+        },
+    ];
+
     /// `squares` with the colours kept.
     pub const fn keeping_colours(squares: SquareMap) -> Symmetry {
         Symmetry {

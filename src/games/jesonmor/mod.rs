@@ -9,7 +9,7 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, SquareMap, Symmetry, Verdict,
+    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
 
 /// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
@@ -132,16 +132,7 @@ on an enemy knight. A knight that moves off the centre square (+) wins at once, 
 reach the centre and survive a turn there. Taking the last enemy knight also wins, and the player \
 to move who has no move loses. Threefold repetition and 100 plies without a capture are draws.";
     // Knights move alike for both sides, and the centre is the centre of every map.
-    const SYMMETRIES: &'static [Symmetry] = &[
-        Symmetry::BOARD[0],
-        Symmetry::BOARD[1],
-        Symmetry::BOARD[2],
-        Symmetry::BOARD[3],
-        Symmetry {
-            squares: SquareMap::Identity,
-            swap_colours: true,
-        },
-    ];
+    const SYMMETRIES: &'static [Symmetry] = &Symmetry::BOARD_AND_COLOURS;
     const HAS_NOISY_MOVES: bool = true;
     const LATE_MOVES: LateMoves = LateMoves::ReduceAndPrune;
     const FUTILITY_MARGIN: i32 = 120;

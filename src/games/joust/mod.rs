@@ -7,7 +7,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
-use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, SquareMap, Symmetry, Verdict};
+use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Symmetry, Verdict};
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
 const BURNED_KIND: usize = 2;
@@ -173,16 +173,7 @@ Joust: each side has one knight, which moves as a chess knight. The square a kni
 burned (*) for the rest of the game: no knight may land there, nor on the other knight. The \
 player to move who has no move loses; there are no draws.";
     // Both knights move alike, whatever the board's orientation or who is to move.
-    const SYMMETRIES: &'static [Symmetry] = &[
-        Symmetry::BOARD[0],
-        Symmetry::BOARD[1],
-        Symmetry::BOARD[2],
-        Symmetry::BOARD[3],
-        Symmetry {
-            squares: SquareMap::Identity,
-            swap_colours: true,
-        },
-    ];
+    const SYMMETRIES: &'static [Symmetry] = &Symmetry::BOARD_AND_COLOURS;
 
     fn start(size: BoardSize) -> Result<Self, String> {
         Self::check_size(size)?;
