@@ -153,3 +153,26 @@ fn output_after_a_perft_keeps_its_order() {
     let total = lines.iter().position(|l| l.starts_with("Nodes searched: "));
     assert!(total.is_some(), "{lines:#?}");
 }
+
+#[test]
+fn quit_answers_what_waited_but_starts_nothing() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("go depth 60");
+    engine.send("setoption name MultiPV value 0");
+    engine.send("perft 3");
+    engine.send("xyzzy");
+    engine.send("quit");
+    assert!(engine.exits_within(PROMPT));
+    let lines = engine.rest();
+    let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 2, "{lines:#?}");
+    assert!(
+        errors[0].contains("'0'") && errors[1].contains("'xyzzy'"),
+        "{errors:#?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:#?}"
+    );
+}

@@ -110,8 +110,19 @@ fn take(
     parsed: Result<Command, String>,
 ) -> bool {
     match parsed {
+        // What waited is still answered (an option set, an error line), but nothing new is
+        // started: `quit` ends every search.
         Ok(Command::Quit) => {
             engine.abandon_job();
+            for earlier in queue.drain(..) {
+                let starts_work = matches!(
+                    earlier,
+                    Ok(Command::Go(_) | Command::Perft(_) | Command::Bench)
+                );
+                if !starts_work && !engine.act(earlier) {
+                    break;
+                }
+            }
             false
         }
         // `stop` ends every search asked for before it, queued ones included; a perft or bench
