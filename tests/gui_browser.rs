@@ -52,7 +52,8 @@ struct GameSpec {
     size: &'static str,
     width: usize,
     height: usize,
-    /// The engine's level (`select#level`) and limit (`select#limit-kind`, `input#limit-value`).
+    /// The engine's level (`select#level`) and limit (`select#limit-kind`, `input#limit-value`;
+    /// the page takes a time per move in seconds).
     level: &'static str,
     limit_kind: &'static str,
     limit_value: &'static str,
@@ -68,7 +69,7 @@ const GAMES: [GameSpec; 4] = [
         height: 8,
         level: "greedy",
         limit_kind: "movetime",
-        limit_value: "50",
+        limit_value: "0.05",
         // Every ply burns a square: at most 62 plies on 8 x 8.
         max_plies: 62,
     },
@@ -79,7 +80,7 @@ const GAMES: [GameSpec; 4] = [
         height: 9,
         level: "easy",
         limit_kind: "movetime",
-        limit_value: "50",
+        limit_value: "0.05",
         max_plies: 200,
     },
     GameSpec {
@@ -89,7 +90,7 @@ const GAMES: [GameSpec; 4] = [
         height: 5,
         level: "easy",
         limit_kind: "movetime",
-        limit_value: "50",
+        limit_value: "0.05",
         max_plies: 200,
     },
     GameSpec {
@@ -99,7 +100,7 @@ const GAMES: [GameSpec; 4] = [
         height: 8,
         level: "easy",
         limit_kind: "movetime",
-        limit_value: "50",
+        limit_value: "0.05",
         max_plies: 200,
     },
 ];
@@ -338,9 +339,14 @@ const shown = (el) => !!el && !el.hidden && !el.disabled && el.getClientRects().
     && getComputedStyle(el).visibility !== 'hidden';
 const byId = (id) => document.getElementById(id);
 const result = byId('result');
-// The table id: a data-table attribute if the page sets one, else the address of a request the
-// page made to /api/tables/{id}/...
+// The table id: a data-table attribute if the page sets one, else the address of the record
+// download link or of a request the page made to /api/tables/{id}/...
 let table = document.body.dataset.table || null;
+const download = byId('download');
+if (!table && download) {
+    const m = /\/api\/tables\/([^\/?#]+)/.exec(download.getAttribute('href') || '');
+    if (m) table = decodeURIComponent(m[1]);
+}
 if (!table) {
     for (const entry of performance.getEntriesByType('resource')) {
         const m = /\/api\/tables\/([^\/?#]+)/.exec(entry.name);
@@ -538,7 +544,6 @@ async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> 
     let start = rng.pick(&before.movable).clone();
     click_square(client, &start).await?;
     let mut path = vec![start];
-    let mut previous_targets = before.targets.clone();
     loop {
         if path.len() > 64 {
             return Err(format!(
@@ -546,29 +551,20 @@ async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> 
             ));
         }
         let last = path.last().cloned().unwrap_or_default();
-        let entered =
-            |s: &PageState| s.picked.contains(&last) && (!s.targets.is_empty() || s.end_turn);
-        // The page has sent the move, or it offers the next squares for the path so far (new
-        // targets, not those still shown from before the click).
-        let state = match wait_for(client, "the page to take the click", STEP / 2, |s| {
-            s.moves > moves_before
-                || s.result.is_some()
-                || (entered(s) && s.targets != previous_targets)
-        })
-        .await
-        {
-            Ok(state) => state,
-            // The next squares may happen to be the same as before the click.
-            Err(_) => {
-                wait_for(
-                    client,
-                    &format!("the page to take the click on {last} after {path:?}"),
-                    STEP / 2,
-                    |s| s.moves > moves_before || s.result.is_some() || entered(s),
-                )
-                .await?
-            }
+        // The page has sent the move, or it shows the path so far as picked and offers the next
+        // squares (or "End turn").
+        let entered = |s: &PageState| {
+            s.picked.len() == path.len()
+                && s.picked.contains(&last)
+                && (!s.targets.is_empty() || s.end_turn)
         };
+        let state = wait_for(
+            client,
+            &format!("the page to take the click on {last} (path {path:?})"),
+            STEP,
+            |s| s.moves > moves_before || s.result.is_some() || entered(s),
+        )
+        .await?;
         if state.moves > moves_before || state.result.is_some() {
             return Ok(path);
         }
@@ -596,7 +592,6 @@ async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> 
                 return Ok(path);
             }
         }
-        previous_targets = state.targets;
     }
 }
 
