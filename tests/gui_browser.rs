@@ -197,13 +197,20 @@ fn free_port() -> Res<u16> {
 }
 
 /// Starts chromedriver on a free port and waits until it accepts connections.
-fn start_driver() -> Res<(Child, u16)> {
+/// Chromium's own log (`--enable-logging=stderr`) goes to `log`: the page's console messages and
+/// script errors are there, as lines with `CONSOLE`.
+fn start_driver(log: &Path) -> Res<(Child, u16)> {
     let port = free_port()?;
+    if let Some(dir) = log.parent() {
+        std::fs::create_dir_all(dir).ctx(&format!("create {}", dir.display()))?;
+    }
+    let log_file = std::fs::File::create(log).ctx(&format!("create {}", log.display()))?;
     let mut driver = Command::new(chromedriver())
         .arg(format!("--port={port}"))
+        .arg("--enable-chrome-logs")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(log_file)
         .spawn()
         .ctx("start chromedriver (apt-get install chromium-driver)")?;
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -249,6 +256,8 @@ async fn connect(driver_port: u16, profile: &Path) -> Res<Client> {
         "--disable-sync".to_string(),
         "--disable-dev-shm-usage".to_string(),
         "--window-size=1280,960".to_string(),
+        "--enable-logging=stderr".to_string(),
+        "--v=0".to_string(),
         format!("--user-data-dir={}", profile.display()),
     ];
     let mut capabilities = serde_json::Map::new();
@@ -423,14 +432,22 @@ async fn wait_for(
     }
 }
 
+/// Clicks the element `selector` finds. The page redraws the whole board on every change, so
+/// the element found may be replaced before the click lands: then it is found again.
 async fn click(client: &Client, selector: &str) -> Res<()> {
-    client
-        .find(Locator::Css(selector))
-        .await
-        .ctx(&format!("find {selector}"))?
-        .click()
-        .await
-        .ctx(&format!("click {selector}"))
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let element = client
+            .find(Locator::Css(selector))
+            .await
+            .ctx(&format!("find {selector}"))?;
+        match element.click().await {
+            Ok(()) => return Ok(()),
+            Err(e) if attempt < 5 && e.to_string().contains("stale element") => {}
+            Err(e) => return Err(format!("click {selector}: {e}")),
+        }
+    }
 }
 
 async fn click_square(client: &Client, square: &str) -> Res<()> {
@@ -598,6 +615,8 @@ async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> 
 /// How a game went, for the log.
 struct Played {
     plies: usize,
+    /// White's moves as clicked (the squares, concatenated).
+    clicked: Vec<String>,
     result: String,
     elapsed: Duration,
 }
@@ -660,6 +679,7 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
     eprintln!("  screenshot {}", shot.display());
     Ok(Played {
         plies: state.moves,
+        clicked: log,
         result,
         elapsed: started.elapsed(),
     })
@@ -747,12 +767,13 @@ async fn run(client: &Client, base: &str) -> Res<()> {
             .await
             .map_err(|e| format!("{} {}: {e}", spec.game, spec.size))?;
         eprintln!(
-            "{} {}: {:?} after {} plies, {:.1} s",
+            "{} {}: {:?} after {} plies, {:.1} s; white clicked {}",
             spec.game,
             spec.size,
             played.result,
             played.plies,
-            played.elapsed.as_secs_f64()
+            played.elapsed.as_secs_f64(),
+            played.clicked.join(" ")
         );
     }
     // A large board, to look at: every square and piece must stay readable.
@@ -781,7 +802,8 @@ async fn the_gui_plays_every_game_in_a_real_browser() {
     };
     let (server, base) = start_server().unwrap_or_else(|e| panic!("{e}"));
     processes.server = Some(server);
-    let (driver, driver_port) = start_driver().unwrap_or_else(|e| panic!("{e}"));
+    let browser_log = screenshot_dir().join("chromium.log");
+    let (driver, driver_port) = start_driver(&browser_log).unwrap_or_else(|e| panic!("{e}"));
     processes.driver = Some(driver);
     let client = connect(driver_port, &profile)
         .await
@@ -801,6 +823,16 @@ async fn the_gui_plays_every_game_in_a_real_browser() {
     drop(processes);
     eprintln!("total {:.1} s", started.elapsed().as_secs_f64());
     if let Err(e) = outcome {
-        panic!("{e}");
+        let console: Vec<String> = std::fs::read_to_string(&browser_log)
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| line.contains("CONSOLE"))
+            .map(str::to_string)
+            .collect();
+        panic!(
+            "{e}\nthe page's console ({}):\n{}",
+            browser_log.display(),
+            console.join("\n")
+        );
     }
 }
