@@ -339,6 +339,8 @@ struct PageState {
     end_turn: bool,
     pass: bool,
     status: String,
+    /// `#engines-status`, where the page has one (not in the contract).
+    engines: String,
     table: Option<String>,
 }
 
@@ -374,6 +376,7 @@ return {
     end_turn: shown(byId('end-turn')),
     pass: shown(byId('pass')),
     status: (byId('status') || {}).textContent || '',
+    engines: (byId('engines-status') || {}).textContent || '',
     table: table,
 };
 "#;
@@ -406,6 +409,7 @@ async fn read_state(client: &Client) -> Res<PageState> {
         end_turn: value["end_turn"].as_bool().unwrap_or(false),
         pass: value["pass"].as_bool().unwrap_or(false),
         status: value["status"].as_str().unwrap_or("").trim().to_string(),
+        engines: value["engines"].as_str().unwrap_or("").trim().to_string(),
         table: value["table"].as_str().map(str::to_string),
     })
 }
@@ -675,6 +679,15 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
     };
     let state = read_state(client).await?;
     check_result(base, &table, spec, &result, &state).await?;
+    // No engine thinks once the game is over; the page may show the last status a moment late.
+    if let Err(e) = wait_for(client, "no engine thinking", Duration::from_secs(1), |s| {
+        !s.engines.contains("thinking")
+    })
+    .await
+    {
+        let shown = e.lines().find(|l| l.contains("engines:")).unwrap_or("");
+        eprintln!("  note: the game is over but the page still shows{shown}");
+    }
     let shot = save_screenshot(client, spec.game).await?;
     eprintln!("  screenshot {}", shot.display());
     Ok(Played {
@@ -740,6 +753,22 @@ async fn check_result(
             "#result {shown:?} does not contain the server's text {text:?}"
         ));
     }
+    if !t["thinking"].is_null() {
+        return Err(format!(
+            "the game is over but the server's table says {} is thinking",
+            t["thinking"]
+        ));
+    }
+    let statuses: Vec<String> = t["engines"]
+        .as_array()
+        .map(|engines| {
+            engines
+                .iter()
+                .map(|e| format!("{}: {}", e["name"], e["status"]))
+                .collect()
+        })
+        .unwrap_or_default();
+    eprintln!("  engines after the game: {}", statuses.join(", "));
     let server_moves = t["moves"].as_array().map(Vec::len).unwrap_or(0);
     if server_moves != state.moves {
         return Err(format!(
