@@ -1,0 +1,973 @@
+// tabula gui: the browser page. Plain ES2020, no framework, no build step.
+// It talks to the server through the JSON API and the event stream described in
+// the contract (GET /api/info, /api/tables/...). The server is the referee: the
+// page never decides whether a move is legal, it asks `targets` on every click.
+'use strict';
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+/** Makes an SVG element with the given attributes, appended to `parent` if given. */
+function svgEl(name, attrs, parent) {
+  const el = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+/** Sends a request; resolves to the JSON answer, rejects with the server's error sentence. */
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new Error('the server does not answer');
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+/** Shows `text` in the error element `el` (empty clears it). */
+function showError(el, text) {
+  el.textContent = text || '';
+}
+
+const fileName = (x) => String.fromCharCode(97 + x);
+const squareName = (x, y) => fileName(x) + (y + 1);
+const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+// ---------------------------------------------------------------------------
+// Page state
+// ---------------------------------------------------------------------------
+
+const ui = {
+  info: null,          // GET /api/info
+  id: null,            // our table's id
+  es: null,            // EventSource
+  table: null,         // the Table shown
+  flipped: false,      // black at the bottom
+  movable: new Set(),  // start squares (targets with path [])
+  movableFor: -1,      // the table version `movable` belongs to
+  entry: { path: [], next: [], complete: null }, // the move being entered
+  entrySeq: 0,         // drops answers to outdated targets requests
+  analysis: null,      // last Analysis for the position shown
+  positionSince: 0,    // first table version that showed the current position
+  clockAt: 0,          // performance.now() when the clocks were received
+  playersDirty: false, // the players form has edits not applied yet
+  positionDirty: false // the position field has been edited
+};
+
+// ---------------------------------------------------------------------------
+// Start-up: info, controls, our table, the event stream
+// ---------------------------------------------------------------------------
+
+async function start() {
+  try {
+    ui.info = await api('GET', '/api/info');
+  } catch (e) {
+    $('status').textContent = `Cannot reach the server: ${e.message}`;
+    return;
+  }
+  fillControls(ui.info);
+  await createTable('joust');
+}
+
+/** Fills the selects from /api/info. */
+function fillControls(info) {
+  const game = $('game');
+  game.replaceChildren();
+  for (const g of info.games) game.add(new Option(g.title, g.name));
+  for (const id of ['white', 'black']) {
+    const sel = $(id);
+    sel.replaceChildren(new Option('Human', 'human'));
+    for (const e of info.engines) sel.add(new Option(`Engine: ${e.name}`, `engine:${e.index}`));
+  }
+  const level = $('level');
+  level.replaceChildren(new Option('engine default', ''));
+  for (const l of info.levels) level.add(new Option(l, l));
+  const ae = $('analysis-engine');
+  ae.replaceChildren();
+  for (const e of info.engines) ae.add(new Option(e.name, String(e.index)));
+  $('analysis-engine-label').hidden = info.engines.length < 2;
+}
+
+/** Creates a table for this tab and listens to it. */
+async function createTable(game, size) {
+  const body = { game };
+  if (size) body.size = size;
+  const t = await api('POST', '/api/tables', body);
+  ui.id = t.id;
+  ui.table = null;
+  ui.playersDirty = false;
+  ui.positionDirty = false;
+  $('download').href = `/api/tables/${t.id}/record`;
+  applyTable(t);
+  openEvents();
+}
+
+function openEvents() {
+  if (ui.es) ui.es.close();
+  const es = new EventSource(`/api/tables/${ui.id}/events`);
+  ui.es = es;
+  es.addEventListener('state', (ev) => applyTable(JSON.parse(ev.data)));
+  es.addEventListener('analysis', (ev) => applyAnalysis(JSON.parse(ev.data)));
+  es.addEventListener('notice', (ev) => {
+    const n = JSON.parse(ev.data);
+    notice(n.level, n.text);
+  });
+  es.addEventListener('open', () => document.body.classList.remove('offline'));
+  es.addEventListener('error', () => {
+    if (es !== ui.es) return;
+    document.body.classList.add('offline');
+    if (es.readyState === EventSource.CLOSED) recover();
+  });
+}
+
+/** The stream was refused (server restarted, table deleted): start a new table. */
+async function recover() {
+  try {
+    await api('GET', `/api/tables/${ui.id}`);
+    setTimeout(openEvents, 1000); // the table is still there: listen again
+  } catch (e) {
+    if (e.status === 404) {
+      notice('error', 'The table was gone (server restarted?); a new game has started.');
+      const t = ui.table;
+      try {
+        await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
+      } catch (e2) {
+        setTimeout(recover, 3000);
+      }
+    } else {
+      setTimeout(recover, 3000);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Incoming events
+// ---------------------------------------------------------------------------
+
+/** Shows a Table (from `state` or from an answer), unless it is older than the one shown. */
+function applyTable(t) {
+  if (!t || t.id !== ui.id) return;
+  const old = ui.table;
+  if (old && t.version < old.version) return;
+  if (old && t.version === old.version) return;
+  const positionChanged = !old || old.position !== t.position || old.ply !== t.ply ||
+    old.game !== t.game || old.moves.length !== t.moves.length;
+  ui.table = t;
+  ui.clockAt = performance.now();
+  if (!old || old.game !== t.game || old.width !== t.width || old.height !== t.height) {
+    // a new game or size: show it in the new-game controls
+    $('game').value = t.game;
+    $('size').value = `${t.width}x${t.height}`;
+    const g = ui.info && ui.info.games.find((x) => x.name === t.game);
+    if (g) $('size').title = g.sizes;
+  }
+  if (positionChanged) {
+    ui.positionSince = t.version;
+    ui.analysis = null;
+  }
+  if (!t.analysis.on) ui.analysis = null;
+  // Every change ends a move being entered; the start squares are asked again.
+  resetEntry();
+  ui.movable = new Set();
+  ui.movableFor = -1;
+  if (canEnter(t)) loadMovable(t);
+  renderAll();
+}
+
+/** Shows an Analysis if it is for the position shown. */
+function applyAnalysis(a) {
+  const t = ui.table;
+  if (!t || !t.analysis.on || a.version < ui.positionSince) return;
+  ui.analysis = a;
+  renderBoard();
+  renderAnalysis();
+}
+
+/** Adds a notice to the log and shows it briefly as a toast. */
+function notice(level, text) {
+  const li = document.createElement('li');
+  li.className = level === 'error' ? 'error' : 'info';
+  const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  li.textContent = `${time} ${text}`;
+  const list = $('notices');
+  list.prepend(li);
+  while (list.children.length > 50) list.lastChild.remove();
+  const toast = document.createElement('div');
+  toast.className = `toast ${li.className}`;
+  toast.textContent = text;
+  $('toasts').appendChild(toast);
+  setTimeout(() => toast.remove(), level === 'error' ? 8000 : 4000);
+}
+
+// ---------------------------------------------------------------------------
+// Move entry (click-click with mouse or touch, driven by `targets`)
+// ---------------------------------------------------------------------------
+
+/** May a move be entered at the cursor? A human is to move, or the cursor is inside the game. */
+function canEnter(t) {
+  if (!t || t.result || t.thinking) return false;
+  return t.players[t.side].kind === 'human' || t.ply < t.moves.length;
+}
+
+function resetEntry() {
+  ui.entry = { path: [], next: [], complete: null };
+  ui.entrySeq++;
+}
+
+/** Asks for the start squares of the position shown. */
+async function loadMovable(t) {
+  const seq = ui.entrySeq;
+  try {
+    const r = await api('POST', `/api/tables/${ui.id}/targets`, { path: [] });
+    if (ui.table !== t || seq !== ui.entrySeq) return;
+    ui.movable = new Set(r.next);
+    ui.movableFor = t.version;
+    renderBoard();
+  } catch (e) {
+    if (ui.table === t) showError($('move-error'), e.message);
+  }
+}
+
+/** Asks which squares may follow `path`, then sends the move or waits for the next click. */
+async function extendEntry(path) {
+  const t = ui.table;
+  const seq = ++ui.entrySeq;
+  let r;
+  try {
+    r = await api('POST', `/api/tables/${ui.id}/targets`, { path });
+  } catch (e) {
+    if (ui.table === t && seq === ui.entrySeq) {
+      showError($('move-error'), e.message);
+      cancelEntry();
+    }
+    return;
+  }
+  if (ui.table !== t || seq !== ui.entrySeq) return;
+  if (r.complete && r.next.length === 0) {
+    sendMove(r.complete);
+    return;
+  }
+  if (r.next.length === 0) { // nothing can follow (should not happen): start again
+    cancelEntry();
+    return;
+  }
+  ui.entry = { path, next: r.next, complete: r.complete };
+  renderBoard();
+  renderStatus();
+}
+
+function cancelEntry() {
+  resetEntry();
+  renderBoard();
+  renderStatus();
+}
+
+/** A click on a square of the board. */
+function onSquare(sq) {
+  const t = ui.table;
+  if (!canEnter(t)) return;
+  showError($('move-error'), '');
+  const e = ui.entry;
+  if (e.path.length === 0) {
+    if (ui.movable.has(sq)) extendEntry([sq]);
+    return;
+  }
+  const last = e.path[e.path.length - 1];
+  if (e.complete && sq === last && e.path.length > 1) {
+    sendMove(e.complete); // clicking the last square again ends the turn
+  } else if (e.next.includes(sq)) {
+    extendEntry([...e.path, sq]);
+  } else if (ui.movable.has(sq) && sq !== e.path[0]) {
+    extendEntry([sq]);
+  } else {
+    cancelEntry();
+  }
+}
+
+async function sendMove(move) {
+  resetEntry();
+  renderBoard();
+  try {
+    applyTable(await api('POST', `/api/tables/${ui.id}/move`, { move }));
+  } catch (e) {
+    showError($('move-error'), e.message);
+    renderBoard();
+    renderStatus();
+  }
+}
+
+function endTurn() {
+  const e = ui.entry;
+  if (e.complete) sendMove(e.complete);
+}
+
+// ---------------------------------------------------------------------------
+// Board (SVG)
+// ---------------------------------------------------------------------------
+
+const S = 100; // one square in SVG units
+// A knight's head facing left, drawn in a 100 x 100 box.
+const KNIGHT_PATH = 'M 24 92 L 80 92 L 80 84 L 77 84 C 78 62 74 42 63 27 L 65 13 L 56 20 ' +
+  'L 50 12 L 46 22 C 34 27 25 38 18 52 C 16 58 19 63 25 62 L 34 57 C 39 56 43 54 48 50 ' +
+  'C 45 61 34 70 31 84 L 24 84 Z';
+
+/** Geometry of the board as drawn: margins for the coordinates, and square -> (px, py). */
+function geometry(t) {
+  const n = Math.max(t.width, t.height);
+  const font = 22 + 1.2 * n;            // coordinates stay legible on 25 x 25
+  const left = font * 1.4, bottom = font * 1.4, pad = 4;
+  const flipped = ui.flipped;
+  return {
+    font, left, bottom, pad,
+    w: left + t.width * S + pad,
+    h: pad + t.height * S + bottom,
+    // top-left corner of square (x, y)
+    px: (x) => left + (flipped ? t.width - 1 - x : x) * S,
+    py: (y) => pad + (flipped ? y : t.height - 1 - y) * S,
+  };
+}
+
+/** The board's marks: what is drawn under the pieces on a square. */
+function markOf(t, x, y, ch) {
+  const W = t.width, H = t.height;
+  if (ch === '*') return 'burned';
+  if (t.game === 'jesonmor' && x === (W - 1) / 2 && y === (H - 1) / 2) return 'centre';
+  if (t.game === 'claustro') {
+    if (x === W - 1 && y === H - 1) return 'goal-white';
+    if (x === 0 && y === 0) return 'goal-black';
+    if ((x === W - 1 && y === 0) || (x === 0 && y === H - 1)) return 'corner';
+  }
+  return null;
+}
+
+const MARK_TITLES = {
+  burned: 'burned', centre: 'centre', 'goal-white': "white's goal",
+  'goal-black': "black's goal", corner: 'neutral corner',
+};
+
+function renderBoard() {
+  const t = ui.table;
+  const svg = $('board');
+  svg.replaceChildren();
+  if (!t) return;
+  const g = geometry(t);
+  svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
+  svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
+  svg.setAttribute('aria-label', `${t.title} ${t.width}x${t.height} board`);
+
+  // Hatching for Claustro's neutral corners.
+  const defs = svgEl('defs', {}, svg);
+  const hatch = svgEl('pattern', { id: 'hatch', width: 16, height: 16, patternUnits: 'userSpaceOnUse',
+    patternTransform: 'rotate(45)' }, defs);
+  svgEl('rect', { width: 16, height: 16, class: 'hatch-bg' }, hatch);
+  svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }, hatch);
+
+  const layers = {};
+  for (const name of ['squares', 'marks', 'highlights', 'coords', 'pieces', 'arrows']) {
+    layers[name] = svgEl('g', { class: name }, svg);
+  }
+  const e = ui.entry;
+  const picked = new Set(e.path);
+  const next = new Set(e.next);
+  const last = new Set(t.last_move || []);
+  const movable = ui.movableFor === t.version && canEnter(t) ? ui.movable : new Set();
+
+  for (let y = 0; y < t.height; y++) {
+    const row = t.board[t.height - 1 - y];
+    for (let x = 0; x < t.width; x++) {
+      const sq = squareName(x, y);
+      const ch = row[x];
+      const px = g.px(x), py = g.py(y);
+      const mark = markOf(t, x, y, ch);
+      const cls = ['square', (x + y) % 2 === 0 ? 'dark' : 'light'];
+      if (mark) cls.push(mark);
+      if (movable.has(sq)) cls.push('movable');
+      if (next.has(sq)) cls.push('target');
+      if (picked.has(sq)) cls.push('picked');
+      const rect = svgEl('rect', { x: px, y: py, width: S, height: S, class: cls.join(' '),
+        'data-square': sq }, layers.squares);
+      svgEl('title', {}, rect).textContent = mark ? `${sq} (${MARK_TITLES[mark]})` : sq;
+      if (mark) drawMark(layers.marks, mark, px, py);
+      if (last.has(sq)) svgEl('rect', { x: px, y: py, width: S, height: S, class: 'last' }, layers.highlights);
+      if (picked.has(sq)) svgEl('rect', { x: px, y: py, width: S, height: S, class: 'picked-ov' }, layers.highlights);
+      if (next.has(sq)) {
+        const occupied = 'NnPp'.includes(ch);
+        svgEl('circle', { cx: px + S / 2, cy: py + S / 2, r: occupied ? S * 0.44 : S * 0.15,
+          class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
+      }
+      if ('NnPp'.includes(ch)) drawPiece(layers.pieces, ch, sq, px, py);
+    }
+  }
+  drawCoords(layers.coords, t, g);
+  drawArrows(layers.arrows, t, g);
+}
+
+function drawMark(layer, mark, px, py) {
+  const cx = px + S / 2, cy = py + S / 2;
+  if (mark === 'burned') {
+    const d = S * 0.22;
+    svgEl('path', { d: `M ${cx - d} ${cy - d} L ${cx + d} ${cy + d} M ${cx + d} ${cy - d} L ${cx - d} ${cy + d}`,
+      class: 'burn-cross' }, layer);
+  } else if (mark === 'centre') {
+    svgEl('circle', { cx, cy, r: S * 0.42, class: 'centre-ring' }, layer);
+    svgEl('circle', { cx, cy, r: S * 0.08, class: 'centre-dot' }, layer);
+  } else if (mark === 'goal-white' || mark === 'goal-black') {
+    const who = mark === 'goal-white' ? 'white' : 'black';
+    svgEl('circle', { cx, cy, r: S * 0.38, class: `goal-ring ${who}` }, layer);
+    svgEl('circle', { cx, cy, r: S * 0.2, class: `goal-ring ${who}` }, layer);
+  } else if (mark === 'corner') {
+    svgEl('rect', { x: px, y: py, width: S, height: S, class: 'corner-fill' }, layer);
+  }
+}
+
+function drawPiece(layer, ch, sq, px, py) {
+  const white = ch === ch.toUpperCase();
+  const gEl = svgEl('g', { class: `piece ${white ? 'white' : 'black'}`, 'data-square': sq,
+    'data-piece': ch, transform: `translate(${px} ${py})` }, layer);
+  if (ch === 'N' || ch === 'n') {
+    const k = svgEl('g', { transform: `translate(${S * 0.05} ${S * 0.02}) scale(${S * 0.009})` }, gEl);
+    svgEl('path', { d: KNIGHT_PATH, class: 'body' }, k);
+    svgEl('circle', { cx: 41, cy: 35, r: 3.5, class: 'eye' }, k);
+  } else {
+    svgEl('circle', { cx: S / 2, cy: S / 2, r: S * 0.36, class: 'body' }, gEl);
+    svgEl('circle', { cx: S / 2, cy: S / 2, r: S * 0.22, class: 'inner' }, gEl);
+  }
+}
+
+function drawCoords(layer, t, g) {
+  for (let x = 0; x < t.width; x++) {
+    const text = svgEl('text', { x: g.px(x) + S / 2, y: g.pad + t.height * S + g.bottom * 0.72,
+      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
+    text.textContent = fileName(x);
+  }
+  for (let y = 0; y < t.height; y++) {
+    const text = svgEl('text', { x: g.left * 0.5, y: g.py(y) + S / 2 + g.font * 0.35,
+      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
+    text.textContent = String(y + 1);
+  }
+}
+
+/** Analysis arrows: along the first move's path of each line, the best one on top. */
+function drawArrows(layer, t, g) {
+  const a = ui.analysis;
+  if (!a || !t.analysis.on) return;
+  const lines = [...a.lines].sort((p, q) => q.multipv - p.multipv); // worst first, best last
+  for (const line of lines) {
+    const path = line.paths && line.paths[0];
+    if (!path || path.length < 2) continue;
+    const best = line.multipv === 1;
+    const width = best ? S * 0.2 : S * 0.12;
+    const pts = path.map((s) => {
+      const { x, y } = parseSquare(s);
+      return [g.px(x) + S / 2, g.py(y) + S / 2];
+    });
+    drawArrow(layer, pts, width, best ? 'arrow best' : 'arrow other');
+  }
+}
+
+function drawArrow(layer, pts, width, cls) {
+  const [x1, y1] = pts[pts.length - 2];
+  const [x2, y2] = pts[pts.length - 1];
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+  const head = width * 2.2;
+  // The line stops at the base of the arrow head.
+  const bx = x2 - ux * head, by = y2 - uy * head;
+  const linePts = pts.slice(0, -1).concat([[bx, by]]);
+  const gEl = svgEl('g', { class: cls }, layer);
+  svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
+    fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
+  const nx = -uy, ny = ux, hw = width * 1.5;
+  svgEl('polygon', { points: `${x2},${y2} ${bx + nx * hw},${by + ny * hw} ${bx - nx * hw},${by - ny * hw}` }, gEl);
+}
+
+// ---------------------------------------------------------------------------
+// Panel: status, result, players, clocks, moves, position, analysis
+// ---------------------------------------------------------------------------
+
+function renderAll() {
+  const t = ui.table;
+  if (!t) return;
+  renderBoard();
+  renderStatus();
+  renderResult();
+  renderPlayers();
+  renderClocks();
+  renderMoves();
+  renderPosition();
+  renderAnalysis();
+  document.title = `${t.title} ${t.width}x${t.height} · tabula`;
+}
+
+function playerName(t, side) {
+  const p = t.players[side];
+  if (p.kind === 'human') return 'human';
+  const e = (t.engines || []).find((x) => x.index === p.engine);
+  return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
+}
+
+function renderStatus() {
+  const t = ui.table;
+  const el = $('status');
+  const e = ui.entry;
+  let text;
+  if (t.result) {
+    text = t.result.text;
+  } else if (t.thinking) {
+    text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
+  } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
+    text = 'Place the captured pawn: click an empty square.';
+  } else if (e.path.length && e.complete && e.next.length) {
+    text = 'Jump again, or end the turn (End turn, Enter, or click the piece again).';
+  } else if (e.path.length) {
+    text = `${cap(t.side)}: choose where to go (Escape cancels).`;
+  } else if (t.pass && canEnter(t)) {
+    text = `${cap(t.side)} has no move and must pass.`;
+  } else {
+    text = `${cap(t.side)} to move`;
+    if (t.players[t.side].kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
+  }
+  el.textContent = text;
+  el.dataset.side = t.side;
+  $('end-turn').hidden = !(e.complete && e.next.length);
+  $('pass').hidden = !(t.pass && canEnter(t));
+}
+
+function renderResult() {
+  const t = ui.table;
+  const el = $('result');
+  if (!t.result) {
+    el.hidden = true;
+    el.replaceChildren();
+    return;
+  }
+  el.hidden = false;
+  const head = document.createElement('strong');
+  const w = t.result.winner;
+  head.textContent = w ? `${cap(w)} wins` : 'Draw';
+  const body = document.createElement('span');
+  body.textContent = t.result.text;
+  el.replaceChildren(head, body);
+  el.className = `result ${w || 'draw'}`;
+}
+
+/** The players form shows the table's settings unless the user is editing it. */
+function renderPlayers() {
+  const t = ui.table;
+  if (!ui.playersDirty) {
+    for (const side of ['white', 'black']) {
+      const p = t.players[side];
+      $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
+    }
+    const eng = ['white', 'black'].map((s) => t.players[s]).find((p) => p.kind === 'engine');
+    $('level').value = (eng && eng.level) || '';
+    const l = t.limit;
+    $('limit-kind').value = l.kind;
+    $('limit-value').value = l.kind === 'clock' ? `${l.base_ms / 60000}+${l.inc_ms / 1000}`
+      : l.kind === 'movetime' ? String(l.ms / 1000) : String(l.depth);
+    updateLimitHint();
+  }
+  $('apply-players').classList.toggle('pending', ui.playersDirty);
+  const st = (t.engines || []).map((e) => `${e.name}: ${e.status}`).join(' · ');
+  const el = $('engines-status');
+  el.textContent = st;
+  el.classList.toggle('error', (t.engines || []).some((e) => e.status.startsWith('failed')));
+}
+
+function updateLimitHint() {
+  const kind = $('limit-kind').value;
+  $('limit-value').placeholder = { clock: '5+3', movetime: '1', depth: '8' }[kind];
+  $('limit-value').title = { clock: 'minutes + increment in seconds, e.g. 5+3',
+    movetime: 'seconds per move, e.g. 1 or 0.5', depth: 'search depth in plies, e.g. 8' }[kind];
+}
+
+function formatClock(ms) {
+  ms = Math.max(0, ms);
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  if (h) return `${h}:${String(m).padStart(2, '0')}:${ss}`;
+  if (ms < 10000) return `${m}:${ss}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${ss}`;
+}
+
+/** Player rows above and below the move list; time counted down locally for the running clock. */
+function renderClocks() {
+  const t = ui.table;
+  if (!t) return;
+  const top = ui.flipped ? 'white' : 'black';
+  for (const [id, side] of [['clock-top', top], ['clock-bottom', other(top)]]) {
+    const el = $(id);
+    el.querySelector('.clock-name').textContent =
+      `${cap(side)} · ${playerName(t, side)}${t.thinking === side ? ' · thinking…' : ''}`;
+    let time = '';
+    const c = t.clocks;
+    if (c) {
+      let ms = side === 'white' ? c.white_ms : c.black_ms;
+      if (c.running === side) ms -= performance.now() - ui.clockAt;
+      time = formatClock(ms);
+      el.classList.toggle('low', ms < 10000);
+    }
+    el.querySelector('.clock-time').textContent = time;
+    el.classList.toggle('active', !t.result && t.side === side);
+    el.classList.toggle('running', !!(c && c.running === side));
+  }
+}
+setInterval(() => {
+  const t = ui.table;
+  if (t && t.clocks && t.clocks.running) renderClocks();
+}, 100);
+
+/** The move list: numbered rows, each move a span with data-ply (the ply after it). */
+function renderMoves() {
+  const t = ui.table;
+  const box = $('moves');
+  const fields = t.start.trim().split(/\s+/);
+  const blackFirst = fields[1] === 'b';
+  let number = parseInt(fields[3], 10) || 1;
+  const frag = document.createDocumentFragment();
+  const addNum = (n) => {
+    const s = document.createElement('span');
+    s.className = 'num';
+    s.textContent = `${n}.`;
+    frag.appendChild(s);
+  };
+  let current = null;
+  t.moves.forEach((m, i) => {
+    const whiteMove = (i % 2 === 0) !== blackFirst;
+    if (i === 0 && blackFirst) {
+      addNum(number);
+      const s = document.createElement('span');
+      s.className = 'move empty';
+      s.textContent = '…';
+      frag.appendChild(s);
+    } else if (whiteMove) {
+      addNum(number);
+    }
+    const s = document.createElement('span');
+    s.className = 'move';
+    s.dataset.ply = String(i + 1);
+    s.textContent = m;
+    s.title = `go to the position after ${m}`;
+    if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
+    if (i + 1 > t.ply) s.classList.add('after');
+    frag.appendChild(s);
+    if (!whiteMove) number++;
+  });
+  box.replaceChildren(frag);
+  if (!t.moves.length) {
+    const p = document.createElement('span');
+    p.className = 'muted small none';
+    p.textContent = 'No moves yet.';
+    box.appendChild(p);
+  }
+  // Keep the current move in view (scrolling the list only, not the page).
+  if (current) {
+    const top = current.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top - box.clientHeight / 2;
+    }
+  } else if (t.ply === 0) {
+    box.scrollTop = 0;
+  }
+  $('nav-first').disabled = $('nav-prev').disabled = t.ply === 0;
+  $('nav-next').disabled = $('nav-last').disabled = t.ply >= t.moves.length;
+  $('undo').disabled = t.moves.length === 0;
+}
+
+function renderPosition() {
+  const t = ui.table;
+  const input = $('position');
+  if (!ui.positionDirty && document.activeElement !== input) input.value = t.position;
+}
+
+/** Score of a line as text, from white's view; proven results in words. */
+function scoreText(line) {
+  const winner = line.white_cp > 0 ? 'white' : 'black';
+  if (line.proven || line.score.mate !== undefined) {
+    let s = `${winner} wins (proven)`;
+    if (line.score.mate !== undefined) s += ` · mate in ${Math.abs(line.score.mate)}`;
+    return s;
+  }
+  const v = line.white_cp / 100;
+  return (v > 0 ? '+' : '') + v.toFixed(2);
+}
+
+function formatCount(n) {
+  if (n >= 1e9) return (n / 1e9).toFixed(1) + 'G';
+  if (n >= 1e6) return (n / 1e6).toFixed(1) + 'M';
+  if (n >= 1e3) return (n / 1e3).toFixed(1) + 'k';
+  return String(n);
+}
+
+function renderAnalysis() {
+  const t = ui.table;
+  const on = t.analysis.on;
+  const btn = $('analyse');
+  btn.setAttribute('aria-pressed', String(on));
+  btn.textContent = on ? 'Stop analysis' : 'Analyse';
+  if (document.activeElement !== $('multipv')) $('multipv').value = String(t.analysis.multipv);
+  $('analysis-engine').value = String(t.analysis.engine);
+  const out = $('engine-output');
+  const a = ui.analysis;
+  const bar = $('eval-bar');
+  bar.classList.toggle('flipped', ui.flipped);
+  if (!on || !a) {
+    out.replaceChildren();
+    if (on) {
+      const p = document.createElement('p');
+      p.className = 'muted small';
+      p.textContent = 'Analysing…';
+      out.appendChild(p);
+    }
+    setEvalBar(null);
+    return;
+  }
+  const head = document.createElement('p');
+  head.className = 'small muted stats';
+  head.textContent = `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`;
+  const list = document.createElement('ol');
+  list.className = 'lines';
+  for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
+    const li = document.createElement('li');
+    const sc = document.createElement('span');
+    sc.className = 'score' + (line.proven ? ' proven' : '');
+    sc.textContent = scoreText(line);
+    const pv = document.createElement('span');
+    pv.className = 'pv';
+    pv.textContent = line.pv.join(' ');
+    li.append(sc, pv);
+    list.appendChild(li);
+  }
+  out.replaceChildren(head, list);
+  const best = a.lines.find((l) => l.multipv === 1) || a.lines[0];
+  setEvalBar(best);
+}
+
+/** The evaluation bar: white's share from white_cp (clamped), full for mates and proven results. */
+function setEvalBar(line) {
+  const bar = $('eval-bar');
+  let share = 0.5, text = '';
+  if (line) {
+    const cp = line.white_cp;
+    if (line.proven || line.score.mate !== undefined || Math.abs(cp) >= 19700) {
+      share = cp > 0 ? 1 : 0;
+      text = line.score.mate !== undefined ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
+    } else {
+      const c = Math.max(-1500, Math.min(1500, cp));
+      share = 1 / (1 + Math.exp(-0.004 * c));
+      text = (cp > 0 ? '+' : '') + (cp / 100).toFixed(1);
+    }
+  }
+  bar.style.setProperty('--white-share', `${(share * 100).toFixed(1)}%`);
+  bar.querySelector('.eval-text').textContent = text;
+  bar.title = line ? `Evaluation (white's view): ${scoreText(line)}` : 'Evaluation (white\'s view)';
+}
+
+// ---------------------------------------------------------------------------
+// Controls
+// ---------------------------------------------------------------------------
+
+/** Posts to our table; shows the new table, or the error in `errEl`. */
+async function tablePost(path, body, errEl) {
+  if (errEl) showError(errEl, '');
+  try {
+    const t = await api('POST', `/api/tables/${ui.id}/${path}`, body);
+    applyTable(t);
+    return t;
+  } catch (e) {
+    if (errEl) showError(errEl, e.message);
+    else notice('error', e.message);
+    return null;
+  }
+}
+
+function gotoPly(ply) {
+  const t = ui.table;
+  if (!t) return;
+  ply = Math.max(0, Math.min(t.moves.length, ply));
+  if (ply === t.ply) return;
+  tablePost('goto', { ply }, $('move-error'));
+}
+
+/** Reads the players form into the body of POST players; throws a readable error. */
+function readPlayers() {
+  const level = $('level').value || null;
+  const player = (v) => (v === 'human' ? { kind: 'human' }
+    : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), level });
+  const kind = $('limit-kind').value;
+  const raw = $('limit-value').value.trim();
+  let limit;
+  if (kind === 'clock') {
+    const m = /^(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?$/.exec(raw);
+    if (!m || parseFloat(m[1]) <= 0) throw new Error('Write the clock as minutes+increment, e.g. 5+3.');
+    limit = { kind, base_ms: Math.round(parseFloat(m[1]) * 60000), inc_ms: Math.round(parseFloat(m[2] || '0') * 1000) };
+  } else if (kind === 'movetime') {
+    const s = Number(raw);
+    if (!raw || !(s > 0)) throw new Error('Write the time per move in seconds, e.g. 1 or 0.5.');
+    limit = { kind, ms: Math.round(s * 1000) };
+  } else {
+    const d = Number(raw);
+    if (!Number.isInteger(d) || d < 1) throw new Error('Write the depth as a whole number, e.g. 8.');
+    limit = { kind, depth: d };
+  }
+  return { white: player($('white').value), black: player($('black').value), limit };
+}
+
+function wireControls() {
+  // Board clicks (mouse and touch both give a click).
+  $('board').addEventListener('click', (ev) => {
+    const sq = ev.target.closest && ev.target.closest('[data-square]');
+    if (sq) onSquare(sq.dataset.square);
+  });
+  $('end-turn').addEventListener('click', endTurn);
+  $('pass').addEventListener('click', () => sendMove('0000'));
+  $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
+  $('flip').addEventListener('click', flip);
+
+  // New game.
+  $('game').addEventListener('change', () => {
+    const g = ui.info && ui.info.games.find((x) => x.name === $('game').value);
+    if (g) { $('size').value = g.default_size; $('size').title = g.sizes; }
+  });
+  $('new-game-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { game: $('game').value };
+    const size = $('size').value.trim();
+    if (size) body.size = size;
+    ui.positionDirty = false;
+    await tablePost('new', body, $('new-game-error'));
+  });
+
+  // Players and limit.
+  for (const id of ['white', 'black', 'level', 'limit-kind', 'limit-value']) {
+    $(id).addEventListener('input', () => {
+      ui.playersDirty = true;
+      $('apply-players').classList.add('pending');
+    });
+  }
+  $('limit-kind').addEventListener('change', () => {
+    $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
+    updateLimitHint();
+  });
+  $('players-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    let body;
+    try { body = readPlayers(); } catch (e) { showError($('players-error'), e.message); return; }
+    ui.playersDirty = false;
+    if (!(await tablePost('players', body, $('players-error')))) ui.playersDirty = true;
+  });
+
+  // Analysis.
+  const postAnalysis = (on) => tablePost('analysis', { on, engine: parseInt($('analysis-engine').value || '0', 10),
+    multipv: parseInt($('multipv').value, 10) }, $('analysis-error'));
+  $('analyse').addEventListener('click', () => postAnalysis(!ui.table.analysis.on));
+  $('multipv').addEventListener('change', () => { if (ui.table.analysis.on) postAnalysis(true); });
+  $('analysis-engine').addEventListener('change', () => { if (ui.table.analysis.on) postAnalysis(true); });
+
+  // Moves and navigation.
+  $('moves').addEventListener('click', (ev) => {
+    const m = ev.target.closest('.move[data-ply]');
+    if (m) gotoPly(parseInt(m.dataset.ply, 10));
+  });
+  $('nav-first').addEventListener('click', () => gotoPly(0));
+  $('nav-prev').addEventListener('click', () => gotoPly(ui.table.ply - 1));
+  $('nav-next').addEventListener('click', () => gotoPly(ui.table.ply + 1));
+  $('nav-last').addEventListener('click', () => gotoPly(ui.table.moves.length));
+
+  // Position string: copy, paste and set.
+  $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
+  $('position').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') { ui.positionDirty = false; $('position').value = ui.table.position; showError($('position-error'), ''); }
+  });
+  $('copy-position').addEventListener('click', copyPosition);
+  $('position-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (await tablePost('position', { position: $('position').value.trim() }, $('position-error'))) {
+      ui.positionDirty = false;
+      renderPosition();
+    }
+  });
+
+  // Record: load a file.
+  $('load-record').addEventListener('change', async () => {
+    const input = $('load-record');
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    input.value = '';
+    ui.positionDirty = false;
+    await tablePost('record', { text }, $('record-error'));
+  });
+
+  document.addEventListener('keydown', onKey);
+}
+
+async function copyPosition() {
+  const text = ui.table ? ui.table.position : '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) { // no clipboard API: select the field and copy from it
+    const input = $('position');
+    input.value = text;
+    input.select();
+    document.execCommand('copy');
+  }
+  const btn = $('copy-position');
+  btn.textContent = 'Copied';
+  setTimeout(() => { btn.textContent = 'Copy'; }, 1200);
+}
+
+function flip() {
+  ui.flipped = !ui.flipped;
+  renderBoard();
+  renderClocks();
+  renderAnalysis();
+}
+
+/** Keys: arrows, Home, End navigate; f flips; Escape cancels; Enter ends a turn. */
+function onKey(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = ev.target.tagName;
+  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+  const t = ui.table;
+  if (!t) return;
+  switch (ev.key) {
+    case 'ArrowLeft': gotoPly(t.ply - 1); break;
+    case 'ArrowRight': gotoPly(t.ply + 1); break;
+    case 'Home': gotoPly(0); break;
+    case 'End': gotoPly(t.moves.length); break;
+    case 'f': case 'F': flip(); break;
+    case 'Escape': cancelEntry(); break;
+    case 'Enter':
+      if (ev.target.tagName === 'BUTTON' || ev.target.tagName === 'A') return; // let it click
+      if (!ui.entry.complete) return;
+      endTurn();
+      break;
+    default: return;
+  }
+  ev.preventDefault();
+}
+
+wireControls();
+start();
