@@ -391,6 +391,8 @@ function renderBoard() {
   const next = new Set(e.next);
   const last = new Set(t.last_move || []);
   const movable = ui.movableFor === t.version && canEnter(t) ? ui.movable : new Set();
+  const ghost = e.path.length > 1 && t.game !== 'claustro';
+  let ghostPiece = null;
 
   for (let y = 0; y < t.height; y++) {
     const row = t.board[t.height - 1 - y];
@@ -415,8 +417,19 @@ function renderBoard() {
         svgEl('circle', { cx: px + S / 2, cy: py + S / 2, r: occupied ? S * 0.44 : S * 0.15,
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
-      if ('NnPp'.includes(ch)) drawPiece(layers.pieces, ch, sq, px, py);
+      if ('NnPp'.includes(ch)) {
+        const moving = ghost && sq === e.path[0];
+        drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
+        if (moving) ghostPiece = ch;
+      }
     }
+  }
+  // A jump being entered (Apart): the piece is shown where it has landed so far.
+  if (ghost && ghostPiece) {
+    const { x, y } = parseSquare(e.path[e.path.length - 1]);
+    drawPiece(layers.pieces, ghostPiece, null, g.px(x), g.py(y), 'ghost');
+    const pts = e.path.map((s) => { const p = parseSquare(s); return `${g.px(p.x) + S / 2},${g.py(p.y) + S / 2}`; });
+    svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
   }
   drawCoords(layers.coords, t, g);
   drawArrows(layers.arrows, t, g);
@@ -432,18 +445,28 @@ function drawMark(layer, mark, px, py) {
     svgEl('circle', { cx, cy, r: S * 0.42, class: 'centre-ring' }, layer);
     svgEl('circle', { cx, cy, r: S * 0.08, class: 'centre-dot' }, layer);
   } else if (mark === 'goal-white' || mark === 'goal-black') {
+    // a star in the owner's colour inside a dashed frame: not to be mistaken for a pawn
     const who = mark === 'goal-white' ? 'white' : 'black';
-    svgEl('circle', { cx, cy, r: S * 0.38, class: `goal-ring ${who}` }, layer);
-    svgEl('circle', { cx, cy, r: S * 0.2, class: `goal-ring ${who}` }, layer);
+    const inset = S * 0.08;
+    svgEl('rect', { x: px + inset, y: py + inset, width: S - 2 * inset, height: S - 2 * inset, rx: S * 0.06,
+      class: `goal-frame ${who}` }, layer);
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 === 0 ? S * 0.3 : S * 0.13, a = -Math.PI / 2 + (i * Math.PI) / 5;
+      pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    svgEl('polygon', { points: pts.join(' '), class: `goal-star ${who}` }, layer);
   } else if (mark === 'corner') {
     svgEl('rect', { x: px, y: py, width: S, height: S, class: 'corner-fill' }, layer);
   }
 }
 
-function drawPiece(layer, ch, sq, px, py) {
+function drawPiece(layer, ch, sq, px, py, extra) {
   const white = ch === ch.toUpperCase();
-  const gEl = svgEl('g', { class: `piece ${white ? 'white' : 'black'}`, 'data-square': sq,
-    'data-piece': ch, transform: `translate(${px} ${py})` }, layer);
+  const attrs = { class: `piece ${white ? 'white' : 'black'} ${extra || ''}`.trim(),
+    transform: `translate(${px} ${py})` };
+  if (sq) Object.assign(attrs, { 'data-square': sq, 'data-piece': ch });
+  const gEl = svgEl('g', attrs, layer);
   if (ch === 'N' || ch === 'n') {
     const k = svgEl('g', { transform: `translate(${S * 0.05} ${S * 0.02}) scale(${S * 0.009})` }, gEl);
     svgEl('path', { d: KNIGHT_PATH, class: 'body' }, k);
@@ -494,6 +517,10 @@ function drawArrow(layer, pts, width, cls) {
   // The line stops at the base of the arrow head.
   const bx = x2 - ux * head, by = y2 - uy * head;
   const linePts = pts.slice(0, -1).concat([[bx, by]]);
+  // Start a little off the centre of the first square so the piece stays visible.
+  const [sx, sy] = pts[0], [tx, ty] = pts[1];
+  const sl = Math.hypot(tx - sx, ty - sy) || 1, off = Math.min(S * 0.3, sl / 3);
+  linePts[0] = [sx + ((tx - sx) / sl) * off, sy + ((ty - sy) / sl) * off];
   const gEl = svgEl('g', { class: cls }, layer);
   svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
     fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
@@ -732,6 +759,7 @@ function renderAnalysis() {
   const a = ui.analysis;
   const bar = $('eval-bar');
   bar.classList.toggle('flipped', ui.flipped);
+  bar.classList.toggle('off', !on);
   if (!on || !a) {
     out.replaceChildren();
     if (on) {
