@@ -52,6 +52,13 @@ const squareName = (x, y) => fileName(x) + (y + 1);
 const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (side) => (side === 'white' ? 'black' : 'white');
+/** The player of `side` (the contract's {white, black}; a [white, black] pair is read too). */
+const playerOf = (t, side) => (Array.isArray(t.players) ? t.players[side === 'white' ? 0 : 1] : t.players[side]);
+/** The game's title (from the table, else from /api/info). */
+function gameTitle(t) {
+  const g = ui.info && ui.info.games.find((x) => x.name === t.game);
+  return t.title || (g ? g.title : t.game);
+}
 
 // ---------------------------------------------------------------------------
 // Page state
@@ -226,7 +233,7 @@ function notice(level, text) {
 /** May a move be entered at the cursor? A human is to move, or the cursor is inside the game. */
 function canEnter(t) {
   if (!t || t.result || t.thinking) return false;
-  return t.players[t.side].kind === 'human' || t.ply < t.moves.length;
+  return playerOf(t, t.side).kind === 'human' || t.ply < t.moves.length;
 }
 
 function resetEntry() {
@@ -373,7 +380,7 @@ function renderBoard() {
   const g = geometry(t);
   svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
   svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
-  svg.setAttribute('aria-label', `${t.title} ${t.width}x${t.height} board`);
+  svg.setAttribute('aria-label', `${gameTitle(t)} ${t.width}x${t.height} board`);
 
   // Hatching for Claustro's neutral corners.
   const defs = svgEl('defs', {}, svg);
@@ -543,11 +550,11 @@ function renderAll() {
   renderMoves();
   renderPosition();
   renderAnalysis();
-  document.title = `${t.title} ${t.width}x${t.height} · tabula`;
+  document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
 }
 
 function playerName(t, side) {
-  const p = t.players[side];
+  const p = playerOf(t, side);
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
@@ -572,7 +579,7 @@ function renderStatus() {
     text = `${cap(t.side)} has no move and must pass.`;
   } else {
     text = `${cap(t.side)} to move`;
-    if (t.players[t.side].kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
+    if (playerOf(t, t.side).kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
   }
   el.textContent = text;
   el.dataset.side = t.side;
@@ -603,10 +610,10 @@ function renderPlayers() {
   const t = ui.table;
   if (!ui.playersDirty) {
     for (const side of ['white', 'black']) {
-      const p = t.players[side];
+      const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
     }
-    const eng = ['white', 'black'].map((s) => t.players[s]).find((p) => p.kind === 'engine');
+    const eng = ['white', 'black'].map((s) => playerOf(t, s)).find((p) => p.kind === 'engine');
     $('level').value = (eng && eng.level) || '';
     const l = t.limit;
     $('limit-kind').value = l.kind;
@@ -710,7 +717,7 @@ function renderMoves() {
   }
   // Keep the current move in view (scrolling the list only, not the page).
   if (current) {
-    const top = current.offsetTop - box.offsetTop;
+    const top = current.offsetTop; // .moves is the offset parent
     if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = top - box.clientHeight / 2;
     }
@@ -731,9 +738,9 @@ function renderPosition() {
 /** Score of a line as text, from white's view; proven results in words. */
 function scoreText(line) {
   const winner = line.white_cp > 0 ? 'white' : 'black';
-  if (line.proven || line.score.mate !== undefined) {
+  if (line.proven || line.score.mate != null) {
     let s = `${winner} wins (proven)`;
-    if (line.score.mate !== undefined) s += ` · mate in ${Math.abs(line.score.mate)}`;
+    if (line.score.mate != null) s += ` · mate in ${Math.abs(line.score.mate)}`;
     return s;
   }
   const v = line.white_cp / 100;
@@ -765,7 +772,7 @@ function renderAnalysis() {
     if (on) {
       const p = document.createElement('p');
       p.className = 'muted small';
-      p.textContent = 'Analysing…';
+      p.textContent = t.result ? 'The game is over: nothing to analyse.' : 'Analysing…';
       out.appendChild(p);
     }
     setEvalBar(null);
@@ -798,9 +805,9 @@ function setEvalBar(line) {
   let share = 0.5, text = '';
   if (line) {
     const cp = line.white_cp;
-    if (line.proven || line.score.mate !== undefined || Math.abs(cp) >= 19700) {
+    if (line.proven || line.score.mate != null || Math.abs(cp) >= 19700) {
       share = cp > 0 ? 1 : 0;
-      text = line.score.mate !== undefined ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
+      text = line.score.mate != null ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
     } else {
       const c = Math.max(-1500, Math.min(1500, cp));
       share = 1 / (1 + Math.exp(-0.004 * c));
