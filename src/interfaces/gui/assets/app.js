@@ -193,11 +193,16 @@ function applyTable(t) {
     ui.analysis = null;
   }
   if (!t.analysis.on) ui.analysis = null;
-  // Every change ends a move being entered; the start squares are asked again.
-  resetEntry();
-  ui.movable = new Set();
-  ui.movableFor = -1;
-  if (canEnter(t)) loadMovable(t);
+  // A change of the position (or of who may move) ends a move being entered, and the start
+  // squares are asked again; other changes (an engine's status, say) leave the entry alone.
+  if (!old || entryKey(old) !== entryKey(t)) {
+    resetEntry();
+    ui.movable = new Set();
+    ui.movableFor = -1;
+    if (canEnter(t)) loadMovable(t);
+  } else if (ui.movableFor === old.version) {
+    ui.movableFor = t.version;
+  }
   renderAll();
 }
 
@@ -236,6 +241,11 @@ function canEnter(t) {
   return playerOf(t, t.side).kind === 'human' || t.ply < t.moves.length;
 }
 
+/** What a move being entered depends on: while it stays the same, the entry goes on. */
+function entryKey(t) {
+  return `${t.id} ${t.game} ${t.position} ${t.ply} ${t.moves.length} ${canEnter(t)}`;
+}
+
 function resetEntry() {
   ui.entry = { path: [], next: [], complete: null };
   ui.entrySeq++;
@@ -243,33 +253,33 @@ function resetEntry() {
 
 /** Asks for the start squares of the position shown. */
 async function loadMovable(t) {
-  const seq = ui.entrySeq;
+  const seq = ui.entrySeq, key = entryKey(t);
   try {
     const r = await api('POST', `/api/tables/${ui.id}/targets`, { path: [] });
-    if (ui.table !== t || seq !== ui.entrySeq) return;
+    if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
     ui.movable = new Set(r.next);
-    ui.movableFor = t.version;
+    ui.movableFor = ui.table.version;
     renderBoard();
   } catch (e) {
-    if (ui.table === t) showError($('move-error'), e.message);
+    if (entryKey(ui.table) === key) showError($('move-error'), e.message);
   }
 }
 
 /** Asks which squares may follow `path`, then sends the move or waits for the next click. */
 async function extendEntry(path) {
-  const t = ui.table;
+  const key = entryKey(ui.table);
   const seq = ++ui.entrySeq;
   let r;
   try {
     r = await api('POST', `/api/tables/${ui.id}/targets`, { path });
   } catch (e) {
-    if (ui.table === t && seq === ui.entrySeq) {
+    if (entryKey(ui.table) === key && seq === ui.entrySeq) {
       showError($('move-error'), e.message);
       cancelEntry();
     }
     return;
   }
-  if (ui.table !== t || seq !== ui.entrySeq) return;
+  if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
   if (r.complete && r.next.length === 0) {
     sendMove(r.complete);
     return;
