@@ -52,6 +52,13 @@ const squareName = (x, y) => fileName(x) + (y + 1);
 const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (side) => (side === 'white' ? 'black' : 'white');
+/** The player of `side` (the contract's {white, black}; a [white, black] pair is read too). */
+const playerOf = (t, side) => (Array.isArray(t.players) ? t.players[side === 'white' ? 0 : 1] : t.players[side]);
+/** The game's title (from the table, else from /api/info). */
+function gameTitle(t) {
+  const g = ui.info && ui.info.games.find((x) => x.name === t.game);
+  return t.title || (g ? g.title : t.game);
+}
 
 // ---------------------------------------------------------------------------
 // Page state
@@ -186,11 +193,16 @@ function applyTable(t) {
     ui.analysis = null;
   }
   if (!t.analysis.on) ui.analysis = null;
-  // Every change ends a move being entered; the start squares are asked again.
-  resetEntry();
-  ui.movable = new Set();
-  ui.movableFor = -1;
-  if (canEnter(t)) loadMovable(t);
+  // A change of the position (or of who may move) ends a move being entered, and the start
+  // squares are asked again; other changes (an engine's status, say) leave the entry alone.
+  if (!old || entryKey(old) !== entryKey(t)) {
+    resetEntry();
+    ui.movable = new Set();
+    ui.movableFor = -1;
+    if (canEnter(t)) loadMovable(t);
+  } else if (ui.movableFor === old.version) {
+    ui.movableFor = t.version;
+  }
   renderAll();
 }
 
@@ -226,7 +238,12 @@ function notice(level, text) {
 /** May a move be entered at the cursor? A human is to move, or the cursor is inside the game. */
 function canEnter(t) {
   if (!t || t.result || t.thinking) return false;
-  return t.players[t.side].kind === 'human' || t.ply < t.moves.length;
+  return playerOf(t, t.side).kind === 'human' || t.ply < t.moves.length;
+}
+
+/** What a move being entered depends on: while it stays the same, the entry goes on. */
+function entryKey(t) {
+  return `${t.id} ${t.game} ${t.position} ${t.ply} ${t.moves.length} ${canEnter(t)}`;
 }
 
 function resetEntry() {
@@ -236,33 +253,33 @@ function resetEntry() {
 
 /** Asks for the start squares of the position shown. */
 async function loadMovable(t) {
-  const seq = ui.entrySeq;
+  const seq = ui.entrySeq, key = entryKey(t);
   try {
     const r = await api('POST', `/api/tables/${ui.id}/targets`, { path: [] });
-    if (ui.table !== t || seq !== ui.entrySeq) return;
+    if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
     ui.movable = new Set(r.next);
-    ui.movableFor = t.version;
+    ui.movableFor = ui.table.version;
     renderBoard();
   } catch (e) {
-    if (ui.table === t) showError($('move-error'), e.message);
+    if (entryKey(ui.table) === key) showError($('move-error'), e.message);
   }
 }
 
 /** Asks which squares may follow `path`, then sends the move or waits for the next click. */
 async function extendEntry(path) {
-  const t = ui.table;
+  const key = entryKey(ui.table);
   const seq = ++ui.entrySeq;
   let r;
   try {
     r = await api('POST', `/api/tables/${ui.id}/targets`, { path });
   } catch (e) {
-    if (ui.table === t && seq === ui.entrySeq) {
+    if (entryKey(ui.table) === key && seq === ui.entrySeq) {
       showError($('move-error'), e.message);
       cancelEntry();
     }
     return;
   }
-  if (ui.table !== t || seq !== ui.entrySeq) return;
+  if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
   if (r.complete && r.next.length === 0) {
     sendMove(r.complete);
     return;
@@ -373,7 +390,7 @@ function renderBoard() {
   const g = geometry(t);
   svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
   svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
-  svg.setAttribute('aria-label', `${t.title} ${t.width}x${t.height} board`);
+  svg.setAttribute('aria-label', `${gameTitle(t)} ${t.width}x${t.height} board`);
 
   // Hatching for Claustro's neutral corners.
   const defs = svgEl('defs', {}, svg);
@@ -391,6 +408,8 @@ function renderBoard() {
   const next = new Set(e.next);
   const last = new Set(t.last_move || []);
   const movable = ui.movableFor === t.version && canEnter(t) ? ui.movable : new Set();
+  const ghost = e.path.length > 1 && t.game !== 'claustro';
+  let ghostPiece = null;
 
   for (let y = 0; y < t.height; y++) {
     const row = t.board[t.height - 1 - y];
@@ -415,8 +434,19 @@ function renderBoard() {
         svgEl('circle', { cx: px + S / 2, cy: py + S / 2, r: occupied ? S * 0.44 : S * 0.15,
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
-      if ('NnPp'.includes(ch)) drawPiece(layers.pieces, ch, sq, px, py);
+      if ('NnPp'.includes(ch)) {
+        const moving = ghost && sq === e.path[0];
+        drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
+        if (moving) ghostPiece = ch;
+      }
     }
+  }
+  // A jump being entered (Apart): the piece is shown where it has landed so far.
+  if (ghost && ghostPiece) {
+    const { x, y } = parseSquare(e.path[e.path.length - 1]);
+    drawPiece(layers.pieces, ghostPiece, null, g.px(x), g.py(y), 'ghost');
+    const pts = e.path.map((s) => { const p = parseSquare(s); return `${g.px(p.x) + S / 2},${g.py(p.y) + S / 2}`; });
+    svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
   }
   drawCoords(layers.coords, t, g);
   drawArrows(layers.arrows, t, g);
@@ -432,18 +462,28 @@ function drawMark(layer, mark, px, py) {
     svgEl('circle', { cx, cy, r: S * 0.42, class: 'centre-ring' }, layer);
     svgEl('circle', { cx, cy, r: S * 0.08, class: 'centre-dot' }, layer);
   } else if (mark === 'goal-white' || mark === 'goal-black') {
+    // a star in the owner's colour inside a dashed frame: not to be mistaken for a pawn
     const who = mark === 'goal-white' ? 'white' : 'black';
-    svgEl('circle', { cx, cy, r: S * 0.38, class: `goal-ring ${who}` }, layer);
-    svgEl('circle', { cx, cy, r: S * 0.2, class: `goal-ring ${who}` }, layer);
+    const inset = S * 0.08;
+    svgEl('rect', { x: px + inset, y: py + inset, width: S - 2 * inset, height: S - 2 * inset, rx: S * 0.06,
+      class: `goal-frame ${who}` }, layer);
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 === 0 ? S * 0.3 : S * 0.13, a = -Math.PI / 2 + (i * Math.PI) / 5;
+      pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    svgEl('polygon', { points: pts.join(' '), class: `goal-star ${who}` }, layer);
   } else if (mark === 'corner') {
     svgEl('rect', { x: px, y: py, width: S, height: S, class: 'corner-fill' }, layer);
   }
 }
 
-function drawPiece(layer, ch, sq, px, py) {
+function drawPiece(layer, ch, sq, px, py, extra) {
   const white = ch === ch.toUpperCase();
-  const gEl = svgEl('g', { class: `piece ${white ? 'white' : 'black'}`, 'data-square': sq,
-    'data-piece': ch, transform: `translate(${px} ${py})` }, layer);
+  const attrs = { class: `piece ${white ? 'white' : 'black'} ${extra || ''}`.trim(),
+    transform: `translate(${px} ${py})` };
+  if (sq) Object.assign(attrs, { 'data-square': sq, 'data-piece': ch });
+  const gEl = svgEl('g', attrs, layer);
   if (ch === 'N' || ch === 'n') {
     const k = svgEl('g', { transform: `translate(${S * 0.05} ${S * 0.02}) scale(${S * 0.009})` }, gEl);
     svgEl('path', { d: KNIGHT_PATH, class: 'body' }, k);
@@ -494,6 +534,10 @@ function drawArrow(layer, pts, width, cls) {
   // The line stops at the base of the arrow head.
   const bx = x2 - ux * head, by = y2 - uy * head;
   const linePts = pts.slice(0, -1).concat([[bx, by]]);
+  // Start a little off the centre of the first square so the piece stays visible.
+  const [sx, sy] = pts[0], [tx, ty] = pts[1];
+  const sl = Math.hypot(tx - sx, ty - sy) || 1, off = Math.min(S * 0.3, sl / 3);
+  linePts[0] = [sx + ((tx - sx) / sl) * off, sy + ((ty - sy) / sl) * off];
   const gEl = svgEl('g', { class: cls }, layer);
   svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
     fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
@@ -516,11 +560,11 @@ function renderAll() {
   renderMoves();
   renderPosition();
   renderAnalysis();
-  document.title = `${t.title} ${t.width}x${t.height} · tabula`;
+  document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
 }
 
 function playerName(t, side) {
-  const p = t.players[side];
+  const p = playerOf(t, side);
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
@@ -545,7 +589,7 @@ function renderStatus() {
     text = `${cap(t.side)} has no move and must pass.`;
   } else {
     text = `${cap(t.side)} to move`;
-    if (t.players[t.side].kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
+    if (playerOf(t, t.side).kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
   }
   el.textContent = text;
   el.dataset.side = t.side;
@@ -576,10 +620,10 @@ function renderPlayers() {
   const t = ui.table;
   if (!ui.playersDirty) {
     for (const side of ['white', 'black']) {
-      const p = t.players[side];
+      const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
     }
-    const eng = ['white', 'black'].map((s) => t.players[s]).find((p) => p.kind === 'engine');
+    const eng = ['white', 'black'].map((s) => playerOf(t, s)).find((p) => p.kind === 'engine');
     $('level').value = (eng && eng.level) || '';
     const l = t.limit;
     $('limit-kind').value = l.kind;
@@ -683,7 +727,7 @@ function renderMoves() {
   }
   // Keep the current move in view (scrolling the list only, not the page).
   if (current) {
-    const top = current.offsetTop - box.offsetTop;
+    const top = current.offsetTop; // .moves is the offset parent
     if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = top - box.clientHeight / 2;
     }
@@ -704,9 +748,9 @@ function renderPosition() {
 /** Score of a line as text, from white's view; proven results in words. */
 function scoreText(line) {
   const winner = line.white_cp > 0 ? 'white' : 'black';
-  if (line.proven || line.score.mate !== undefined) {
+  if (line.proven || line.score.mate != null) {
     let s = `${winner} wins (proven)`;
-    if (line.score.mate !== undefined) s += ` · mate in ${Math.abs(line.score.mate)}`;
+    if (line.score.mate != null) s += ` · mate in ${Math.abs(line.score.mate)}`;
     return s;
   }
   const v = line.white_cp / 100;
@@ -732,12 +776,13 @@ function renderAnalysis() {
   const a = ui.analysis;
   const bar = $('eval-bar');
   bar.classList.toggle('flipped', ui.flipped);
+  bar.classList.toggle('off', !on);
   if (!on || !a) {
     out.replaceChildren();
     if (on) {
       const p = document.createElement('p');
       p.className = 'muted small';
-      p.textContent = 'Analysing…';
+      p.textContent = t.result ? 'The game is over: nothing to analyse.' : 'Analysing…';
       out.appendChild(p);
     }
     setEvalBar(null);
@@ -770,9 +815,9 @@ function setEvalBar(line) {
   let share = 0.5, text = '';
   if (line) {
     const cp = line.white_cp;
-    if (line.proven || line.score.mate !== undefined || Math.abs(cp) >= 19700) {
+    if (line.proven || line.score.mate != null || Math.abs(cp) >= 19700) {
       share = cp > 0 ? 1 : 0;
-      text = line.score.mate !== undefined ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
+      text = line.score.mate != null ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
     } else {
       const c = Math.max(-1500, Math.min(1500, cp));
       share = 1 / (1 + Math.exp(-0.004 * c));
