@@ -551,7 +551,8 @@ fn human_can_move(s: &PageState) -> bool {
 }
 
 /// Plays one move for white by clicks: a movable square, then target squares (or "End turn",
-/// chosen at random with the targets) until the page sends the move. Returns the squares clicked.
+/// chosen at random with the targets) until the page sends the move. Returns the squares clicked,
+/// and `(End turn)` after them when the move was ended with that button.
 async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> Res<Vec<String>> {
     let moves_before = before.moves;
     if before.pass {
@@ -610,6 +611,7 @@ async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> 
                 if state.moves <= moves_before && state.result.is_none() {
                     return Err(format!("#end-turn did not send {path:?}"));
                 }
+                path.push("(End turn)".to_string());
                 return Ok(path);
             }
         }
