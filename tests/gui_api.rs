@@ -471,3 +471,88 @@ fn the_number_of_tables_is_bounded() {
     assert_eq!((n, status), (32, 503), "{body}");
     assert!(body.contains("too many tables"), "{body}");
 }
+
+/// The processes whose parent is `pid`.
+fn children(pid: u32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("stat")).ok())
+        .filter(|stat| {
+            // The parent's pid is the second field after the command's closing parenthesis.
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                == Some(pid)
+        })
+        .count()
+}
+
+#[test]
+fn a_closed_tab_takes_its_engines_with_it() {
+    let gui = Gui::start(&["--close-after", "1"]);
+    let id = gui.open("joust", "8");
+    let mut stream = TcpStream::connect(&gui.address).expect("connect");
+    write!(
+        stream,
+        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        gui.address
+    )
+    .expect("send");
+    let players = r#"{"white":{"kind":"engine","engine":0},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":1}}"#;
+    assert_eq!(
+        gui.post(&format!("/api/tables/{id}/players"), players).0,
+        200
+    );
+    wait_for(&gui, &id, "the end of the game", |s| {
+        field(s, "result") != "null"
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        gui.get(&format!("/api/tables/{id}")).0,
+        200,
+        "an open tab keeps its table"
+    );
+    assert_eq!(children(gui.child.id()), 2, "one engine process per side");
+    drop(stream);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while children(gui.child.id()) > 0 || gui.get(&format!("/api/tables/{id}")).0 != 404 {
+        assert!(
+            Instant::now() < deadline,
+            "the closed tab's table and engines stayed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn clocks_run_and_a_flag_ends_the_game() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("claustro", "5");
+    let waiting = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0},"limit":{"kind":"clock","base_ms":300,"inc_ms":0}}"#;
+    let (status, body) = gui.post(&format!("/api/tables/{id}/players"), waiting);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(field(&field(&body, "clocks"), "running"), "white");
+    let over = wait_for(&gui, &id, "white's flag", |s| field(s, "result") != "null");
+    assert_eq!(
+        field(&field(&over, "result"), "text"),
+        "black wins (white lost on time)"
+    );
+    let (status, _) = gui.post(&format!("/api/tables/{id}/move"), r#"{"move":"b1b2"}"#);
+    assert_eq!(status, 400, "no move after a flag");
+    // Two engines at 2 s + 20 ms play a game to its end by the rules.
+    let id = gui.open("joust", "8");
+    let engines = r#"{"white":{"kind":"engine","engine":0},"black":{"kind":"engine","engine":0},"limit":{"kind":"clock","base_ms":2000,"inc_ms":20}}"#;
+    assert_eq!(
+        gui.post(&format!("/api/tables/{id}/players"), engines).0,
+        200
+    );
+    let over = wait_for(&gui, &id, "the end of the game", |s| {
+        field(s, "result") != "null"
+    });
+    assert_eq!(
+        field(&field(&over, "result"), "reason"),
+        "no legal move",
+        "{over}"
+    );
+}
