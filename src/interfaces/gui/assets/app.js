@@ -702,7 +702,7 @@ function renderMoves() {
     if (i === 0 && blackFirst) {
       addNum(number);
       const s = document.createElement('span');
-      s.className = 'move empty';
+      s.className = 'gap'; // not a .move: black moved first
       s.textContent = '…';
       frag.appendChild(s);
     } else if (whiteMove) {
