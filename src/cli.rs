@@ -74,6 +74,9 @@ pub enum CliCommand {
     Suite(SuiteArgs),
     /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
     Solve(SolveArgs),
+    /// Serve a board for the four games in the browser, on this machine: play against the engine
+    /// or a person, watch engines play, analyse.
+    Gui(crate::interfaces::gui::GuiArgs),
     /// Fit the evaluation's term weights to the results of fast self-play games (Texel-style).
     Tune(crate::tools::tune::TuneArgs),
 }
@@ -453,6 +456,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Suite(args)) => exit_code(run_suite_file(&args)),
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
         Some(CliCommand::Openings(args)) => exit_code(crate::tools::opening_book::run(&args)),
+        Some(CliCommand::Gui(args)) => exit_code(crate::interfaces::gui::run(&args).map(|()| 0)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
         Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
             &args.game, args.pawns, &args.out,

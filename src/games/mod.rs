@@ -51,6 +51,26 @@ impl GameKind {
             .find(|kind| kind.name().eq_ignore_ascii_case(name))
     }
 
+    /// The name people read (`Jeson Mor`).
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Joust => "Joust",
+            GameKind::JesonMor => "Jeson Mor",
+            GameKind::Claustro => "Claustro",
+            GameKind::Apart => "Apart",
+        }
+    }
+
+    /// The board sizes the game allows, in words.
+    pub fn sizes(self) -> &'static str {
+        match self {
+            GameKind::Joust => "3 to 25 each way",
+            GameKind::JesonMor => "N x N with N odd, 5 to 25",
+            GameKind::Claustro => "5 to 25 each way",
+            GameKind::Apart => "square, 8x8 to 25x25",
+        }
+    }
+
     /// The default board size.
     pub fn default_size(self) -> BoardSize {
         match self {

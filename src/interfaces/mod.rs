@@ -2,4 +2,5 @@
 //! `xboard` is sent there.
 
 pub mod cecp;
+pub mod gui;
 pub mod uci;

@@ -82,47 +82,64 @@ impl GameRecord {
             ("Termination", self.reason.clone()),
             ("PlyCount", self.moves.len().to_string()),
         ];
-        let mut text = String::new();
-        for (tag, value) in tags {
-            text.push_str(&format!("[{tag} \"{}\"]\n", value.replace('"', "'")));
-        }
+        let mut text = tag_lines(&tags);
         text.push('\n');
-        let mut line = String::new();
-        let (mut mover, mut number) = self.first_move;
-        for (ply, mv) in self.moves.iter().enumerate() {
-            let mut token = String::new();
-            match mover {
-                Side::White => token.push_str(&format!("{number}. ")),
-                Side::Black if ply == 0 => token.push_str(&format!("{number}... ")),
-                Side::Black => {}
-            }
-            if mover == Side::Black {
-                number = number.saturating_add(1);
-            }
-            mover = mover.opponent();
-            token.push_str(&mv.text);
-            let mut comment = Vec::new();
-            if let Some(score) = &mv.score {
-                comment.push(score.clone());
-            }
-            if let Some(depth) = mv.depth {
-                comment.push(format!("d{depth}"));
-            }
-            comment.push(format!("{}ms", mv.time_ms));
-            token.push_str(&format!(" {{{}}}", comment.join(" ")));
-            if line.len() + token.len() > 100 {
-                text.push_str(line.trim_end());
-                text.push('\n');
-                line.clear();
-            }
-            line.push_str(&token);
-            line.push(' ');
-        }
-        line.push_str(self.result_text());
-        text.push_str(&line);
-        text.push_str("\n\n");
+        text.push_str(&move_lines(
+            self.first_move,
+            &self.moves,
+            self.result_text(),
+        ));
+        text.push('\n');
         text
     }
+}
+
+/// Tag lines: `[Tag "value"]` each (a `"` in a value becomes `'`).
+pub fn tag_lines(tags: &[(&str, String)]) -> String {
+    tags.iter()
+        .map(|(tag, value)| format!("[{tag} \"{}\"]\n", value.replace('"', "'")))
+        .collect()
+}
+
+/// The numbered moves with their comments and the result, in lines of about 100 characters;
+/// `first_move` is who made the first move and its number.
+pub fn move_lines(first_move: (Side, u32), moves: &[MoveRecord], result: &str) -> String {
+    let mut text = String::new();
+    let mut line = String::new();
+    let (mut mover, mut number) = first_move;
+    for (ply, mv) in moves.iter().enumerate() {
+        let mut token = String::new();
+        match mover {
+            Side::White => token.push_str(&format!("{number}. ")),
+            Side::Black if ply == 0 => token.push_str(&format!("{number}... ")),
+            Side::Black => {}
+        }
+        if mover == Side::Black {
+            number = number.saturating_add(1);
+        }
+        mover = mover.opponent();
+        token.push_str(&mv.text);
+        let mut comment = Vec::new();
+        if let Some(score) = &mv.score {
+            comment.push(score.clone());
+        }
+        if let Some(depth) = mv.depth {
+            comment.push(format!("d{depth}"));
+        }
+        comment.push(format!("{}ms", mv.time_ms));
+        token.push_str(&format!(" {{{}}}", comment.join(" ")));
+        if line.len() + token.len() > 100 {
+            text.push_str(line.trim_end());
+            text.push('\n');
+            line.clear();
+        }
+        line.push_str(&token);
+        line.push(' ');
+    }
+    line.push_str(result);
+    text.push_str(&line);
+    text.push('\n');
+    text
 }
 
 #[cfg(test)]

@@ -1,0 +1,190 @@
+//! An engine's `info` lines read into what the page shows: lines with scores from both views and
+//! the squares of their moves (for arrows).
+
+use super::squares::move_square_names;
+use crate::game::{BoardSize, Side};
+use serde::Serialize;
+
+/// Centipawn scores at least this large are proven results (protocol.md).
+const PROVEN_CP: i64 = 19_700;
+/// The evaluation bar's value of a mate.
+const MATE_CP: i64 = 100_000;
+
+/// A score as the engine gave it, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Score {
+    Cp(i64),
+    Mate(i64),
+}
+
+/// One `info` line's fields that the page uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InfoLine {
+    pub depth: Option<u32>,
+    pub multipv: Option<u32>,
+    pub score: Option<Score>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+    pub pv: Vec<String>,
+}
+
+impl InfoLine {
+    /// Reads an `info` line; `None` for any other line (`info string` included).
+    pub fn parse(line: &str) -> Option<InfoLine> {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return None;
+        }
+        let mut info = InfoLine::default();
+        while let Some(word) = words.next() {
+            match word {
+                "string" => return None,
+                "depth" => info.depth = words.next().and_then(|w| w.parse().ok()),
+                "multipv" => info.multipv = words.next().and_then(|w| w.parse().ok()),
+                "nodes" => info.nodes = words.next().and_then(|w| w.parse().ok()),
+                "nps" => info.nps = words.next().and_then(|w| w.parse().ok()),
+                "score" => {
+                    let kind = words.next();
+                    let value = words.next().and_then(|w| w.parse().ok());
+                    info.score = match (kind, value) {
+                        (Some("cp"), Some(v)) => Some(Score::Cp(v)),
+                        (Some("mate"), Some(v)) => Some(Score::Mate(v)),
+                        _ => None,
+                    };
+                }
+                "pv" => {
+                    info.pv = words.by_ref().map(str::to_string).collect();
+                }
+                _ => {}
+            }
+        }
+        Some(info)
+    }
+
+    /// The score as a match record writes it (`cp 12`, `mate 3`).
+    pub fn score_text(&self) -> Option<String> {
+        self.score.map(|score| match score {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Mate(n) => format!("mate {n}"),
+        })
+    }
+}
+
+/// One line of analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineView {
+    pub multipv: u32,
+    pub score: Score,
+    /// The score from white's view, mates as +-100000, for the evaluation bar.
+    pub white_cp: i64,
+    /// A mate or a proven result rather than an estimate.
+    pub proven: bool,
+    pub pv: Vec<String>,
+    /// The squares of each move of `pv`.
+    pub paths: Vec<Vec<String>>,
+}
+
+/// The analysis of one position so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysisView {
+    /// The table version it belongs to.
+    pub version: u64,
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub lines: Vec<LineView>,
+    #[serde(skip)]
+    side_to_move: Side,
+}
+
+impl AnalysisView {
+    /// Nothing known yet about the position of `version`.
+    pub fn new(version: u64, side_to_move: Side, _size: BoardSize) -> AnalysisView {
+        AnalysisView {
+            version,
+            depth: 0,
+            nodes: 0,
+            nps: 0,
+            time_ms: 0,
+            lines: Vec::new(),
+            side_to_move,
+        }
+    }
+
+    /// Takes in one `info` line.
+    pub fn absorb(&mut self, info: &InfoLine, size: BoardSize) {
+        if let Some(nodes) = info.nodes {
+            self.nodes = nodes;
+        }
+        if let Some(nps) = info.nps {
+            self.nps = nps;
+        }
+        let (Some(score), false) = (info.score, info.pv.is_empty()) else {
+            return;
+        };
+        let depth = info.depth.unwrap_or(self.depth);
+        let multipv = info.multipv.unwrap_or(1);
+        if multipv == 1 && depth > self.depth {
+            self.depth = depth;
+        }
+        let (mover_cp, proven) = match score {
+            Score::Cp(cp) => (cp, cp.abs() >= PROVEN_CP),
+            Score::Mate(n) if n >= 0 => (MATE_CP, true),
+            Score::Mate(_) => (-MATE_CP, true),
+        };
+        let white_cp = match self.side_to_move {
+            Side::White => mover_cp,
+            Side::Black => -mover_cp,
+        };
+        let line = LineView {
+            multipv,
+            score,
+            white_cp,
+            proven,
+            paths: info
+                .pv
+                .iter()
+                .map(|mv| move_square_names(mv, size))
+                .collect(),
+            pv: info.pv.clone(),
+        };
+        match self.lines.iter_mut().find(|l| l.multipv == multipv) {
+            Some(old) => *old = line,
+            None => {
+                self.lines.push(line);
+                self.lines.sort_by_key(|l| l.multipv);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_info_lines_from_both_views() {
+        let info = InfoLine::parse(
+            "info depth 7 seldepth 9 multipv 2 score cp -35 nodes 1200 nps 600 time 2 pv d4f5 e5c4",
+        )
+        .expect("an info line");
+        assert_eq!(info.depth, Some(7));
+        assert_eq!(info.multipv, Some(2));
+        assert_eq!(info.score, Some(Score::Cp(-35)));
+        assert_eq!(info.score_text().as_deref(), Some("cp -35"));
+        let mut view = AnalysisView::new(3, Side::Black, BoardSize::square(8));
+        view.absorb(&info, BoardSize::square(8));
+        assert_eq!(view.lines[0].white_cp, 35);
+        assert_eq!(view.lines[0].paths[1], ["e5", "c4"]);
+        assert!(!view.lines[0].proven);
+        let mate = InfoLine::parse("info depth 3 score mate -2 pv d4f5").expect("info");
+        view.absorb(&mate, BoardSize::square(8));
+        assert_eq!(view.lines[0].multipv, 1);
+        assert_eq!(view.lines[0].white_cp, 100_000);
+        assert!(view.lines[0].proven);
+        assert_eq!(InfoLine::parse("info string hello depth 3"), None);
+        assert_eq!(InfoLine::parse("bestmove d4f5"), None);
+    }
+}

@@ -1,0 +1,438 @@
+//! The HTTP API the page talks to (documented in docs/gui.md): JSON in, JSON out, one clear
+//! `{"error": ...}` for anything wrong, and nothing changed by a request that fails.
+
+use super::room::{Room, RoomState, play_move};
+use super::rooms::Rooms;
+use super::table::{AnalysisSettings, Limit, Player, Table};
+use super::{assets, clocks::Clocks, record_text};
+use crate::games::GameKind;
+use crate::level::Level;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+
+/// The largest request body accepted (a long game's record fits many times over).
+pub const MAX_BODY: usize = 256 * 1024;
+
+type Shared = State<Arc<Rooms>>;
+
+/// Every route of the GUI.
+pub fn router(rooms: Arc<Rooms>) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::page("index.html") }))
+        .route(
+            "/{file}",
+            get(|Path(file): Path<String>| async move { assets::page(&file) }),
+        )
+        .route("/api/info", get(info))
+        .route("/api/tables", post(open_table))
+        .route("/api/tables/{id}", get(table))
+        .route("/api/tables/{id}/events", get(events))
+        .route(
+            "/api/tables/{id}/record",
+            get(download_record).post(load_record),
+        )
+        .route("/api/tables/{id}/{action}", post(act))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
+        .with_state(rooms)
+}
+
+fn json(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn error(status: StatusCode, text: &str) -> Response {
+    let body = serde_json::json!({ "error": text }).to_string();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn bad(text: String) -> Response {
+    error(StatusCode::BAD_REQUEST, &text)
+}
+
+/// The request body read as `T`, or the error's status and text.
+async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, String)> {
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request is larger than {MAX_BODY} bytes"),
+        )
+    })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|problem| (StatusCode::BAD_REQUEST, format!("bad JSON: {problem}")))
+}
+
+/// The answer to a request about table `id`, which does not exist.
+fn missing(id: &str) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        &format!(
+            "no table '{}' (it may have been closed; reload the page)",
+            super::printable(id)
+        ),
+    )
+}
+
+async fn info(State(rooms): Shared) -> Response {
+    let games: Vec<_> = GameKind::ALL
+        .iter()
+        .map(|kind| {
+            serde_json::json!({
+                "name": kind.name(),
+                "title": kind.title(),
+                "default_size": kind.default_size().to_string(),
+                "sizes": kind.sizes(),
+            })
+        })
+        .collect();
+    let engines: Vec<_> = rooms
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(index, spec)| serde_json::json!({ "index": index, "name": spec.name }))
+        .collect();
+    let levels: Vec<&str> = Level::names().collect();
+    json(
+        serde_json::json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "games": games,
+            "engines": engines,
+            "levels": levels,
+        })
+        .to_string(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: String,
+    #[serde(default)]
+    size: Option<String>,
+}
+
+async fn open_table(State(rooms): Shared, body: Body) -> Response {
+    let request: NewGame = match read_body(body).await {
+        Ok(request) => request,
+        Err((status, problem)) => return error(status, &problem),
+    };
+    let table = match Table::new(&request.game, request.size.as_deref()) {
+        Ok(table) => table,
+        Err(problem) => return bad(problem),
+    };
+    match rooms.open(table) {
+        Ok(room) => {
+            let state = room.lock();
+            json(room.view_json(&state))
+        }
+        Err(problem) => error(StatusCode::SERVICE_UNAVAILABLE, &problem),
+    }
+}
+
+async fn table(State(rooms): Shared, Path(id): Path<String>) -> Response {
+    let Some(room) = rooms.get(&id) else {
+        return missing(&id);
+    };
+    let mut state = room.lock();
+    state.last_seen = std::time::Instant::now();
+    json(room.view_json(&state))
+}
+
+/// Counts an open event stream of a room while it lives.
+struct StreamGuard(Arc<Room>);
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let mut state = self.0.lock();
+        state.streams = state.streams.saturating_sub(1);
+        state.last_seen = std::time::Instant::now();
+    }
+}
+
+async fn events(State(rooms): Shared, Path(id): Path<String>) -> Response {
+    let Some(room) = rooms.get(&id) else {
+        return missing(&id);
+    };
+    let receiver = room.subscribe();
+    let first = {
+        let mut state = room.lock();
+        state.streams += 1;
+        room.view_json(&state)
+    };
+    let guard = StreamGuard(room);
+    let first = tokio_stream::once(Ok::<_, Infallible>(
+        SseEvent::default().event("state").data(first),
+    ));
+    let rest = BroadcastStream::new(receiver).map(move |event| {
+        let room = &guard.0;
+        Ok(match event {
+            Ok(event) => SseEvent::default().event(event.name).data(event.data),
+            // The page fell behind: the whole state again is all it needs.
+            Err(_) => {
+                let state = room.lock();
+                SseEvent::default()
+                    .event("state")
+                    .data(room.view_json(&state))
+            }
+        })
+    });
+    Sse::new(first.chain(rest))
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Response {
+    let Some(room) = rooms.get(&id) else {
+        return missing(&id);
+    };
+    let state = room.lock();
+    let text = record_text::write_record(&state, |engine| {
+        room.engines
+            .get(engine)
+            .map_or_else(|| format!("engine {engine}"), |spec| spec.name.clone())
+    });
+    let disposition = format!(
+        "attachment; filename=\"tabula-{}.txt\"",
+        state.table.game.name()
+    );
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordText {
+    text: String,
+}
+
+async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -> Response {
+    let Some(room) = rooms.get(&id) else {
+        return missing(&id);
+    };
+    let request: RecordText = match read_body(body).await {
+        Ok(request) => request,
+        Err((status, problem)) => return error(status, &problem),
+    };
+    let table = match record_text::read_record(&request.text) {
+        Ok(table) => table,
+        Err(problem) => return bad(format!("record: {problem}")),
+    };
+    respond(room.change(|state| {
+        replace_table(state, table);
+        Ok(())
+    }))
+}
+
+fn respond(result: Result<String, String>) -> Response {
+    match result {
+        Ok(body) => json(body),
+        Err(problem) => bad(problem),
+    }
+}
+
+/// A new game on the table: the clocks start again.
+fn replace_table(state: &mut RoomState, table: Table) {
+    state.table = table;
+    state.notes.clear();
+    state.clocks = new_clocks(state.limit);
+}
+
+fn new_clocks(limit: Limit) -> Option<Clocks> {
+    match limit {
+        Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
+        _ => None,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    position: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TargetsRequest {
+    path: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GotoRequest {
+    ply: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayersRequest {
+    white: Player,
+    black: Player,
+    limit: Limit,
+}
+
+/// The actions on a table, by name.
+async fn act(
+    State(rooms): Shared,
+    Path((id, action)): Path<(String, String)>,
+    body: Body,
+) -> Response {
+    let Some(room) = rooms.get(&id) else {
+        return missing(&id);
+    };
+    let engines = rooms.engines.len();
+    match action.as_str() {
+        "new" => {
+            with_body(body, |request: NewGame| {
+                let table = Table::new(&request.game, request.size.as_deref())?;
+                room.change(|state| {
+                    replace_table(state, table);
+                    Ok(())
+                })
+            })
+            .await
+        }
+        "position" => {
+            with_body(body, |request: PositionRequest| {
+                room.change(|state| {
+                    let table = Table::from_position(state.table.game, &request.position)?;
+                    replace_table(state, table);
+                    Ok(())
+                })
+            })
+            .await
+        }
+        "move" => {
+            with_body(body, |request: MoveRequest| {
+                room.change(|state| {
+                    let mover = state.table.session().side_to_move();
+                    play_move(state, mover, &request.text, None)
+                })
+            })
+            .await
+        }
+        "targets" => {
+            with_body(body, |request: TargetsRequest| {
+                if request.path.len() > 64 {
+                    return Err("a move has at most 64 squares".to_string());
+                }
+                let targets = room.lock().table.targets(&request.path)?;
+                serde_json::to_string(&targets).map_err(|e| e.to_string())
+            })
+            .await
+        }
+        "goto" => {
+            with_body(body, |request: GotoRequest| {
+                room.change(|state| state.table.goto(request.ply))
+            })
+            .await
+        }
+        "undo" => respond(room.change(|state| {
+            let mover = state.table.session().side_to_move();
+            let against_engine =
+                state.players[0] != state.players[1] && state.players.contains(&Player::Human);
+            let plies = if against_engine && state.players[mover.index()] == Player::Human {
+                2
+            } else {
+                1
+            };
+            state.table.take_back(plies.min(state.table.ply.max(1)))
+        })),
+        "players" => {
+            with_body(body, |request: PlayersRequest| {
+                check_player(&request.white, engines)?;
+                check_player(&request.black, engines)?;
+                check_limit(request.limit)?;
+                room.change(|state| {
+                    state.players = [request.white, request.black];
+                    state.limit = request.limit;
+                    state.clocks = new_clocks(request.limit);
+                    Ok(())
+                })
+            })
+            .await
+        }
+        "analysis" => {
+            with_body(body, |request: AnalysisSettings| {
+                if request.engine >= engines {
+                    return Err(format!("no engine {}", request.engine));
+                }
+                if !(1..=8).contains(&request.multipv) {
+                    return Err(format!("multipv {} is not 1 to 8", request.multipv));
+                }
+                room.change(|state| {
+                    state.analysis = request;
+                    Ok(())
+                })
+            })
+            .await
+        }
+        other => error(
+            StatusCode::NOT_FOUND,
+            &format!("no action '{}' on a table", super::printable(other)),
+        ),
+    }
+}
+
+/// Reads the body as `T` and answers with what `handle` makes of it.
+async fn with_body<T: DeserializeOwned>(
+    body: Body,
+    handle: impl FnOnce(T) -> Result<String, String>,
+) -> Response {
+    match read_body(body).await {
+        Ok(request) => respond(handle(request)),
+        Err((status, problem)) => error(status, &problem),
+    }
+}
+
+fn check_player(player: &Player, engines: usize) -> Result<(), String> {
+    match player {
+        Player::Human => Ok(()),
+        Player::Engine { engine, .. } if *engine >= engines => {
+            Err(format!("no engine {engine} (there are {engines})"))
+        }
+        Player::Engine { level, .. } => level
+            .as_deref()
+            .map_or(Ok(()), |level| Level::parse(level).map(|_| ())),
+    }
+}
+
+fn check_limit(limit: Limit) -> Result<(), String> {
+    const DAY_MS: u64 = 86_400_000;
+    match limit {
+        Limit::Clock { base_ms, inc_ms } if (1..=DAY_MS).contains(&base_ms) && inc_ms <= DAY_MS => {
+            Ok(())
+        }
+        Limit::Movetime { ms } if (1..=DAY_MS).contains(&ms) => Ok(()),
+        Limit::Depth { depth } if (1..=64).contains(&depth) => Ok(()),
+        _ => Err(
+            "the limit is out of range (clock and movetime 1 ms to a day, depth 1 to 64)"
+                .to_string(),
+        ),
+    }
+}

@@ -1,0 +1,96 @@
+//! The players' clocks of a game with a clock limit: milliseconds left, and the side whose clock
+//! runs since when.
+
+use crate::game::Side;
+use std::time::Instant;
+
+/// Both clocks.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    left_ms: [i64; 2],
+    increment_ms: i64,
+    running: Option<(Side, Instant)>,
+}
+
+impl Clocks {
+    /// Both sides with `base_ms`, gaining `increment_ms` per move; no clock runs.
+    pub fn new(base_ms: u64, increment_ms: u64) -> Clocks {
+        let base = i64::try_from(base_ms).unwrap_or(i64::MAX);
+        Clocks {
+            left_ms: [base, base],
+            increment_ms: i64::try_from(increment_ms).unwrap_or(0),
+            running: None,
+        }
+    }
+
+    /// The time left of `side` now, counting the running clock.
+    pub fn left_ms(&self, side: Side) -> i64 {
+        let spent = match self.running {
+            Some((running, since)) if running == side => since.elapsed().as_millis() as i64,
+            _ => 0,
+        };
+        self.left_ms[side.index()] - spent
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Side> {
+        self.running.map(|(side, _)| side)
+    }
+
+    /// Stops the running clock, charging its time.
+    pub fn pause(&mut self) {
+        if let Some((side, since)) = self.running.take() {
+            self.left_ms[side.index()] -= since.elapsed().as_millis() as i64;
+        }
+    }
+
+    /// `side` has moved: its clock stops and gains the increment. `false` if it had run out.
+    pub fn moved(&mut self, side: Side) -> bool {
+        self.pause();
+        let left = &mut self.left_ms[side.index()];
+        if *left < 0 {
+            return false;
+        }
+        *left += self.increment_ms;
+        true
+    }
+
+    /// Runs the clock of `side` (or none), from now.
+    pub fn run(&mut self, side: Option<Side>) {
+        if self.running() != side {
+            self.pause();
+            self.running = side.map(|side| (side, Instant::now()));
+        }
+    }
+
+    /// The side whose running clock has run out.
+    pub fn flagged(&self) -> Option<Side> {
+        self.running().filter(|&side| self.left_ms(side) < 0)
+    }
+
+    /// The increment, for `go`.
+    pub fn increment_ms(&self) -> i64 {
+        self.increment_ms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charges_the_mover_and_adds_the_increment() {
+        let mut clocks = Clocks::new(1000, 100);
+        clocks.run(Some(Side::White));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(clocks.moved(Side::White));
+        let white = clocks.left_ms(Side::White);
+        assert!((1000..=1080).contains(&white), "{white}");
+        assert_eq!(clocks.left_ms(Side::Black), 1000);
+        let mut out = Clocks::new(0, 100);
+        out.run(Some(Side::Black));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        assert_eq!(out.flagged(), Some(Side::Black));
+        assert!(!out.moved(Side::Black));
+    }
+}

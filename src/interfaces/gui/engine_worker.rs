@@ -1,0 +1,443 @@
+//! One engine process working for one table: a thread that starts the engine, sends it positions
+//! and searches, reads its `info` and `bestmove` lines, and restarts it when it crashes or hangs.
+//! The engine's words are only text: its moves are judged by the table, never trusted.
+
+use super::analysis::{AnalysisView, InfoLine};
+use crate::game::{BoardSize, Side};
+use crate::tools::tournament::engine_process::{
+    EngineFailure, EngineProcess, EngineSpec, Protocol,
+};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start and answer the handshake.
+const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
+/// How long a stopped engine may take to send its `bestmove`.
+const STOP_PATIENCE: Duration = Duration::from_secs(2);
+/// How often the page hears of a running analysis.
+const ANALYSIS_INTERVAL: Duration = Duration::from_millis(200);
+/// How long the thread waits for a line before looking at its messages again.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Why the engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Find the move of `side`, to be played.
+    Play(Side),
+    /// Analyse without limit, with this many lines.
+    Analyse(u32),
+}
+
+/// One search to run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The table's version this search is for.
+    pub version: u64,
+    pub purpose: Purpose,
+    /// The game's protocol name, for `UCI_Variant`.
+    pub variant: &'static str,
+    pub size: BoardSize,
+    pub side_to_move: Side,
+    /// `position fen ... moves ...`.
+    pub position: String,
+    /// `go ...` in UCI form; `p1`/`p2` replace `w`/`b` for a UGI engine.
+    pub go: String,
+    /// The level to set, if the engine has a `Level` option (`None`: its default).
+    pub level: Option<String>,
+    /// After this long without `bestmove` the engine counts as hung.
+    pub patience: Duration,
+}
+
+/// What the worker tells its table.
+#[derive(Clone, Debug)]
+pub enum WorkerEvent {
+    /// `ready`, `thinking`, `analysing`, `starting` or `failed: <why>`.
+    Status(String),
+    /// Something the person should read.
+    Notice {
+        error: bool,
+        text: String,
+    },
+    Analysis(AnalysisView),
+    /// The engine's move for the job of `version`, with its last score and depth.
+    BestMove {
+        version: u64,
+        side: Side,
+        text: String,
+        score: Option<String>,
+        depth: Option<u32>,
+        elapsed_ms: u64,
+    },
+    /// The job of `version` could not be done.
+    Failed {
+        version: u64,
+        why: String,
+    },
+}
+
+enum Message {
+    Run(Job),
+    Stop,
+}
+
+/// The handle a table keeps: dropping it ends the thread and the engine process.
+pub struct Worker {
+    pub engine: usize,
+    sender: Option<Sender<Message>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the thread of engine `engine` (`spec`); events go to `report`.
+    pub fn spawn(
+        engine: usize,
+        spec: EngineSpec,
+        report: Box<dyn Fn(WorkerEvent) + Send>,
+    ) -> Worker {
+        let (sender, receiver) = channel();
+        let thread = std::thread::spawn(move || {
+            WorkerThread {
+                spec,
+                report,
+                receiver,
+                running: None,
+            }
+            .run()
+        });
+        Worker {
+            engine,
+            sender: Some(sender),
+            thread: Some(thread),
+        }
+    }
+
+    /// Runs `job`, stopping whatever runs now.
+    pub fn run(&self, job: Job) {
+        self.send(Message::Run(job));
+    }
+
+    /// Stops the search that runs now, if any.
+    pub fn stop(&self) {
+        self.send(Message::Stop);
+    }
+
+    fn send(&self, message: Message) {
+        if let Some(sender) = &self.sender {
+            let _ = sender.send(message);
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.sender = None;
+        if let Some(thread) = self.thread.take() {
+            // The thread notices the closed channel within one poll and ends its engine; waiting
+            // for it here would hold the table's lock, so it finishes on its own.
+            drop(thread);
+        }
+    }
+}
+
+/// A started engine and what it has been told.
+struct Running {
+    process: EngineProcess,
+    variant: Option<&'static str>,
+    level: Option<String>,
+    multipv: u32,
+}
+
+struct WorkerThread {
+    spec: EngineSpec,
+    report: Box<dyn Fn(WorkerEvent) + Send>,
+    receiver: Receiver<Message>,
+    running: Option<Running>,
+}
+
+/// How a search ended.
+enum SearchEnd {
+    Done,
+    /// A message arrived that replaces the search.
+    Interrupted(Option<Message>),
+    /// The engine failed; it has been dropped.
+    EngineFailed(String),
+}
+
+impl WorkerThread {
+    fn run(mut self) {
+        let mut pending = None;
+        loop {
+            let message = match pending.take() {
+                Some(message) => message,
+                None => match self.receiver.recv() {
+                    Ok(message) => message,
+                    Err(_) => break,
+                },
+            };
+            match message {
+                Message::Stop => {}
+                Message::Run(job) => match self.run_job(&job) {
+                    Ok(next) => pending = next,
+                    Err(()) => break,
+                },
+            }
+        }
+        if let Some(running) = self.running.take() {
+            running.process.shut_down();
+        }
+    }
+
+    /// Runs `job`, trying a restarted engine once; returns the message that interrupted it, or
+    /// `Err` when the table has gone.
+    fn run_job(&mut self, job: &Job) -> Result<Option<Message>, ()> {
+        let mut why = String::new();
+        for _attempt in 0..2 {
+            if let Err(problem) = self.prepare(job) {
+                why = problem;
+                continue;
+            }
+            match self.search(job) {
+                SearchEnd::Done => return Ok(None),
+                SearchEnd::Interrupted(None) => return Err(()),
+                SearchEnd::Interrupted(next) => return Ok(next),
+                SearchEnd::EngineFailed(problem) => {
+                    (self.report)(WorkerEvent::Notice {
+                        error: true,
+                        text: format!("{}: {problem}; restarting it", self.spec.name),
+                    });
+                    why = problem;
+                }
+            }
+        }
+        (self.report)(WorkerEvent::Status(format!("failed: {why}")));
+        (self.report)(WorkerEvent::Failed {
+            version: job.version,
+            why: format!("{}: {why}", self.spec.name),
+        });
+        Ok(None)
+    }
+
+    /// Starts the engine if needed and sets it up for `job`.
+    fn prepare(&mut self, job: &Job) -> Result<(), String> {
+        if self.running.is_none() {
+            (self.report)(WorkerEvent::Status("starting".to_string()));
+            let process = start(&self.spec).map_err(|failure| failure.to_string())?;
+            self.running = Some(Running {
+                process,
+                variant: None,
+                level: None,
+                multipv: 1,
+            });
+        }
+        let protocol = self.spec.protocol;
+        let Some(running) = self.running.as_mut() else {
+            return Err("no engine".to_string());
+        };
+        let fail = |failure: EngineFailure| failure.to_string();
+        if running.variant != Some(job.variant) {
+            if running
+                .process
+                .declares_option_with("UCI_Variant", job.variant)
+            {
+                running
+                    .process
+                    .send(&format!("setoption name UCI_Variant value {}", job.variant))
+                    .map_err(fail)?;
+            }
+            let new_game = match protocol {
+                Protocol::Uci => "ucinewgame",
+                Protocol::Ugi => "uginewgame",
+            };
+            running.process.send(new_game).map_err(fail)?;
+            running.variant = Some(job.variant);
+        }
+        let level = job
+            .level
+            .clone()
+            .or_else(|| declared_default(&running.process, "Level"));
+        if level != running.level && running.process.declares_option_with("Level", "type") {
+            if let Some(level) = &level {
+                running
+                    .process
+                    .send(&format!("setoption name Level value {level}"))
+                    .map_err(fail)?;
+            }
+            running.level = level;
+        }
+        let multipv = match job.purpose {
+            Purpose::Analyse(lines) => lines,
+            Purpose::Play(_) => 1,
+        };
+        if multipv != running.multipv && running.process.declares_option_with("MultiPV", "type") {
+            running
+                .process
+                .send(&format!("setoption name MultiPV value {multipv}"))
+                .map_err(fail)?;
+            running.multipv = multipv;
+        }
+        Ok(())
+    }
+
+    /// Sends the position and `go`, then reads the engine until `bestmove` or a message.
+    fn search(&mut self, job: &Job) -> SearchEnd {
+        let protocol = self.spec.protocol;
+        let Some(running) = self.running.as_mut() else {
+            return SearchEnd::EngineFailed("no engine".to_string());
+        };
+        let go = match protocol {
+            Protocol::Uci => job.go.clone(),
+            Protocol::Ugi => ugi_go(&job.go),
+        };
+        if let Err(failure) = running
+            .process
+            .send(&job.position)
+            .and_then(|()| running.process.send(&go))
+        {
+            self.running = None;
+            return SearchEnd::EngineFailed(failure.to_string());
+        }
+        let status = match job.purpose {
+            Purpose::Play(_) => "thinking",
+            Purpose::Analyse(_) => "analysing",
+        };
+        (self.report)(WorkerEvent::Status(status.to_string()));
+        let started = Instant::now();
+        let mut analysis = AnalysisView::new(job.version, job.side_to_move, job.size);
+        let mut last_sent = Instant::now();
+        let mut last_info: Option<InfoLine> = None;
+        loop {
+            match self.receiver.try_recv() {
+                Ok(message) => return self.stop_search(Some(message)),
+                Err(TryRecvError::Disconnected) => return self.stop_search(None),
+                Err(TryRecvError::Empty) => {}
+            }
+            let Some(running) = self.running.as_mut() else {
+                return SearchEnd::EngineFailed("no engine".to_string());
+            };
+            match running.process.wait_for(|_| true, POLL) {
+                Ok((line, _)) => {
+                    if let Some(info) = InfoLine::parse(&line) {
+                        analysis.absorb(&info, job.size);
+                        if info.score.is_some() {
+                            last_info = Some(info);
+                        }
+                    } else if let Some(rest) = line.strip_prefix("bestmove") {
+                        let text = rest.split_whitespace().next().unwrap_or("").to_string();
+                        if let Purpose::Play(side) = job.purpose {
+                            (self.report)(WorkerEvent::BestMove {
+                                version: job.version,
+                                side,
+                                text,
+                                score: last_info.as_ref().and_then(InfoLine::score_text),
+                                depth: last_info.as_ref().and_then(|info| info.depth),
+                                elapsed_ms: started.elapsed().as_millis() as u64,
+                            });
+                        } else {
+                            analysis.time_ms = started.elapsed().as_millis() as u64;
+                            (self.report)(WorkerEvent::Analysis(analysis.clone()));
+                        }
+                        (self.report)(WorkerEvent::Status("ready".to_string()));
+                        return SearchEnd::Done;
+                    }
+                }
+                Err(EngineFailure::Timeout) => {}
+                Err(failure) => {
+                    self.running = None;
+                    return SearchEnd::EngineFailed(format!("it stopped ({failure})"));
+                }
+            }
+            if matches!(job.purpose, Purpose::Analyse(_))
+                && last_sent.elapsed() >= ANALYSIS_INTERVAL
+                && !analysis.lines.is_empty()
+            {
+                analysis.time_ms = started.elapsed().as_millis() as u64;
+                (self.report)(WorkerEvent::Analysis(analysis.clone()));
+                last_sent = Instant::now();
+            }
+            if started.elapsed() > job.patience {
+                if let Some(running) = self.running.take() {
+                    drop(running.process);
+                }
+                return SearchEnd::EngineFailed(format!(
+                    "no move within {} s",
+                    job.patience.as_secs()
+                ));
+            }
+        }
+    }
+
+    /// Stops the engine's search and waits for its `bestmove` (a hung engine is killed).
+    fn stop_search(&mut self, next: Option<Message>) -> SearchEnd {
+        if let Some(running) = self.running.as_mut() {
+            let stopped = running.process.send("stop").and_then(|()| {
+                running
+                    .process
+                    .wait_for(|line| line.starts_with("bestmove"), STOP_PATIENCE)
+            });
+            if let Err(failure) = stopped {
+                self.running = None;
+                (self.report)(WorkerEvent::Notice {
+                    error: true,
+                    text: format!(
+                        "{} did not stop ({failure}); it will be restarted",
+                        self.spec.name
+                    ),
+                });
+            }
+        }
+        (self.report)(WorkerEvent::Status("ready".to_string()));
+        SearchEnd::Interrupted(next)
+    }
+}
+
+/// Starts and greets the engine of `spec`.
+fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+    let mut process = EngineProcess::start(spec)?;
+    process.handshake(spec.protocol, STARTUP_PATIENCE)?;
+    for (name, value) in &spec.options {
+        process.send(&format!("setoption name {name} value {value}"))?;
+    }
+    process.sync(STARTUP_PATIENCE)?;
+    Ok(process)
+}
+
+/// The `default` of option `name` as the engine declared it.
+fn declared_default(process: &EngineProcess, name: &str) -> Option<String> {
+    let prefix = format!("option name {name} ");
+    let line = process
+        .declared_options
+        .iter()
+        .find(|line| line.starts_with(&prefix))?;
+    let mut words = line.split_whitespace();
+    words.find(|word| *word == "default")?;
+    words.next().map(str::to_string)
+}
+
+/// A UCI `go` in UGI's words (`wtime` is `p1time`, ...).
+fn ugi_go(go: &str) -> String {
+    go.split_whitespace()
+        .map(|word| match word {
+            "wtime" => "p1time",
+            "btime" => "p2time",
+            "winc" => "p1inc",
+            "binc" => "p2inc",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speaks_ugi_clock_words() {
+        assert_eq!(
+            ugi_go("go wtime 1000 btime 900 winc 10 binc 10"),
+            "go p1time 1000 p2time 900 p1inc 10 p2inc 10"
+        );
+        assert_eq!(ugi_go("go depth 6"), "go depth 6");
+    }
+}

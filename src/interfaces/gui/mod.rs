@@ -1,0 +1,106 @@
+//! `tabula gui`: a web server on this machine that serves a board for the four games and drives
+//! engines (tabula itself by default) as protocol clients, with tabula's rules as the referee.
+//! The page and its API are described in docs/gui.md.
+
+mod analysis;
+mod api;
+mod assets;
+mod board_view;
+mod clocks;
+mod engine_worker;
+mod record_text;
+mod room;
+mod rooms;
+mod squares;
+mod table;
+
+use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol};
+use rooms::Rooms;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Arguments of `tabula gui`.
+#[derive(clap::Args, Debug)]
+pub struct GuiArgs {
+    /// The address to listen on; other machines can reach the GUI only if this is not a
+    /// loopback address.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The port (0: any free port).
+    #[arg(long, default_value_t = 8088)]
+    pub port: u16,
+    /// More engines beside tabula, each as one argument like `tabula match --engine`:
+    /// "cmd=<command line> name=<name> proto=uci|ugi option.<Name>=<value>".
+    #[arg(long = "engine")]
+    pub engines: Vec<String>,
+}
+
+/// The engines of the GUI: tabula itself first, then those of `--engine`.
+fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
+    let me = std::env::current_exe().map_err(|e| format!("cannot find tabula itself: {e}"))?;
+    let mut engines = vec![EngineSpec {
+        name: "tabula".to_string(),
+        command: vec![me.to_string_lossy().into_owned()],
+        protocol: Protocol::Ugi,
+        notation: Notation::Plain,
+        options: Vec::new(),
+    }];
+    for text in &args.engines {
+        let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+        engines.push(EngineSpec::parse(&words).map_err(|e| format!("--engine '{text}': {e}"))?);
+    }
+    Ok(engines)
+}
+
+/// Runs the GUI's server until the process is ended.
+pub fn run(args: &GuiArgs) -> Result<(), String> {
+    let rooms = Arc::new(Rooms::new(engines(args)?));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(serve(args, rooms))
+}
+
+async fn serve(args: &GuiArgs, rooms: Arc<Rooms>) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind((args.host, args.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the address: {e}"))?;
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "tabula gui: http://{address}/");
+    let _ = stdout.flush();
+    if !args.host.is_loopback() {
+        log::warn!("listening on {address}: other machines can reach this GUI");
+    }
+    tokio::spawn(keep_house(rooms.clone()));
+    axum::serve(listener, api::router(rooms))
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// Ends games whose clock ran out, and closes rooms whose tab has gone.
+async fn keep_house(rooms: Arc<Rooms>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    let mut ticks = 0u64;
+    loop {
+        tick.tick().await;
+        rooms.check_clocks();
+        ticks += 1;
+        if ticks.is_multiple_of(50) {
+            rooms.remove_abandoned();
+        }
+    }
+}
+
+/// `text` safe to echo in an error: control characters escaped, at most 40 characters.
+fn printable(text: &str) -> String {
+    text.chars()
+        .take(40)
+        .flat_map(char::escape_default)
+        .collect()
+}

@@ -1,0 +1,186 @@
+//! The GUI's game as a record in the format `tabula match` writes, and such a record read back
+//! (the first game of a file of several).
+
+use super::room::RoomState;
+use super::table::{Limit, Player, Table};
+use crate::game::Side;
+use crate::games::game_and_size;
+use crate::tools::position_line::PositionLine;
+use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines};
+
+/// The game of `state` as record text; `engine_name` names an engine by its index.
+pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) -> String {
+    let table = &state.table;
+    let session = table.session();
+    let size = session.size();
+    let standard_start = Table::new(table.game.name(), Some(&size.to_string()))
+        .is_ok_and(|standard| standard.start == table.start);
+    let opening = if standard_start {
+        "startpos".to_string()
+    } else {
+        table.start.clone()
+    };
+    let player = |player: &Player| match player {
+        Player::Human => "Human".to_string(),
+        Player::Engine { engine, .. } => engine_name(*engine),
+    };
+    let time_control = match state.limit {
+        Limit::Clock { base_ms, inc_ms } => {
+            format!("{}+{}", base_ms as f64 / 1000.0, inc_ms as f64 / 1000.0)
+        }
+        Limit::Movetime { ms } => format!("movetime={ms}"),
+        Limit::Depth { depth } => format!("depth={depth}"),
+    };
+    // The result of the whole game, which the cursor may not be showing.
+    let end = Table::from_moves(table.game, size, Some(&table.start), &table.moves)
+        .ok()
+        .map(|mut end| {
+            end.time_loss = table.time_loss;
+            end.result()
+        });
+    let (result, termination) = match end.flatten() {
+        Some(result) => (
+            match result.winner {
+                Some("white") => "1-0",
+                Some(_) => "0-1",
+                None => "1/2-1/2",
+            },
+            result.reason,
+        ),
+        None => ("*", "unterminated".to_string()),
+    };
+    let tags = [
+        ("Event", "tabula gui".to_string()),
+        ("White", player(&state.players[0])),
+        ("Black", player(&state.players[1])),
+        ("Game", table.game.name().to_string()),
+        ("Size", size.to_string()),
+        ("Opening", opening),
+        ("TimeControl", time_control),
+        ("Result", result.to_string()),
+        ("Termination", termination),
+        ("PlyCount", table.moves.len().to_string()),
+    ];
+    let moves: Vec<MoveRecord> = table
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(ply, text)| {
+            let note = state.notes.get(ply).cloned().flatten().unwrap_or_default();
+            MoveRecord {
+                text: text.clone(),
+                score: note.score,
+                depth: note.depth,
+                time_ms: note.time_ms,
+            }
+        })
+        .collect();
+    let mut fields = table.start.split_whitespace().skip(1);
+    let mover = match fields.next() {
+        Some("b") => Side::Black,
+        _ => Side::White,
+    };
+    let number = fields.nth(1).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mut text = tag_lines(&tags);
+    text.push('\n');
+    text.push_str(&move_lines((mover, number), &moves, result));
+    text
+}
+
+/// The first game of a record text, checked move by move by the rules.
+pub fn read_record(text: &str) -> Result<Table, String> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(tag) = line.strip_prefix('[') {
+            if !movetext.trim().is_empty() {
+                break;
+            }
+            let (name, value) = tag
+                .trim_end_matches(']')
+                .split_once(' ')
+                .ok_or_else(|| format!("tag line '{line}' has no value"))?;
+            tags.push((name.to_string(), value.trim().trim_matches('"').to_string()));
+        } else {
+            movetext.push_str(line);
+            movetext.push(' ');
+        }
+    }
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    };
+    let game = tag("Game").ok_or("the record has no Game tag")?;
+    let (kind, size) = game_and_size(game, tag("Size"))?;
+    let opening =
+        PositionLine::parse(tag("Opening").unwrap_or("startpos")).unwrap_or(PositionLine {
+            position: None,
+            moves: Vec::new(),
+        });
+    let mut moves = opening.moves.clone();
+    moves.extend(movetext_moves(&movetext));
+    Table::from_moves(kind, size, opening.position.as_deref(), &moves)
+}
+
+/// The moves of a movetext: comments, move numbers and the result left out.
+fn movetext_moves(movetext: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut depth = 0usize;
+    let mut word = String::new();
+    let flush = |word: &mut String, moves: &mut Vec<String>| {
+        let token = std::mem::take(word);
+        let is_number = token.ends_with('.');
+        let is_result = matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
+        if !token.is_empty() && !is_number && !is_result {
+            moves.push(token);
+        }
+    };
+    for c in movetext.chars() {
+        match c {
+            '{' => {
+                flush(&mut word, &mut moves);
+                depth += 1;
+            }
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            c if c.is_whitespace() => flush(&mut word, &mut moves),
+            c => word.push(c),
+        }
+    }
+    flush(&mut word, &mut moves);
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::BoardSize;
+
+    #[test]
+    fn reads_moves_between_numbers_and_comments() {
+        assert_eq!(
+            movetext_moves("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 2. f5h6 {1ms} 0-1"),
+            ["d4f5", "e5c4", "f5h6"]
+        );
+        assert_eq!(movetext_moves("3... e5c4 {x} *"), ["e5c4"]);
+    }
+
+    #[test]
+    fn reads_a_record_and_refuses_bad_ones() {
+        let record = "[Event \"tabula match\"]\n[Game \"joust\"]\n[Size \"8x8\"]\n\
+                      [Opening \"startpos moves d4f5\"]\n\n1... e5c4 {1ms} 2. f5h6 {2ms} *\n";
+        let table = read_record(record).expect("a good record");
+        assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
+        let fen = "[Game \"jesonmor\"]\n[Opening \"5/5/2N2/5/n4 w 0 1\"]\n\n1. c3b1 1-0\n";
+        let table = read_record(fen).expect("a position string opening");
+        assert_eq!(table.session().size(), BoardSize::square(5));
+        assert!(table.result().is_some());
+        assert!(read_record("1. d4f5").is_err(), "no Game tag");
+        assert!(read_record("[Game \"chess\"]\n\n1. e2e4").is_err());
+        let Err(illegal) = read_record("[Game \"joust\"]\n\n1. d4d5 *") else {
+            panic!("an illegal move was read");
+        };
+        assert!(illegal.contains("d4d5"), "{illegal}");
+    }
+}

@@ -1,0 +1,496 @@
+//! One browser tab's room: its table, who plays each side, the clocks, the analysis, and the
+//! engine workers that play and analyse. Every change bumps the version, restarts what the
+//! engines should be doing, and is sent to the page as a `state` event.
+
+use super::analysis::AnalysisView;
+use super::clocks::Clocks;
+use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
+use super::squares::move_square_names;
+use super::table::{AnalysisSettings, Limit, Player, ResultView, Table};
+use crate::game::Side;
+use crate::tools::tournament::engine_process::EngineSpec;
+use serde::Serialize;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// The workers of a room: white's player, black's player, the analyser.
+const ROLES: usize = 3;
+const ANALYSER: usize = 2;
+/// How long a fixed-depth search may take before the engine counts as hung.
+const DEPTH_PATIENCE: Duration = Duration::from_secs(600);
+
+/// An event for the page: its name and JSON data.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub name: &'static str,
+    pub data: String,
+}
+
+/// What an engine said about the move it played.
+#[derive(Clone, Debug, Default)]
+pub struct MoveNote {
+    pub score: Option<String>,
+    pub depth: Option<u32>,
+    pub time_ms: u64,
+}
+
+/// The room's changing state, behind its lock.
+pub struct RoomState {
+    pub table: Table,
+    pub version: u64,
+    pub players: [Player; 2],
+    pub limit: Limit,
+    pub analysis: AnalysisSettings,
+    pub clocks: Option<Clocks>,
+    /// Notes of the engines' moves, by ply.
+    pub notes: Vec<Option<MoveNote>>,
+    workers: [Option<Worker>; ROLES],
+    /// The version each worker is busy with.
+    busy: [Option<u64>; ROLES],
+    status: [String; ROLES],
+    /// A version at which the player's engine failed: it is not asked again there.
+    failed: Option<u64>,
+    /// Open event streams and the last request, for clean-up.
+    pub streams: usize,
+    pub last_seen: Instant,
+}
+
+/// A room: shared between the web handlers and the workers.
+pub struct Room {
+    pub id: String,
+    pub engines: Arc<Vec<EngineSpec>>,
+    state: Mutex<RoomState>,
+    events: broadcast::Sender<Event>,
+    me: Weak<Room>,
+}
+
+impl Room {
+    /// A room with `table`, a human playing both sides.
+    pub fn new(id: String, engines: Arc<Vec<EngineSpec>>, table: Table) -> Arc<Room> {
+        let (events, _) = broadcast::channel(64);
+        Arc::new_cyclic(|me| Room {
+            id,
+            engines,
+            state: Mutex::new(RoomState {
+                table,
+                version: 1,
+                players: [Player::Human, Player::Human],
+                limit: Limit::Movetime { ms: 1000 },
+                analysis: AnalysisSettings {
+                    on: false,
+                    engine: 0,
+                    multipv: 1,
+                },
+                clocks: None,
+                notes: Vec::new(),
+                workers: [None, None, None],
+                busy: [None; ROLES],
+                status: Default::default(),
+                failed: None,
+                streams: 0,
+                last_seen: Instant::now(),
+            }),
+            events,
+            me: me.clone(),
+        })
+    }
+
+    /// The state, locked (a poisoned lock still holds a consistent table: every change is
+    /// checked before it is made).
+    pub fn lock(&self) -> MutexGuard<'_, RoomState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A receiver of the room's events.
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// Applies `change` to the state; on success the version moves on, the engines are told
+    /// and the page hears of it. A failed change leaves everything as it was.
+    pub fn change<T>(
+        &self,
+        change: impl FnOnce(&mut RoomState) -> Result<T, String>,
+    ) -> Result<String, String> {
+        let mut state = self.lock();
+        state.last_seen = Instant::now();
+        change(&mut state)?;
+        Ok(self.commit(&mut state))
+    }
+
+    /// After a change: next version, engines restarted, clocks run, `state` sent; returns the
+    /// state's JSON.
+    fn commit(&self, state: &mut RoomState) -> String {
+        state.version += 1;
+        state.failed = None;
+        let notes = state.table.moves.len();
+        state.notes.resize(notes, None);
+        self.schedule(state);
+        let json = self.view_json(state);
+        let _ = self.events.send(Event {
+            name: "state",
+            data: json.clone(),
+        });
+        json
+    }
+
+    /// The state as the page reads it.
+    pub fn view_json(&self, state: &RoomState) -> String {
+        serde_json::to_string(&self.view(state)).unwrap_or_else(|_| "{}".to_string())
+    }
+
+    fn view(&self, state: &RoomState) -> TableView {
+        let table = &state.table;
+        let session = table.session();
+        let size = session.size();
+        let result = table.result();
+        let legal = if result.is_none() {
+            session.legal_moves()
+        } else {
+            Vec::new()
+        };
+        let last_move = table
+            .ply
+            .checked_sub(1)
+            .map(|i| move_square_names(&table.moves[i], size))
+            .unwrap_or_default();
+        let engines = self
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(index, spec)| {
+                let status = (0..ROLES)
+                    .filter(|&role| state.workers[role].as_ref().map(|w| w.engine) == Some(index))
+                    .map(|role| state.status[role].clone())
+                    .find(|status| !status.is_empty() && status != "ready")
+                    .unwrap_or_else(|| "ready".to_string());
+                EngineView {
+                    index,
+                    name: spec.name.clone(),
+                    status,
+                }
+            })
+            .collect();
+        let thinking = [Side::White, Side::Black]
+            .into_iter()
+            .find(|side| state.busy[side.index()] == Some(state.version))
+            .map(Side::name);
+        TableView {
+            id: self.id.clone(),
+            version: state.version,
+            game: table.game.name(),
+            title: table.game.title(),
+            width: size.width,
+            height: size.height,
+            start: table.start.clone(),
+            moves: table.moves.clone(),
+            ply: table.ply,
+            position: session.position_text(),
+            side: session.side_to_move().name(),
+            board: super::board_view::board_rows(table.game, &session.position_text()),
+            last_move,
+            pass: legal.len() == 1 && legal[0] == "0000",
+            result,
+            players: PlayersView {
+                white: state.players[0].clone(),
+                black: state.players[1].clone(),
+            },
+            limit: state.limit,
+            clocks: state.clocks.as_ref().map(|clocks| ClocksView {
+                white_ms: clocks.left_ms(Side::White),
+                black_ms: clocks.left_ms(Side::Black),
+                running: clocks.running().map(Side::name),
+            }),
+            thinking,
+            analysis: state.analysis,
+            engines,
+        }
+    }
+
+    /// Starts, replaces or stops the engines' searches to fit the state, and runs the clocks.
+    fn schedule(&self, state: &mut RoomState) {
+        let version = state.version;
+        let live = state.table.at_end() && state.table.is_live();
+        let mover = state.table.session().side_to_move();
+        if let Some(clocks) = state.clocks.as_mut() {
+            clocks.run(live.then_some(mover));
+        }
+        for side in [Side::White, Side::Black] {
+            let role = side.index();
+            let wanted = match &state.players[role] {
+                Player::Engine { engine, level }
+                    if live && side == mover && state.failed != Some(version) =>
+                {
+                    Some((*engine, level.clone()))
+                }
+                _ => None,
+            };
+            match wanted {
+                Some((engine, level)) => {
+                    let job = self.job(state, Purpose::Play(side), level);
+                    self.run(state, role, engine, job);
+                }
+                None => self.stop(state, role),
+            }
+        }
+        let analysis = state.analysis;
+        if analysis.on && state.table.is_live() {
+            let job = self.job(state, Purpose::Analyse(analysis.multipv), None);
+            self.run(state, ANALYSER, analysis.engine, job);
+        } else {
+            self.stop(state, ANALYSER);
+        }
+    }
+
+    fn job(&self, state: &RoomState, purpose: Purpose, level: Option<String>) -> Job {
+        let table = &state.table;
+        let moves = &table.moves[..table.ply];
+        let position = if moves.is_empty() {
+            format!("position fen {}", table.start)
+        } else {
+            format!("position fen {} moves {}", table.start, moves.join(" "))
+        };
+        let (go, patience) = match (purpose, state.limit, &state.clocks) {
+            (Purpose::Analyse(_), _, _) => ("go infinite".to_string(), Duration::MAX),
+            (_, Limit::Movetime { ms }, _) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms.saturating_mul(2).saturating_add(5000)),
+            ),
+            (_, Limit::Depth { depth }, _) => (format!("go depth {depth}"), DEPTH_PATIENCE),
+            (_, Limit::Clock { .. }, Some(clocks)) => {
+                let (white, black) = (
+                    clocks.left_ms(Side::White).max(0),
+                    clocks.left_ms(Side::Black).max(0),
+                );
+                let inc = clocks.increment_ms();
+                (
+                    format!("go wtime {white} btime {black} winc {inc} binc {inc}"),
+                    Duration::from_millis(white.max(black) as u64 + 5000),
+                )
+            }
+            (_, Limit::Clock { .. }, None) => ("go movetime 1000".to_string(), DEPTH_PATIENCE),
+        };
+        let session = table.session();
+        Job {
+            version: state.version,
+            purpose,
+            variant: table.game.name(),
+            size: session.size(),
+            side_to_move: session.side_to_move(),
+            position,
+            go,
+            level,
+            patience,
+        }
+    }
+
+    /// Gives `job` to the worker of `role`, started for `engine` if it is not.
+    fn run(&self, state: &mut RoomState, role: usize, engine: usize, job: Job) {
+        if state.busy[role] == Some(job.version) {
+            return;
+        }
+        let Some(spec) = self.engines.get(engine) else {
+            state.status[role] = format!("failed: no engine {engine}");
+            return;
+        };
+        if state.workers[role].as_ref().map(|w| w.engine) != Some(engine) {
+            let me = self.me.clone();
+            let report = Box::new(move |event| {
+                if let Some(room) = me.upgrade() {
+                    room.on_worker_event(role, event);
+                }
+            });
+            state.workers[role] = Some(Worker::spawn(engine, spec.clone(), report));
+        }
+        state.busy[role] = Some(job.version);
+        if let Some(worker) = &state.workers[role] {
+            worker.run(job);
+        }
+    }
+
+    fn stop(&self, state: &mut RoomState, role: usize) {
+        if state.busy[role].take().is_some()
+            && let Some(worker) = &state.workers[role]
+        {
+            worker.stop();
+        }
+    }
+
+    /// What a worker reports.
+    fn on_worker_event(&self, role: usize, event: WorkerEvent) {
+        let mut state = self.lock();
+        match event {
+            WorkerEvent::Status(status) => {
+                state.status[role] = status;
+            }
+            WorkerEvent::Notice { error, text } => return self.notice(error, &text),
+            WorkerEvent::Analysis(analysis) => return self.send_analysis(&state, role, analysis),
+            WorkerEvent::Failed { version, why } => {
+                if state.busy[role] == Some(version) {
+                    state.busy[role] = None;
+                    if role != ANALYSER {
+                        state.failed = Some(version);
+                    }
+                }
+                self.notice(true, &why);
+            }
+            WorkerEvent::BestMove {
+                version,
+                side,
+                text,
+                score,
+                depth,
+                elapsed_ms,
+            } => {
+                if state.version != version || state.busy[role] != Some(version) {
+                    return;
+                }
+                state.busy[role] = None;
+                let name = self
+                    .engines
+                    .get(state.workers[role].as_ref().map_or(0, |w| w.engine))
+                    .map_or("engine".to_string(), |spec| spec.name.clone());
+                let note = MoveNote {
+                    score,
+                    depth,
+                    time_ms: elapsed_ms,
+                };
+                match play_move(&mut state, side, &text, Some(note)) {
+                    Ok(()) => {}
+                    Err(problem) => {
+                        state.failed = Some(version);
+                        self.notice(
+                            true,
+                            &format!(
+                                "{name} ({}) sent a move that is not legal: {problem}",
+                                side.name()
+                            ),
+                        );
+                        return;
+                    }
+                }
+                self.commit(&mut state);
+                return;
+            }
+        }
+        let _ = self.events.send(Event {
+            name: "state",
+            data: self.view_json(&state),
+        });
+    }
+
+    fn send_analysis(&self, state: &RoomState, role: usize, analysis: AnalysisView) {
+        if role == ANALYSER && analysis.version == state.version {
+            let data = serde_json::to_string(&analysis).unwrap_or_default();
+            let _ = self.events.send(Event {
+                name: "analysis",
+                data,
+            });
+        }
+    }
+
+    /// Tells the page something.
+    pub fn notice(&self, error: bool, text: &str) {
+        let level = if error { "error" } else { "info" };
+        let data = serde_json::json!({ "level": level, "text": text }).to_string();
+        let _ = self.events.send(Event {
+            name: "notice",
+            data,
+        });
+    }
+
+    /// Ends the room's engine processes.
+    pub fn close(&self) {
+        let mut state = self.lock();
+        state.workers = [None, None, None];
+        state.busy = [None; ROLES];
+    }
+
+    /// Ends the game of a player whose clock ran out; `true` if it did.
+    pub fn check_clock(&self) -> bool {
+        let mut state = self.lock();
+        let Some(loser) = state.clocks.as_ref().and_then(Clocks::flagged) else {
+            return false;
+        };
+        if let Some(clocks) = state.clocks.as_mut() {
+            clocks.pause();
+        }
+        state.table.time_loss = Some(loser);
+        self.commit(&mut state);
+        true
+    }
+}
+
+/// Plays `text` for `side` at the end of the game, charging its clock; a move after the clock
+/// ran out loses on time instead.
+pub fn play_move(
+    state: &mut RoomState,
+    side: Side,
+    text: &str,
+    note: Option<MoveNote>,
+) -> Result<(), String> {
+    let at_end = state.table.at_end();
+    if at_end
+        && state.table.is_live()
+        && let Some(clocks) = state.clocks.as_mut()
+        && !clocks.moved(side)
+    {
+        state.table.time_loss = Some(side);
+        return Ok(());
+    }
+    let ply = state.table.ply;
+    state.table.play(text)?;
+    if state.table.moves.len() == ply + 1 {
+        state.notes.truncate(ply);
+        state.notes.push(note);
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct TableView {
+    id: String,
+    version: u64,
+    game: &'static str,
+    title: &'static str,
+    width: usize,
+    height: usize,
+    start: String,
+    moves: Vec<String>,
+    ply: usize,
+    position: String,
+    side: &'static str,
+    board: Vec<String>,
+    last_move: Vec<String>,
+    pass: bool,
+    result: Option<ResultView>,
+    players: PlayersView,
+    limit: Limit,
+    clocks: Option<ClocksView>,
+    thinking: Option<&'static str>,
+    analysis: AnalysisSettings,
+    engines: Vec<EngineView>,
+}
+
+#[derive(Serialize)]
+struct PlayersView {
+    white: Player,
+    black: Player,
+}
+
+#[derive(Serialize)]
+struct ClocksView {
+    white_ms: i64,
+    black_ms: i64,
+    running: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct EngineView {
+    index: usize,
+    name: String,
+    status: String,
+}
