@@ -52,8 +52,7 @@ const squareName = (x, y) => fileName(x) + (y + 1);
 const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (side) => (side === 'white' ? 'black' : 'white');
-/** The player of `side` (the contract's {white, black}; a [white, black] pair is read too). */
-const playerOf = (t, side) => (Array.isArray(t.players) ? t.players[side === 'white' ? 0 : 1] : t.players[side]);
+const playerOf = (t, side) => t.players[side];
 /** The game's title (from the table, else from /api/info). */
 function gameTitle(t) {
   const g = ui.info && ui.info.games.find((x) => x.name === t.game);
@@ -78,7 +77,8 @@ const ui = {
   positionSince: 0,    // first table version that showed the current position
   clockAt: 0,          // performance.now() when the clocks were received
   playersDirty: false, // the players form has edits not applied yet
-  positionDirty: false // the position field has been edited
+  positionDirty: false, // the position field has been edited
+  arrows: null,        // {layer, g}: where analysis arrows are drawn
 };
 
 // ---------------------------------------------------------------------------
@@ -93,7 +93,11 @@ async function start() {
     return;
   }
   fillControls(ui.info);
-  await createTable('joust');
+  try {
+    await createTable('joust');
+  } catch (e) {
+    $('status').textContent = `Cannot open a table: ${e.message}`;
+  }
 }
 
 /** Fills the selects from /api/info. */
@@ -211,7 +215,7 @@ function applyAnalysis(a) {
   const t = ui.table;
   if (!t || !t.analysis.on || a.version < ui.positionSince) return;
   ui.analysis = a;
-  renderBoard();
+  drawArrows();
   renderAnalysis();
 }
 
@@ -449,7 +453,8 @@ function renderBoard() {
     svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
   }
   drawCoords(layers.coords, t, g);
-  drawArrows(layers.arrows, t, g);
+  ui.arrows = { layer: layers.arrows, g };
+  drawArrows();
 }
 
 function drawMark(layer, mark, px, py) {
@@ -507,9 +512,13 @@ function drawCoords(layer, t, g) {
   }
 }
 
-/** Analysis arrows: along the first move's path of each line, the best one on top. */
-function drawArrows(layer, t, g) {
-  const a = ui.analysis;
+/** Analysis arrows: along the first move's path of each line, the best one on top. Only this
+ * layer is redrawn when analysis comes in, so that a click on the board is never cut in two. */
+function drawArrows() {
+  const t = ui.table, a = ui.analysis;
+  if (!ui.arrows) return;
+  const { layer, g } = ui.arrows;
+  layer.replaceChildren();
   if (!a || !t.analysis.on) return;
   const lines = [...a.lines].sort((p, q) => q.multipv - p.multipv); // worst first, best last
   for (const line of lines) {
