@@ -79,6 +79,7 @@ const ui = {
   playersDirty: false, // the players form has edits not applied yet
   positionDirty: false, // the position field has been edited
   arrows: null,        // {layer, g}: where analysis arrows are drawn
+  navPly: null,        // the ply of a goto on its way
 };
 
 // ---------------------------------------------------------------------------
@@ -617,7 +618,7 @@ function renderResult() {
   el.hidden = false;
   const head = document.createElement('strong');
   const w = t.result.winner;
-  head.textContent = w ? `${cap(w)} wins` : 'Draw';
+  head.textContent = 'Game over:';
   const body = document.createElement('span');
   body.textContent = t.result.text;
   el.replaceChildren(head, body);
@@ -856,13 +857,17 @@ async function tablePost(path, body, errEl) {
   }
 }
 
-function gotoPly(ply) {
+/** Shows the position after `ply` moves. Key repeats count from the ply asked last. */
+async function gotoPly(ply) {
   const t = ui.table;
   if (!t) return;
   ply = Math.max(0, Math.min(t.moves.length, ply));
-  if (ply === t.ply) return;
-  tablePost('goto', { ply }, $('move-error'));
+  if (ply === (ui.navPly ?? t.ply)) return;
+  ui.navPly = ply;
+  await tablePost('goto', { ply }, $('move-error'));
+  if (ui.navPly === ply) ui.navPly = null;
 }
+const navFrom = () => ui.navPly ?? ui.table.ply;
 
 /** Reads the players form into the body of POST players; throws a readable error. */
 function readPlayers() {
@@ -945,8 +950,8 @@ function wireControls() {
     if (m) gotoPly(parseInt(m.dataset.ply, 10));
   });
   $('nav-first').addEventListener('click', () => gotoPly(0));
-  $('nav-prev').addEventListener('click', () => gotoPly(ui.table.ply - 1));
-  $('nav-next').addEventListener('click', () => gotoPly(ui.table.ply + 1));
+  $('nav-prev').addEventListener('click', () => gotoPly(navFrom() - 1));
+  $('nav-next').addEventListener('click', () => gotoPly(navFrom() + 1));
   $('nav-last').addEventListener('click', () => gotoPly(ui.table.moves.length));
 
   // Position string: copy, paste and set.
@@ -1007,8 +1012,8 @@ function onKey(ev) {
   const t = ui.table;
   if (!t) return;
   switch (ev.key) {
-    case 'ArrowLeft': gotoPly(t.ply - 1); break;
-    case 'ArrowRight': gotoPly(t.ply + 1); break;
+    case 'ArrowLeft': gotoPly(navFrom() - 1); break;
+    case 'ArrowRight': gotoPly(navFrom() + 1); break;
     case 'Home': gotoPly(0); break;
     case 'End': gotoPly(t.moves.length); break;
     case 'f': case 'F': flip(); break;
