@@ -919,11 +919,13 @@ function wireControls() {
   });
 
   // Players and limit.
+  const edited = () => {
+    ui.playersDirty = true;
+    $('apply-players').classList.add('pending');
+  };
   for (const id of ['white', 'black', 'level', 'limit-kind', 'limit-value']) {
-    $(id).addEventListener('input', () => {
-      ui.playersDirty = true;
-      $('apply-players').classList.add('pending');
-    });
+    $(id).addEventListener('input', edited);
+    $(id).addEventListener('change', edited);
   }
   $('limit-kind').addEventListener('change', () => {
     $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
