@@ -540,7 +540,7 @@ function drawArrow(layer, pts, width, cls) {
   const [x2, y2] = pts[pts.length - 1];
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-  const head = width * 2.2;
+  const head = Math.min(width * 2.2, len * 0.4); // short moves get a smaller head
   // The line stops at the base of the arrow head.
   const bx = x2 - ux * head, by = y2 - uy * head;
   const linePts = pts.slice(0, -1).concat([[bx, by]]);
@@ -551,7 +551,7 @@ function drawArrow(layer, pts, width, cls) {
   const gEl = svgEl('g', { class: cls }, layer);
   svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
     fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
-  const nx = -uy, ny = ux, hw = width * 1.5;
+  const nx = -uy, ny = ux, hw = Math.min(width * 1.5, head * 0.75);
   svgEl('polygon', { points: `${x2},${y2} ${bx + nx * hw},${by + ny * hw} ${bx - nx * hw},${by - ny * hw}` }, gEl);
 }
 
