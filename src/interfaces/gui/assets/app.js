@@ -19,6 +19,14 @@ function svgEl(name, attrs, parent) {
   return el;
 }
 
+/** Makes an HTML element with a class and a text. */
+function h(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
 /** Sends a request; resolves to the JSON answer, rejects with the server's error sentence. */
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -222,17 +230,12 @@ function applyAnalysis(a) {
 
 /** Adds a notice to the log and shows it briefly as a toast. */
 function notice(level, text) {
-  const li = document.createElement('li');
-  li.className = level === 'error' ? 'error' : 'info';
   const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  li.textContent = `${time} ${text}`;
+  const li = h('li', level === 'error' ? 'error' : 'info', `${time} ${text}`);
   const list = $('notices');
   list.prepend(li);
   while (list.children.length > 50) list.lastChild.remove();
-  const toast = document.createElement('div');
-  toast.className = `toast ${li.className}`;
-  toast.textContent = text;
-  $('toasts').appendChild(toast);
+  const toast = $('toasts').appendChild(h('div', `toast ${li.className}`, text));
   setTimeout(() => toast.remove(), level === 'error' ? 8000 : 4000);
 }
 
@@ -616,13 +619,8 @@ function renderResult() {
     return;
   }
   el.hidden = false;
-  const head = document.createElement('strong');
-  const w = t.result.winner;
-  head.textContent = 'Game over:';
-  const body = document.createElement('span');
-  body.textContent = t.result.text;
-  el.replaceChildren(head, body);
-  el.className = `result ${w || 'draw'}`;
+  el.replaceChildren(h('strong', '', 'Game over:'), h('span', '', t.result.text));
+  el.className = `result ${t.result.winner || 'draw'}`;
 }
 
 /** The players form shows the table's settings unless the user is editing it. */
@@ -700,28 +698,18 @@ function renderMoves() {
   const blackFirst = fields[1] === 'b';
   let number = parseInt(fields[3], 10) || 1;
   const frag = document.createDocumentFragment();
-  const addNum = (n) => {
-    const s = document.createElement('span');
-    s.className = 'num';
-    s.textContent = `${n}.`;
-    frag.appendChild(s);
-  };
+  const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
   t.moves.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
       addNum(number);
-      const s = document.createElement('span');
-      s.className = 'gap'; // not a .move: black moved first
-      s.textContent = '…';
-      frag.appendChild(s);
+      frag.appendChild(h('span', 'gap', '…')); // not a .move: black moved first
     } else if (whiteMove) {
       addNum(number);
     }
-    const s = document.createElement('span');
-    s.className = 'move';
+    const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
-    s.textContent = m;
     s.title = `go to the position after ${m}`;
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
@@ -730,10 +718,7 @@ function renderMoves() {
   });
   box.replaceChildren(frag);
   if (!t.moves.length) {
-    const p = document.createElement('span');
-    p.className = 'muted small none';
-    p.textContent = 'No moves yet.';
-    box.appendChild(p);
+    box.appendChild(h('span', 'muted small none', 'No moves yet.'));
   }
   // Keep the current move in view (scrolling the list only, not the page).
   if (current) {
@@ -790,28 +775,16 @@ function renderAnalysis() {
   if (!on || !a) {
     out.replaceChildren();
     if (on) {
-      const p = document.createElement('p');
-      p.className = 'muted small';
-      p.textContent = t.result ? 'The game is over: nothing to analyse.' : 'Analysing…';
-      out.appendChild(p);
+      out.appendChild(h('p', 'muted small', t.result ? 'The game is over: nothing to analyse.' : 'Analysing…'));
     }
     setEvalBar(null);
     return;
   }
-  const head = document.createElement('p');
-  head.className = 'small muted stats';
-  head.textContent = `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`;
-  const list = document.createElement('ol');
-  list.className = 'lines';
+  const head = h('p', 'small muted stats', `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`);
+  const list = h('ol', 'lines');
   for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
-    const li = document.createElement('li');
-    const sc = document.createElement('span');
-    sc.className = 'score' + (line.proven ? ' proven' : '');
-    sc.textContent = scoreText(line);
-    const pv = document.createElement('span');
-    pv.className = 'pv';
-    pv.textContent = line.pv.join(' ');
-    li.append(sc, pv);
+    const li = h('li');
+    li.append(h('span', line.proven ? 'score proven' : 'score', scoreText(line)), h('span', 'pv', line.pv.join(' ')));
     list.appendChild(li);
   }
   out.replaceChildren(head, list);
