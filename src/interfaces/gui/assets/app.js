@@ -88,6 +88,8 @@ const ui = {
   positionDirty: false, // the position field has been edited
   arrows: null,        // {layer, g}: where analysis arrows are drawn
   navPly: null,        // the ply of a goto on its way
+  drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
+  dragEnded: false,    // a drag has just ended (its click is ignored)
 };
 
 // ---------------------------------------------------------------------------
@@ -341,6 +343,60 @@ async function sendMove(move) {
   }
 }
 
+// Drag and drop (mouse and pen; a touch drag scrolls the page and cancels): press on a piece,
+// drop it on a marked square. The same `targets` answers as for clicks are used.
+function wireDrag() {
+  const svg = $('board');
+  svg.addEventListener('pointerdown', (ev) => {
+    const el = ev.target.closest && ev.target.closest('[data-square]');
+    if (ev.button !== 0 || !el || !canEnter(ui.table)) return;
+    const sq = el.dataset.square;
+    const e = ui.entry;
+    if (!ui.movable.has(sq) || e.path.length > 1 || (e.path.length === 1 && e.path[0] !== sq && e.next.includes(sq))) return;
+    ui.drag = { sq, x: ev.clientX, y: ev.clientY, active: false, ready: null, id: ev.pointerId };
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    if (!d.active) {
+      if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+      d.active = true;
+      svg.setPointerCapture(ev.pointerId);
+      d.ready = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq ? Promise.resolve() : extendEntry([d.sq]);
+      renderBoard();
+    }
+    drawDragged(ev);
+  });
+  const drop = async (ev, cancelled) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    ui.drag = null;
+    if (!d.active) return; // a plain click: the click handler does it
+    ui.dragEnded = true; // the click that follows this pointerup (same task) is not a click
+    setTimeout(() => { ui.dragEnded = false; }, 0);
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = !cancelled && under && under.closest && under.closest('#board [data-square]');
+    await d.ready;
+    renderBoard();
+    const sq = target && target.dataset.square;
+    if (sq && sq !== d.sq && ui.entry.path.length === 1 && ui.entry.path[0] === d.sq) onSquare(sq);
+  };
+  svg.addEventListener('pointerup', (ev) => drop(ev, false));
+  svg.addEventListener('pointercancel', (ev) => drop(ev, true));
+}
+
+/** Draws the dragged piece under the pointer. */
+function drawDragged(ev) {
+  const svg = $('board');
+  const old = svg.querySelector('.piece.dragging');
+  if (old) old.remove();
+  const piece = svg.querySelector(`.piece[data-square="${ui.drag.sq}"]`);
+  const ctm = svg.getScreenCTM();
+  if (!piece || !ctm) return;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+  drawPiece(svg, piece.dataset.piece, null, p.x - S / 2, p.y - S / 2, 'dragging');
+}
+
 function endTurn() {
   const e = ui.entry;
   if (e.complete) sendMove(e.complete);
@@ -443,7 +499,8 @@ function renderBoard() {
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
       if ('NnPp'.includes(ch)) {
-        const moving = ghost && sq === e.path[0];
+        const dragged = ui.drag && ui.drag.active && sq === ui.drag.sq;
+        const moving = (ghost && sq === e.path[0]) || dragged;
         drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
         if (moving) ghostPiece = ch;
       }
@@ -869,9 +926,11 @@ function readPlayers() {
 function wireControls() {
   // Board clicks (mouse and touch both give a click).
   $('board').addEventListener('click', (ev) => {
+    if (ui.dragEnded) return; // the click that ends a drag
     const sq = ev.target.closest && ev.target.closest('[data-square]');
     if (sq) onSquare(sq.dataset.square);
   });
+  wireDrag();
   $('end-turn').addEventListener('click', endTurn);
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
