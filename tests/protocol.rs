@@ -122,6 +122,29 @@ fn isready_and_stop_during_infinite_search() {
 }
 
 #[test]
+fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart 12");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(1700));
+    engine.send("stop");
+    let lines = engine.read_until("bestmove");
+    let progress: Vec<u64> = lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("info nodes "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(progress.len() >= 2, "{lines:#?}");
+    assert!(
+        progress.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{progress:?}"
+    );
+    engine.send("isready");
+    let after = engine.read_until("readyok");
+    assert_eq!(after, ["readyok"], "nothing between bestmove and readyok");
+}
+
+#[test]
 fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
     let mut engine = Engine::start();
     engine.send("newgame jesonmor");

@@ -139,6 +139,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.shared
             .nodes
             .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.shared
+            .signals
+            .nodes
+            .fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
     }
 

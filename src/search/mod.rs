@@ -41,6 +41,8 @@ pub struct Signals {
     /// Set while the search ponders (`go ponder`): no time limit ends it and it does not answer
     /// until `ponderhit` clears this (its limits then count from the start of `go`) or `stop`.
     pub pondering: AtomicBool,
+    /// The nodes the search has counted so far (for progress reports while it runs).
+    pub nodes: AtomicU64,
 }
 
 impl Signals {

@@ -324,6 +324,7 @@ impl WorkerThread {
                         }
                     } else if let Some(rest) = line.strip_prefix("bestmove") {
                         let text = rest.split_whitespace().next().unwrap_or("").to_string();
+                        (self.report)(WorkerEvent::Status("ready".to_string()));
                         if let Purpose::Play(side) = job.purpose {
                             (self.report)(WorkerEvent::BestMove {
                                 version: job.version,
@@ -337,7 +338,6 @@ impl WorkerThread {
                             analysis.time_ms = started.elapsed().as_millis() as u64;
                             (self.report)(WorkerEvent::Analysis(analysis.clone()));
                         }
-                        (self.report)(WorkerEvent::Status("ready".to_string()));
                         return SearchEnd::Done;
                     }
                 }

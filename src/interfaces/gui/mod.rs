@@ -34,6 +34,9 @@ pub struct GuiArgs {
     /// "cmd=<command line> name=<name> proto=uci|ugi option.<Name>=<value>".
     #[arg(long = "engine")]
     pub engines: Vec<String>,
+    /// Seconds after a tab has gone (its page closed) before its game and engines are closed.
+    #[arg(long, default_value_t = 30)]
+    pub close_after: u64,
 }
 
 /// The engines of the GUI: tabula itself first, then those of `--engine`.
@@ -55,7 +58,10 @@ fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
 
 /// Runs the GUI's server until the process is ended.
 pub fn run(args: &GuiArgs) -> Result<(), String> {
-    let rooms = Arc::new(Rooms::new(engines(args)?));
+    let rooms = Arc::new(Rooms::new(
+        engines(args)?,
+        Duration::from_secs(args.close_after),
+    ));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -91,7 +97,7 @@ async fn keep_house(rooms: Arc<Rooms>) {
         tick.tick().await;
         rooms.check_clocks();
         ticks += 1;
-        if ticks.is_multiple_of(50) {
+        if ticks.is_multiple_of(10) {
             rooms.remove_abandoned();
         }
     }

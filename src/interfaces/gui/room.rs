@@ -362,6 +362,7 @@ impl Room {
                     Ok(()) => {}
                     Err(problem) => {
                         state.failed = Some(version);
+                        state.status[role] = "failed: it sent a move that is not legal".to_string();
                         self.notice(
                             true,
                             &format!(

@@ -11,12 +11,12 @@ use std::time::Duration;
 
 /// At most this many rooms (tabs) at once; each has at most three engine processes.
 pub const MAX_ROOMS: usize = 32;
-/// A room without an open event stream for this long is removed.
-pub const ABANDONED_AFTER: Duration = Duration::from_secs(30);
 
 /// The open rooms.
 pub struct Rooms {
     pub engines: Arc<Vec<EngineSpec>>,
+    /// A room without an open event stream and requests for this long is removed.
+    abandoned_after: Duration,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     next_id: AtomicU64,
     /// Makes ids of different server runs differ.
@@ -24,10 +24,11 @@ pub struct Rooms {
 }
 
 impl Rooms {
-    /// No rooms yet; engines `engines`.
-    pub fn new(engines: Vec<EngineSpec>) -> Rooms {
+    /// No rooms yet; engines `engines`; rooms left alone for `abandoned_after` are removed.
+    pub fn new(engines: Vec<EngineSpec>, abandoned_after: Duration) -> Rooms {
         Rooms {
             engines: Arc::new(engines),
+            abandoned_after,
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             run_tag: rand::random::<u32>() % 10_000,
@@ -62,7 +63,7 @@ impl Rooms {
         self.map().get(id).cloned()
     }
 
-    /// Removes the rooms that have had no event stream and no request for `ABANDONED_AFTER`
+    /// Removes the rooms that have had no event stream and no request for `abandoned_after`
     /// (their engine processes end with them).
     pub fn remove_abandoned(&self) {
         let removed: Vec<Arc<Room>> = {
@@ -71,7 +72,7 @@ impl Rooms {
                 .iter()
                 .filter(|(_, room)| {
                     let state = room.lock();
-                    state.streams == 0 && state.last_seen.elapsed() > ABANDONED_AFTER
+                    state.streams == 0 && state.last_seen.elapsed() > self.abandoned_after
                 })
                 .map(|(id, _)| id.clone())
                 .collect();

@@ -6,6 +6,7 @@ use super::command::{Command, Dialect, PositionStart, Query, parse_command};
 use super::command_loop::Event;
 use super::options::{self, EngineOptions, OptionChange};
 use super::output::{Output, printable};
+use super::progress::Progress;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session, load_oracle};
@@ -495,10 +496,13 @@ impl Engine {
                 format!("bestmove {mv}")
             }
             None => {
+                let progress =
+                    infinite.then(|| Progress::start(out.clone(), Arc::clone(&thread_signals)));
                 let summary =
                     session.search(&limits, settings, &tt, &thread_signals, &mut |iteration| {
                         out.line(&info_line(iteration))
                     });
+                drop(progress);
                 let best = summary.best_move.as_deref().unwrap_or("(none)");
                 match summary.result.ponder_move.filter(|_| name_reply) {
                     Some(reply) => format!("bestmove {best} ponder {reply}"),

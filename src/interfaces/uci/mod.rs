@@ -6,3 +6,4 @@ pub mod command_loop;
 pub mod engine;
 pub mod options;
 pub mod output;
+pub mod progress;

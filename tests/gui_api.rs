@@ -1,0 +1,558 @@
+//! `tabula gui` through its HTTP API, as the page uses it: whole games of the four games against
+//! the engine, bad requests that change nothing, engines that crash or cheat, records, events.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `tabula gui` on a free port, killed when dropped.
+struct Gui {
+    child: Child,
+    address: String,
+}
+
+impl Gui {
+    fn start(extra: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["gui", "--port", "0"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tabula gui starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the address line");
+        let address = line
+            .trim()
+            .strip_prefix("tabula gui: http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Gui { child, address }
+    }
+
+    /// One request; the status and the body.
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .expect("send");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("read");
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a response");
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status");
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            unchunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, body)
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.request("POST", path, body)
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path, "")
+    }
+
+    /// A new table of `game`; its id.
+    fn open(&self, game: &str, size: &str) -> String {
+        let (status, body) = self.post(
+            "/api/tables",
+            &format!(r#"{{"game":"{game}","size":"{size}"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+        field(&body, "id")
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A chunked body put back together.
+fn unchunk(mut body: &str) -> String {
+    let mut whole = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        whole.push_str(&rest[..size]);
+        body = rest[size..].trim_start_matches("\r\n");
+    }
+    whole
+}
+
+/// The JSON value of `key` at the top level of `json`, as text (strings without quotes).
+fn field(json: &str, key: &str) -> String {
+    let marker = format!("\"{key}\":");
+    let start = json
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + marker.len();
+    let rest = &json[start..];
+    if let Some(text) = rest.strip_prefix('"') {
+        return text[..text.find('"').unwrap_or(0)].to_string();
+    }
+    let mut depth = 0i32;
+    let end = rest
+        .char_indices()
+        .find(|&(_, c)| {
+            match c {
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            depth < 0 || (depth == 0 && c == ',')
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    rest[..end].to_string()
+}
+
+/// The strings of a JSON array of strings.
+fn strings(array: &str) -> Vec<String> {
+    array
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(|s| s.trim().trim_matches('"').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Enters one move as the page does: the first square offered, then the first continuation,
+/// until the squares picked make a move; returns it.
+fn enter_a_move(gui: &Gui, id: &str, nth: usize) -> String {
+    let mut path: Vec<String> = Vec::new();
+    loop {
+        let picked: Vec<String> = path.iter().map(|s| format!("\"{s}\"")).collect();
+        let (status, body) = gui.post(
+            &format!("/api/tables/{id}/targets"),
+            &format!(r#"{{"path":[{}]}}"#, picked.join(",")),
+        );
+        assert_eq!(status, 200, "{body}");
+        let next = strings(&field(&body, "next"));
+        let complete = field(&body, "complete");
+        if complete != "null" && (next.is_empty() || path.len() >= 3) {
+            return complete;
+        }
+        assert!(!next.is_empty(), "nothing to click after {path:?}: {body}");
+        path.push(next[nth % next.len()].clone());
+    }
+}
+
+/// Polls the table until `done` holds for its state; the state.
+fn wait_for(gui: &Gui, id: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (status, body) = gui.get(&format!("/api/tables/{id}"));
+        assert_eq!(status, 200, "{body}");
+        if done(&body) {
+            return body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited in vain for {what}: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The result line `tabula` itself prints for `game` after `moves` (an independent session of
+/// the engine's protocol).
+fn engine_status(game: &str, start: &str, moves: &[String]) -> String {
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    let mut stdin = engine.stdin.take().expect("stdin");
+    writeln!(
+        stdin,
+        "setoption name UCI_Variant value {game}\nposition fen {start} moves {}\nd\nquit",
+        moves.join(" ")
+    )
+    .expect("write");
+    drop(stdin);
+    let mut out = String::new();
+    engine
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("read");
+    let _ = engine.wait();
+    out.lines()
+        .find_map(|line| line.strip_prefix("Status: "))
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_person_plays_each_game_to_the_end_against_the_engine() {
+    let gui = Gui::start(&[]);
+    for (game, size) in [
+        ("joust", "8"),
+        ("jesonmor", "7"),
+        ("claustro", "5"),
+        ("apart", "8"),
+    ] {
+        let id = gui.open(game, size);
+        let players = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0,"level":"greedy"},"limit":{"kind":"depth","depth":1}}"#;
+        let (status, body) = gui.post(&format!("/api/tables/{id}/players"), players);
+        assert_eq!(status, 200, "{body}");
+        let mut state = body;
+        for turn in 0.. {
+            assert!(turn < 400, "{game}: the game did not end: {state}");
+            if field(&state, "result") != "null" {
+                break;
+            }
+            let mv = if field(&state, "pass") == "true" {
+                "0000".to_string()
+            } else {
+                enter_a_move(&gui, &id, turn)
+            };
+            let (status, body) = gui.post(
+                &format!("/api/tables/{id}/move"),
+                &format!(r#"{{"move":"{mv}"}}"#),
+            );
+            assert_eq!(status, 200, "{game} {mv}: {body}");
+            let plies = strings(&field(&body, "moves")).len();
+            state = wait_for(&gui, &id, "the engine's reply", |s| {
+                field(s, "result") != "null" || strings(&field(s, "moves")).len() > plies
+            });
+        }
+        let result = field(&state, "result");
+        let text = field(&result, "text");
+        assert!(
+            text.contains(" wins (") || text.starts_with("draw ("),
+            "{game}: {text}"
+        );
+        let moves = strings(&field(&state, "moves"));
+        let status = engine_status(game, &field(&state, "start"), &moves);
+        assert!(
+            status.contains(&text),
+            "{game}: the page says {text:?}, the engine {status:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_and_change_nothing() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("claustro", "5");
+    let (_, before) = gui.get(&format!("/api/tables/{id}"));
+    let table = format!("/api/tables/{id}");
+    let huge = format!(r#"{{"position":"{}"}}"#, "1".repeat(300 * 1024));
+    let bad: Vec<(String, String, u16)> = vec![
+        (format!("{table}/move"), "{".into(), 400),
+        (format!("{table}/move"), "[]".into(), 400),
+        (format!("{table}/move"), r#"{"move":"b1b1"}"#.into(), 400),
+        (format!("{table}/move"), r#"{"move":"b1c1","x":1}"#.into(), 400),
+        (format!("{table}/move"), r#"{"move":"0000"}"#.into(), 400),
+        (format!("{table}/move"), "\u{1}\u{2}".into(), 400),
+        (format!("{table}/position"), r#"{"position":"5/5/5 w"}"#.into(), 400),
+        (format!("{table}/position"), r#"{"position":"8/8/8/4n3/3N4/8/8/8 w 0 1"}"#.into(), 400),
+        (format!("{table}/position"), huge, 413),
+        (format!("{table}/new"), r#"{"game":"chess"}"#.into(), 400),
+        (format!("{table}/new"), r#"{"game":"jesonmor","size":"8"}"#.into(), 400),
+        (format!("{table}/new"), r#"{"game":"apart","size":"99999999999999999999"}"#.into(), 400),
+        (format!("{table}/goto"), r#"{"ply":5}"#.into(), 400),
+        (format!("{table}/goto"), r#"{"ply":-1}"#.into(), 400),
+        (format!("{table}/undo"), "".into(), 400),
+        (format!("{table}/targets"), r#"{"path":["z9"]}"#.into(), 400),
+        (format!("{table}/targets"), r#"{"path":["b1","b1b1"]}"#.into(), 400),
+        (
+            format!("{table}/players"),
+            r#"{"white":{"kind":"engine","engine":7},"black":{"kind":"human"},"limit":{"kind":"depth","depth":3}}"#.into(),
+            400,
+        ),
+        (
+            format!("{table}/players"),
+            r#"{"white":{"kind":"engine","engine":0,"level":"godlike"},"black":{"kind":"human"},"limit":{"kind":"depth","depth":3}}"#.into(),
+            400,
+        ),
+        (
+            format!("{table}/players"),
+            r#"{"white":{"kind":"human"},"black":{"kind":"human"},"limit":{"kind":"depth","depth":0}}"#.into(),
+            400,
+        ),
+        (
+            format!("{table}/players"),
+            r#"{"white":{"kind":"program","cmd":"rm"},"black":{"kind":"human"},"limit":{"kind":"depth","depth":3}}"#.into(),
+            400,
+        ),
+        (format!("{table}/analysis"), r#"{"on":true,"multipv":0}"#.into(), 400),
+        (format!("{table}/analysis"), r#"{"on":true,"engine":3}"#.into(), 400),
+        (format!("{table}/record"), r#"{"text":"[Game \"claustro\"]\n\n1. b1b1"}"#.into(), 400),
+        (format!("{table}/launch"), "{}".into(), 404),
+        ("/api/tables/nope/move".into(), r#"{"move":"b1c1"}"#.into(), 404),
+        ("/api/tables".into(), r#"{"game":"apart","size":"7"}"#.into(), 400),
+    ];
+    for (path, body, status) in bad {
+        let (got, answer) = gui.post(&path, &body);
+        assert_eq!(got, status, "{path} {:.80}: {answer}", body);
+        assert!(answer.starts_with("{\"error\":\""), "{path}: {answer}");
+        let (_, now) = gui.get(&format!("/api/tables/{id}"));
+        assert_eq!(now, before, "{path} {:.80} changed the table", body);
+    }
+    assert_eq!(gui.get("/no/such/page").0, 404);
+    assert_eq!(gui.get("/").0, 200);
+}
+
+#[test]
+fn engines_that_crash_hang_or_cheat_are_reported_and_the_game_is_kept() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let fake = |name: &str| format!("cmd=bash {dir}/tests/fake_engines/{name}.sh name={name}");
+    let engines = [fake("crash"), fake("illegal"), fake("garbage")];
+    let mut args = Vec::new();
+    for engine in &engines {
+        args.push("--engine");
+        args.push(engine.as_str());
+    }
+    let gui = Gui::start(&args);
+    for (index, name) in [(1, "crash"), (2, "illegal"), (3, "garbage")] {
+        let id = gui.open("joust", "8");
+        let players = format!(
+            r#"{{"white":{{"kind":"human"}},"black":{{"kind":"engine","engine":{index}}},"limit":{{"kind":"movetime","ms":50}}}}"#
+        );
+        assert_eq!(
+            gui.post(&format!("/api/tables/{id}/players"), &players).0,
+            200
+        );
+        let (status, body) = gui.post(&format!("/api/tables/{id}/move"), r#"{"move":"d4f5"}"#);
+        assert_eq!(status, 200, "{body}");
+        std::thread::sleep(Duration::from_millis(1500));
+        let (_, state) = gui.get(&format!("/api/tables/{id}"));
+        assert_eq!(
+            strings(&field(&state, "moves")),
+            ["d4f5"],
+            "{name}: {state}"
+        );
+        let engines = field(&state, "engines");
+        assert!(
+            engines.contains(&format!(r#""name":"{name}","status":"failed: "#)),
+            "{name}: {engines}"
+        );
+        // tabula takes over the black side and the game goes on.
+        let players = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":2}}"#;
+        assert_eq!(
+            gui.post(&format!("/api/tables/{id}/players"), players).0,
+            200
+        );
+        wait_for(&gui, &id, "tabula's reply", |s| {
+            strings(&field(s, "moves")).len() == 2
+        });
+    }
+}
+
+#[test]
+fn a_record_goes_out_and_comes_back() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("jesonmor", "9");
+    for mv in ["a1b3", "i9h7", "b3c5"] {
+        let (status, body) = gui.post(
+            &format!("/api/tables/{id}/move"),
+            &format!(r#"{{"move":"{mv}"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, record) = gui.get(&format!("/api/tables/{id}/record"));
+    assert_eq!(status, 200);
+    assert!(record.contains("[Game \"jesonmor\"]"), "{record}");
+    assert!(
+        record.contains("1. a1b3 {0ms} i9h7 {0ms} 2. b3c5 {0ms} *"),
+        "{record}"
+    );
+    let other = gui.open("joust", "8");
+    let body = serde_json_string(&record);
+    let (status, state) = gui.post(
+        &format!("/api/tables/{other}/record"),
+        &format!(r#"{{"text":{body}}}"#),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(field(&state, "game"), "jesonmor");
+    assert_eq!(strings(&field(&state, "moves")), ["a1b3", "i9h7", "b3c5"]);
+}
+
+/// `text` as a JSON string.
+fn serde_json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[test]
+fn analysis_streams_lines_several_times_a_second() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("apart", "8");
+    let mut stream = TcpStream::connect(&gui.address).expect("connect");
+    write!(
+        stream,
+        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        gui.address
+    )
+    .expect("send");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let (status, _) = gui.post(
+        &format!("/api/tables/{id}/analysis"),
+        r#"{"on":true,"engine":0,"multipv":2}"#,
+    );
+    assert_eq!(status, 200);
+    let started = Instant::now();
+    let mut reader = BufReader::new(stream);
+    let mut analyses = 0;
+    let mut two_lines = false;
+    let mut line = String::new();
+    while started.elapsed() < Duration::from_secs(3) {
+        line.clear();
+        if reader.read_line(&mut line).expect("an event line") == 0 {
+            break;
+        }
+        if line.starts_with("event: analysis") {
+            analyses += 1;
+        }
+        if line.starts_with("data: ") && line.contains("\"multipv\":2,") {
+            two_lines = true;
+        }
+    }
+    assert!(analyses >= 8, "{analyses} analysis events in 3 s");
+    assert!(two_lines, "no second line");
+}
+
+#[test]
+fn the_number_of_tables_is_bounded() {
+    let gui = Gui::start(&[]);
+    let mut refused = None;
+    for n in 0..40 {
+        let (status, body) = gui.post("/api/tables", r#"{"game":"joust"}"#);
+        if status != 200 {
+            refused = Some((n, status, body));
+            break;
+        }
+    }
+    let (n, status, body) = refused.expect("a table too many is refused");
+    assert_eq!((n, status), (32, 503), "{body}");
+    assert!(body.contains("too many tables"), "{body}");
+}
+
+/// The processes whose parent is `pid`.
+fn children(pid: u32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("stat")).ok())
+        .filter(|stat| {
+            // The parent's pid is the second field after the command's closing parenthesis.
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                == Some(pid)
+        })
+        .count()
+}
+
+#[test]
+fn a_closed_tab_takes_its_engines_with_it() {
+    let gui = Gui::start(&["--close-after", "1"]);
+    let id = gui.open("joust", "8");
+    let mut stream = TcpStream::connect(&gui.address).expect("connect");
+    write!(
+        stream,
+        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        gui.address
+    )
+    .expect("send");
+    let players = r#"{"white":{"kind":"engine","engine":0},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":1}}"#;
+    assert_eq!(
+        gui.post(&format!("/api/tables/{id}/players"), players).0,
+        200
+    );
+    wait_for(&gui, &id, "the end of the game", |s| {
+        field(s, "result") != "null"
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        gui.get(&format!("/api/tables/{id}")).0,
+        200,
+        "an open tab keeps its table"
+    );
+    assert_eq!(children(gui.child.id()), 2, "one engine process per side");
+    drop(stream);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while children(gui.child.id()) > 0 || gui.get(&format!("/api/tables/{id}")).0 != 404 {
+        assert!(
+            Instant::now() < deadline,
+            "the closed tab's table and engines stayed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn clocks_run_and_a_flag_ends_the_game() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("claustro", "5");
+    let waiting = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0},"limit":{"kind":"clock","base_ms":300,"inc_ms":0}}"#;
+    let (status, body) = gui.post(&format!("/api/tables/{id}/players"), waiting);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(field(&field(&body, "clocks"), "running"), "white");
+    let over = wait_for(&gui, &id, "white's flag", |s| field(s, "result") != "null");
+    assert_eq!(
+        field(&field(&over, "result"), "text"),
+        "black wins (white lost on time)"
+    );
+    let (status, _) = gui.post(&format!("/api/tables/{id}/move"), r#"{"move":"b1b2"}"#);
+    assert_eq!(status, 400, "no move after a flag");
+    // Two engines at 2 s + 20 ms play a game to its end by the rules.
+    let id = gui.open("joust", "8");
+    let engines = r#"{"white":{"kind":"engine","engine":0},"black":{"kind":"engine","engine":0},"limit":{"kind":"clock","base_ms":2000,"inc_ms":20}}"#;
+    assert_eq!(
+        gui.post(&format!("/api/tables/{id}/players"), engines).0,
+        200
+    );
+    let over = wait_for(&gui, &id, "the end of the game", |s| {
+        field(s, "result") != "null"
+    });
+    assert_eq!(
+        field(&field(&over, "result"), "reason"),
+        "no legal move",
+        "{over}"
+    );
+}
