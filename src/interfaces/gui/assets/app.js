@@ -162,23 +162,29 @@ function openEvents() {
   });
 }
 
-/** The stream was refused (server restarted, table deleted): start a new table. */
+/** The stream was refused: if the table is gone (server restarted, tab asleep too long), a new
+ * one is opened and the game shown is set up on it again (its clocks start afresh). */
 async function recover() {
   try {
     await api('GET', `/api/tables/${ui.id}`);
     setTimeout(openEvents, 1000); // the table is still there: listen again
+    return;
   } catch (e) {
-    if (e.status === 404) {
-      notice('error', 'The table was gone (server restarted?); a new game has started.');
-      const t = ui.table;
-      try {
-        await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
-      } catch (e2) {
-        setTimeout(recover, 3000);
-      }
-    } else {
-      setTimeout(recover, 3000);
-    }
+    if (e.status !== 404) { setTimeout(recover, 3000); return; }
+  }
+  const t = ui.table;
+  try {
+    await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
+    if (!t) return;
+    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    if (ui.table.start !== t.start) await post('position', { position: t.start });
+    for (const move of t.moves) await post('move', { move });
+    if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
+    await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
+    applyTable(await post('analysis', t.analysis));
+    notice('info', 'The server had closed this game; it has been set up again.');
+  } catch (e) {
+    notice('error', `The server had closed this game; a new one has started (${e.message}).`);
   }
 }
 
