@@ -19,6 +19,14 @@ function svgEl(name, attrs, parent) {
   return el;
 }
 
+/** Makes an HTML element with a class and a text. */
+function h(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
 /** Sends a request; resolves to the JSON answer, rejects with the server's error sentence. */
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -52,8 +60,7 @@ const squareName = (x, y) => fileName(x) + (y + 1);
 const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (side) => (side === 'white' ? 'black' : 'white');
-/** The player of `side` (the contract's {white, black}; a [white, black] pair is read too). */
-const playerOf = (t, side) => (Array.isArray(t.players) ? t.players[side === 'white' ? 0 : 1] : t.players[side]);
+const playerOf = (t, side) => t.players[side];
 /** The game's title (from the table, else from /api/info). */
 function gameTitle(t) {
   const g = ui.info && ui.info.games.find((x) => x.name === t.game);
@@ -78,7 +85,11 @@ const ui = {
   positionSince: 0,    // first table version that showed the current position
   clockAt: 0,          // performance.now() when the clocks were received
   playersDirty: false, // the players form has edits not applied yet
-  positionDirty: false // the position field has been edited
+  positionDirty: false, // the position field has been edited
+  arrows: null,        // {layer, g}: where analysis arrows are drawn
+  navPly: null,        // the ply of a goto on its way
+  drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
+  dragEnded: false,    // a drag has just ended (its click is ignored)
 };
 
 // ---------------------------------------------------------------------------
@@ -93,7 +104,11 @@ async function start() {
     return;
   }
   fillControls(ui.info);
-  await createTable('joust');
+  try {
+    await createTable('joust');
+  } catch (e) {
+    $('status').textContent = `Cannot open a table: ${e.message}`;
+  }
 }
 
 /** Fills the selects from /api/info. */
@@ -147,23 +162,29 @@ function openEvents() {
   });
 }
 
-/** The stream was refused (server restarted, table deleted): start a new table. */
+/** The stream was refused: if the table is gone (server restarted, tab asleep too long), a new
+ * one is opened and the game shown is set up on it again (its clocks start afresh). */
 async function recover() {
   try {
     await api('GET', `/api/tables/${ui.id}`);
     setTimeout(openEvents, 1000); // the table is still there: listen again
+    return;
   } catch (e) {
-    if (e.status === 404) {
-      notice('error', 'The table was gone (server restarted?); a new game has started.');
-      const t = ui.table;
-      try {
-        await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
-      } catch (e2) {
-        setTimeout(recover, 3000);
-      }
-    } else {
-      setTimeout(recover, 3000);
-    }
+    if (e.status !== 404) { setTimeout(recover, 3000); return; }
+  }
+  const t = ui.table;
+  try {
+    await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
+    if (!t) return;
+    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    if (ui.table.start !== t.start) await post('position', { position: t.start });
+    for (const move of t.moves) await post('move', { move });
+    if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
+    await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
+    applyTable(await post('analysis', t.analysis));
+    notice('info', 'The server had closed this game; it has been set up again.');
+  } catch (e) {
+    notice('error', `The server had closed this game; a new one has started (${e.message}).`);
   }
 }
 
@@ -211,23 +232,18 @@ function applyAnalysis(a) {
   const t = ui.table;
   if (!t || !t.analysis.on || a.version < ui.positionSince) return;
   ui.analysis = a;
-  renderBoard();
+  drawArrows();
   renderAnalysis();
 }
 
 /** Adds a notice to the log and shows it briefly as a toast. */
 function notice(level, text) {
-  const li = document.createElement('li');
-  li.className = level === 'error' ? 'error' : 'info';
   const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  li.textContent = `${time} ${text}`;
+  const li = h('li', level === 'error' ? 'error' : 'info', `${time} ${text}`);
   const list = $('notices');
   list.prepend(li);
   while (list.children.length > 50) list.lastChild.remove();
-  const toast = document.createElement('div');
-  toast.className = `toast ${li.className}`;
-  toast.textContent = text;
-  $('toasts').appendChild(toast);
+  const toast = $('toasts').appendChild(h('div', `toast ${li.className}`, text));
   setTimeout(() => toast.remove(), level === 'error' ? 8000 : 4000);
 }
 
@@ -333,6 +349,60 @@ async function sendMove(move) {
   }
 }
 
+// Drag and drop (mouse and pen; a touch drag scrolls the page and cancels): press on a piece,
+// drop it on a marked square. The same `targets` answers as for clicks are used.
+function wireDrag() {
+  const svg = $('board');
+  svg.addEventListener('pointerdown', (ev) => {
+    const el = ev.target.closest && ev.target.closest('[data-square]');
+    if (ev.button !== 0 || !el || !canEnter(ui.table)) return;
+    const sq = el.dataset.square;
+    const e = ui.entry;
+    if (!ui.movable.has(sq) || e.path.length > 1 || (e.path.length === 1 && e.path[0] !== sq && e.next.includes(sq))) return;
+    ui.drag = { sq, x: ev.clientX, y: ev.clientY, active: false, ready: null, id: ev.pointerId };
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    if (!d.active) {
+      if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+      d.active = true;
+      svg.setPointerCapture(ev.pointerId);
+      d.ready = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq ? Promise.resolve() : extendEntry([d.sq]);
+      renderBoard();
+    }
+    drawDragged(ev);
+  });
+  const drop = async (ev, cancelled) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    ui.drag = null;
+    if (!d.active) return; // a plain click: the click handler does it
+    ui.dragEnded = true; // the click that follows this pointerup (same task) is not a click
+    setTimeout(() => { ui.dragEnded = false; }, 0);
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = !cancelled && under && under.closest && under.closest('#board [data-square]');
+    await d.ready;
+    renderBoard();
+    const sq = target && target.dataset.square;
+    if (sq && sq !== d.sq && ui.entry.path.length === 1 && ui.entry.path[0] === d.sq) onSquare(sq);
+  };
+  svg.addEventListener('pointerup', (ev) => drop(ev, false));
+  svg.addEventListener('pointercancel', (ev) => drop(ev, true));
+}
+
+/** Draws the dragged piece under the pointer. */
+function drawDragged(ev) {
+  const svg = $('board');
+  const old = svg.querySelector('.piece.dragging');
+  if (old) old.remove();
+  const piece = svg.querySelector(`.piece[data-square="${ui.drag.sq}"]`);
+  const ctm = svg.getScreenCTM();
+  if (!piece || !ctm) return;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+  drawPiece(svg, piece.dataset.piece, null, p.x - S / 2, p.y - S / 2, 'dragging');
+}
+
 function endTurn() {
   const e = ui.entry;
   if (e.complete) sendMove(e.complete);
@@ -435,7 +505,8 @@ function renderBoard() {
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
       if ('NnPp'.includes(ch)) {
-        const moving = ghost && sq === e.path[0];
+        const dragged = ui.drag && ui.drag.active && sq === ui.drag.sq;
+        const moving = (ghost && sq === e.path[0]) || dragged;
         drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
         if (moving) ghostPiece = ch;
       }
@@ -449,7 +520,8 @@ function renderBoard() {
     svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
   }
   drawCoords(layers.coords, t, g);
-  drawArrows(layers.arrows, t, g);
+  ui.arrows = { layer: layers.arrows, g };
+  drawArrows();
 }
 
 function drawMark(layer, mark, px, py) {
@@ -507,9 +579,13 @@ function drawCoords(layer, t, g) {
   }
 }
 
-/** Analysis arrows: along the first move's path of each line, the best one on top. */
-function drawArrows(layer, t, g) {
-  const a = ui.analysis;
+/** Analysis arrows: along the first move's path of each line, the best one on top. Only this
+ * layer is redrawn when analysis comes in, so that a click on the board is never cut in two. */
+function drawArrows() {
+  const t = ui.table, a = ui.analysis;
+  if (!ui.arrows) return;
+  const { layer, g } = ui.arrows;
+  layer.replaceChildren();
   if (!a || !t.analysis.on) return;
   const lines = [...a.lines].sort((p, q) => q.multipv - p.multipv); // worst first, best last
   for (const line of lines) {
@@ -530,7 +606,7 @@ function drawArrow(layer, pts, width, cls) {
   const [x2, y2] = pts[pts.length - 1];
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-  const head = width * 2.2;
+  const head = Math.min(width * 2.2, len * 0.4); // short moves get a smaller head
   // The line stops at the base of the arrow head.
   const bx = x2 - ux * head, by = y2 - uy * head;
   const linePts = pts.slice(0, -1).concat([[bx, by]]);
@@ -541,7 +617,7 @@ function drawArrow(layer, pts, width, cls) {
   const gEl = svgEl('g', { class: cls }, layer);
   svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
     fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
-  const nx = -uy, ny = ux, hw = width * 1.5;
+  const nx = -uy, ny = ux, hw = Math.min(width * 1.5, head * 0.75);
   svgEl('polygon', { points: `${x2},${y2} ${bx + nx * hw},${by + ny * hw} ${bx - nx * hw},${by - ny * hw}` }, gEl);
 }
 
@@ -606,13 +682,8 @@ function renderResult() {
     return;
   }
   el.hidden = false;
-  const head = document.createElement('strong');
-  const w = t.result.winner;
-  head.textContent = w ? `${cap(w)} wins` : 'Draw';
-  const body = document.createElement('span');
-  body.textContent = t.result.text;
-  el.replaceChildren(head, body);
-  el.className = `result ${w || 'draw'}`;
+  el.replaceChildren(h('strong', '', 'Game over:'), h('span', '', t.result.text));
+  el.className = `result ${t.result.winner || 'draw'}`;
 }
 
 /** The players form shows the table's settings unless the user is editing it. */
@@ -690,28 +761,18 @@ function renderMoves() {
   const blackFirst = fields[1] === 'b';
   let number = parseInt(fields[3], 10) || 1;
   const frag = document.createDocumentFragment();
-  const addNum = (n) => {
-    const s = document.createElement('span');
-    s.className = 'num';
-    s.textContent = `${n}.`;
-    frag.appendChild(s);
-  };
+  const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
   t.moves.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
       addNum(number);
-      const s = document.createElement('span');
-      s.className = 'move empty';
-      s.textContent = '…';
-      frag.appendChild(s);
+      frag.appendChild(h('span', 'gap', '…')); // not a .move: black moved first
     } else if (whiteMove) {
       addNum(number);
     }
-    const s = document.createElement('span');
-    s.className = 'move';
+    const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
-    s.textContent = m;
     s.title = `go to the position after ${m}`;
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
@@ -720,10 +781,7 @@ function renderMoves() {
   });
   box.replaceChildren(frag);
   if (!t.moves.length) {
-    const p = document.createElement('span');
-    p.className = 'muted small none';
-    p.textContent = 'No moves yet.';
-    box.appendChild(p);
+    box.appendChild(h('span', 'muted small none', 'No moves yet.'));
   }
   // Keep the current move in view (scrolling the list only, not the page).
   if (current) {
@@ -780,28 +838,16 @@ function renderAnalysis() {
   if (!on || !a) {
     out.replaceChildren();
     if (on) {
-      const p = document.createElement('p');
-      p.className = 'muted small';
-      p.textContent = t.result ? 'The game is over: nothing to analyse.' : 'Analysing…';
-      out.appendChild(p);
+      out.appendChild(h('p', 'muted small', t.result ? 'The game is over: nothing to analyse.' : 'Analysing…'));
     }
     setEvalBar(null);
     return;
   }
-  const head = document.createElement('p');
-  head.className = 'small muted stats';
-  head.textContent = `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`;
-  const list = document.createElement('ol');
-  list.className = 'lines';
+  const head = h('p', 'small muted stats', `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`);
+  const list = h('ol', 'lines');
   for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
-    const li = document.createElement('li');
-    const sc = document.createElement('span');
-    sc.className = 'score' + (line.proven ? ' proven' : '');
-    sc.textContent = scoreText(line);
-    const pv = document.createElement('span');
-    pv.className = 'pv';
-    pv.textContent = line.pv.join(' ');
-    li.append(sc, pv);
+    const li = h('li');
+    li.append(h('span', line.proven ? 'score proven' : 'score', scoreText(line)), h('span', 'pv', line.pv.join(' ')));
     list.appendChild(li);
   }
   out.replaceChildren(head, list);
@@ -847,13 +893,17 @@ async function tablePost(path, body, errEl) {
   }
 }
 
-function gotoPly(ply) {
+/** Shows the position after `ply` moves. Key repeats count from the ply asked last. */
+async function gotoPly(ply) {
   const t = ui.table;
   if (!t) return;
   ply = Math.max(0, Math.min(t.moves.length, ply));
-  if (ply === t.ply) return;
-  tablePost('goto', { ply }, $('move-error'));
+  if (ply === (ui.navPly ?? t.ply)) return;
+  ui.navPly = ply;
+  await tablePost('goto', { ply }, $('move-error'));
+  if (ui.navPly === ply) ui.navPly = null;
 }
+const navFrom = () => ui.navPly ?? ui.table.ply;
 
 /** Reads the players form into the body of POST players; throws a readable error. */
 function readPlayers() {
@@ -882,9 +932,11 @@ function readPlayers() {
 function wireControls() {
   // Board clicks (mouse and touch both give a click).
   $('board').addEventListener('click', (ev) => {
+    if (ui.dragEnded) return; // the click that ends a drag
     const sq = ev.target.closest && ev.target.closest('[data-square]');
     if (sq) onSquare(sq.dataset.square);
   });
+  wireDrag();
   $('end-turn').addEventListener('click', endTurn);
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
@@ -905,11 +957,13 @@ function wireControls() {
   });
 
   // Players and limit.
+  const edited = () => {
+    ui.playersDirty = true;
+    $('apply-players').classList.add('pending');
+  };
   for (const id of ['white', 'black', 'level', 'limit-kind', 'limit-value']) {
-    $(id).addEventListener('input', () => {
-      ui.playersDirty = true;
-      $('apply-players').classList.add('pending');
-    });
+    $(id).addEventListener('input', edited);
+    $(id).addEventListener('change', edited);
   }
   $('limit-kind').addEventListener('change', () => {
     $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
@@ -936,8 +990,8 @@ function wireControls() {
     if (m) gotoPly(parseInt(m.dataset.ply, 10));
   });
   $('nav-first').addEventListener('click', () => gotoPly(0));
-  $('nav-prev').addEventListener('click', () => gotoPly(ui.table.ply - 1));
-  $('nav-next').addEventListener('click', () => gotoPly(ui.table.ply + 1));
+  $('nav-prev').addEventListener('click', () => gotoPly(navFrom() - 1));
+  $('nav-next').addEventListener('click', () => gotoPly(navFrom() + 1));
   $('nav-last').addEventListener('click', () => gotoPly(ui.table.moves.length));
 
   // Position string: copy, paste and set.
@@ -998,8 +1052,8 @@ function onKey(ev) {
   const t = ui.table;
   if (!t) return;
   switch (ev.key) {
-    case 'ArrowLeft': gotoPly(t.ply - 1); break;
-    case 'ArrowRight': gotoPly(t.ply + 1); break;
+    case 'ArrowLeft': gotoPly(navFrom() - 1); break;
+    case 'ArrowRight': gotoPly(navFrom() + 1); break;
     case 'Home': gotoPly(0); break;
     case 'End': gotoPly(t.moves.length); break;
     case 'f': case 'F': flip(); break;
