@@ -7,11 +7,12 @@
 //! `cargo test --test gui_browser -- --ignored`. Screenshots of the finished games (and of an
 //! empty 25 x 25 Apart board) are saved in `target/gui-screenshots/`.
 //!
-//! The page is driven through the ids and attributes listed in the last section of the GUI
-//! contract: `<rect class="square" data-square="e4">` squares with the classes `movable`, `target`
-//! and `picked`, `#status`, `#result`, `#moves .move[data-ply]`, `#end-turn`, `#pass`, and the
-//! controls `#game`, `#size`, `#new-game`, `#white`, `#black`, `#level`, `#limit-kind`,
-//! `#limit-value`, `#apply-players`.
+//! The page (`src/interfaces/gui/assets/`) keeps these ids and attributes for this test:
+//! `<rect class="square" data-square="e4">` squares in `svg#board` with the classes `movable`,
+//! `target` and `picked`, `<g class="piece" data-square data-piece>`, `#status`, `#result`,
+//! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
+//! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
+//! `#white`, `#black`, `#level`, `#limit-kind`, `#limit-value`, `#apply-players`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
