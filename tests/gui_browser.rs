@@ -335,6 +335,8 @@ struct PageState {
     picked: Vec<String>,
     /// The squares with a white (upper-case) piece on them.
     white_pieces: Vec<String>,
+    /// Every piece drawn, as `e4=N`.
+    pieces: Vec<String>,
     moves: usize,
     result: Option<String>,
     end_turn: bool,
@@ -372,6 +374,7 @@ return {
     picked: all('#board .square.picked').map((e) => e.dataset.square),
     white_pieces: all('#board .piece').filter((e) => /^[A-Z]$/.test(e.dataset.piece || ''))
         .map((e) => e.dataset.square),
+    pieces: all('#board .piece').map((e) => `${e.dataset.square}=${e.dataset.piece}`),
     moves: all('#moves .move[data-ply]').length,
     result: shown(result) ? result.textContent.trim() : null,
     end_turn: shown(byId('end-turn')),
@@ -405,6 +408,7 @@ async fn read_state(client: &Client) -> Res<PageState> {
         targets: strings(&value, "targets"),
         picked: strings(&value, "picked"),
         white_pieces: strings(&value, "white_pieces"),
+        pieces: strings(&value, "pieces"),
         moves: value["moves"].as_u64().unwrap_or(0) as usize,
         result: value["result"].as_str().map(str::to_string),
         end_turn: value["end_turn"].as_bool().unwrap_or(false),
@@ -779,6 +783,15 @@ async fn check_result(
             state.moves
         ));
     }
+    // The board drawn is the server's board.
+    let mut drawn = state.pieces.clone();
+    drawn.sort();
+    let served = served_pieces(&t)?;
+    if drawn != served {
+        return Err(format!(
+            "the page draws the pieces {drawn:?}, the server's board has {served:?}"
+        ));
+    }
     if t["game"] != spec.game {
         return Err(format!("the server's table plays {}", t["game"]));
     }
@@ -789,6 +802,25 @@ async fn check_result(
         );
     }
     Ok(())
+}
+
+/// The pieces of a Table's `board` (one string per rank, the top rank first), as `e4=N`, sorted.
+fn served_pieces(table: &Value) -> Res<Vec<String>> {
+    let rows = table["board"]
+        .as_array()
+        .ok_or_else(|| format!("the server's table has no board: {table}"))?;
+    let mut pieces = Vec::new();
+    for (row, text) in rows.iter().enumerate() {
+        let rank = rows.len() - row;
+        for (file, cell) in text.as_str().unwrap_or("").chars().enumerate() {
+            if "NnPp".contains(cell) {
+                let file = char::from(b'a' + file as u8);
+                pieces.push(format!("{file}{rank}={cell}"));
+            }
+        }
+    }
+    pieces.sort();
+    Ok(pieces)
 }
 
 async fn run(client: &Client, base: &str) -> Res<()> {
@@ -809,7 +841,21 @@ async fn run(client: &Client, base: &str) -> Res<()> {
         );
     }
     // A large board, to look at: every square and piece must stay readable.
-    new_game(client, "apart", "25", 25 * 25).await?;
+    let state = new_game(client, "apart", "25", 25 * 25).await?;
+    let table = state
+        .table
+        .clone()
+        .ok_or("the page does not tell its table id")?;
+    let served = served_pieces(&api_get(base, &format!("/api/tables/{table}"))?)?;
+    let mut drawn = state.pieces.clone();
+    drawn.sort();
+    if drawn != served || served.len() != 2 * 2 * 23 {
+        return Err(format!(
+            "apart 25x25: the page draws {} pieces, the server's board has {} (92 expected)",
+            drawn.len(),
+            served.len()
+        ));
+    }
     let shot = save_screenshot(client, "apart-25").await?;
     eprintln!("apart 25x25: screenshot {}", shot.display());
     Ok(())
