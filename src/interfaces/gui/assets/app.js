@@ -88,6 +88,7 @@ const ui = {
   positionDirty: false, // the position field has been edited
   arrows: null,        // {layer, g}: where analysis arrows are drawn
   navPly: null,        // the ply of a goto on its way
+  diamond: false,      // Claustro drawn turned 45 degrees
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
 };
@@ -458,8 +459,17 @@ function renderBoard() {
   svg.replaceChildren();
   if (!t) return;
   const g = geometry(t);
-  svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
-  svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
+  // Claustro may be drawn as it is played: the grid turned 45 degrees, white's goal on top.
+  g.diamond = ui.diamond && t.game === 'claustro';
+  let box = [0, 0, g.w, g.h];
+  if (g.diamond) {
+    const cx = g.left + (t.width * S) / 2, cy = g.pad + (t.height * S) / 2;
+    const half = ((t.width + t.height) * S) / (2 * Math.SQRT2) + g.font * 1.6;
+    g.turn = `rotate(-45 ${cx} ${cy})`;
+    box = [cx - half, cy - half, 2 * half, 2 * half];
+  }
+  svg.setAttribute('viewBox', box.join(' '));
+  svg.parentElement.style.setProperty('--aspect', (box[2] / box[3]).toFixed(4));
   svg.setAttribute('aria-label', `${gameTitle(t)} ${t.width}x${t.height} board`);
 
   // Hatching for Claustro's neutral corners.
@@ -470,8 +480,9 @@ function renderBoard() {
   svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }, hatch);
 
   const layers = {};
+  const root = g.diamond ? svgEl('g', { transform: g.turn }, svg) : svg;
   for (const name of ['squares', 'marks', 'highlights', 'coords', 'pieces', 'arrows']) {
-    layers[name] = svgEl('g', { class: name }, svg);
+    layers[name] = svgEl('g', { class: name }, root);
   }
   const e = ui.entry;
   const picked = new Set(e.path);
@@ -567,16 +578,14 @@ function drawPiece(layer, ch, sq, px, py, extra) {
 }
 
 function drawCoords(layer, t, g) {
-  for (let x = 0; x < t.width; x++) {
-    const text = svgEl('text', { x: g.px(x) + S / 2, y: g.pad + t.height * S + g.bottom * 0.72,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = fileName(x);
-  }
-  for (let y = 0; y < t.height; y++) {
-    const text = svgEl('text', { x: g.left * 0.5, y: g.py(y) + S / 2 + g.font * 0.35,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = String(y + 1);
-  }
+  const label = (x, y, text) => {
+    const el = svgEl('text', { x, y: y + g.font * 0.35, 'font-size': g.font, 'text-anchor': 'middle',
+      class: 'coord' }, layer);
+    if (g.diamond) el.setAttribute('transform', `rotate(45 ${x} ${y})`); // upright on a turned board
+    el.textContent = text;
+  };
+  for (let x = 0; x < t.width; x++) label(g.px(x) + S / 2, g.pad + t.height * S + g.bottom * 0.45, fileName(x));
+  for (let y = 0; y < t.height; y++) label(g.left * 0.5, g.py(y) + S / 2, String(y + 1));
 }
 
 /** Analysis arrows: along the first move's path of each line, the best one on top. Only this
@@ -637,6 +646,7 @@ function renderAll() {
   renderPosition();
   renderAnalysis();
   document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
+  $('diamond').hidden = t.game !== 'claustro';
 }
 
 function playerName(t, side) {
@@ -941,6 +951,11 @@ function wireControls() {
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
   $('flip').addEventListener('click', flip);
+  $('diamond').addEventListener('click', () => {
+    ui.diamond = !ui.diamond;
+    $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+    renderBoard();
+  });
 
   // New game.
   $('game').addEventListener('change', () => {
