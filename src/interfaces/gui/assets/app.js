@@ -210,6 +210,11 @@ function applyTable(t) {
     const g = ui.info && ui.info.games.find((x) => x.name === t.game);
     if (g) $('size').title = g.sizes;
   }
+  // Playing black against an engine: black at the bottom (and back when that changes).
+  const humans = ['white', 'black'].filter((side) => playerOf(t, side).kind === 'human');
+  if ((!old || JSON.stringify(old.players) !== JSON.stringify(t.players)) && humans.length === 1) {
+    ui.flipped = humans[0] === 'black';
+  }
   if (positionChanged) {
     ui.positionSince = t.version;
     ui.analysis = null;
