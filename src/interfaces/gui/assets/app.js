@@ -89,6 +89,7 @@ const ui = {
   arrows: null,        // {layer, g}: where analysis arrows are drawn
   navPly: null,        // the ply of a goto on its way
   diamond: false,      // Claustro drawn turned 45 degrees
+  playersShown: '',    // the players and limit the form was last set from
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
 };
@@ -139,6 +140,7 @@ async function createTable(game, size) {
   ui.id = t.id;
   ui.table = null;
   ui.playersDirty = false;
+  ui.playersShown = '';
   ui.positionDirty = false;
   $('download').href = `/api/tables/${t.id}/record`;
   applyTable(t);
@@ -704,7 +706,12 @@ function renderResult() {
 /** The players form shows the table's settings unless the user is editing it. */
 function renderPlayers() {
   const t = ui.table;
-  if (!ui.playersDirty) {
+  // The form is set only when the table's settings change, so that state events for other
+  // reasons never undo what the user has picked but not applied yet.
+  const settings = JSON.stringify([t.players, t.limit]);
+  if (settings !== ui.playersShown) {
+    ui.playersShown = settings;
+    ui.playersDirty = false;
     for (const side of ['white', 'black']) {
       const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
