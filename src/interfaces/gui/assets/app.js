@@ -19,6 +19,14 @@ function svgEl(name, attrs, parent) {
   return el;
 }
 
+/** Makes an HTML element with a class and a text. */
+function h(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
 /** Sends a request; resolves to the JSON answer, rejects with the server's error sentence. */
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -52,6 +60,12 @@ const squareName = (x, y) => fileName(x) + (y + 1);
 const parseSquare = (s) => ({ x: s.charCodeAt(0) - 97, y: parseInt(s.slice(1), 10) - 1 });
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (side) => (side === 'white' ? 'black' : 'white');
+const playerOf = (t, side) => t.players[side];
+/** The game's title (from the table, else from /api/info). */
+function gameTitle(t) {
+  const g = ui.info && ui.info.games.find((x) => x.name === t.game);
+  return t.title || (g ? g.title : t.game);
+}
 
 // ---------------------------------------------------------------------------
 // Page state
@@ -71,7 +85,12 @@ const ui = {
   positionSince: 0,    // first table version that showed the current position
   clockAt: 0,          // performance.now() when the clocks were received
   playersDirty: false, // the players form has edits not applied yet
-  positionDirty: false // the position field has been edited
+  positionDirty: false, // the position field has been edited
+  arrows: null,        // {layer, g}: where analysis arrows are drawn
+  navPly: null,        // the ply of a goto on its way
+  diamond: false,      // Claustro drawn turned 45 degrees
+  drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
+  dragEnded: false,    // a drag has just ended (its click is ignored)
 };
 
 // ---------------------------------------------------------------------------
@@ -86,7 +105,11 @@ async function start() {
     return;
   }
   fillControls(ui.info);
-  await createTable('joust');
+  try {
+    await createTable('joust');
+  } catch (e) {
+    $('status').textContent = `Cannot open a table: ${e.message}`;
+  }
 }
 
 /** Fills the selects from /api/info. */
@@ -140,23 +163,29 @@ function openEvents() {
   });
 }
 
-/** The stream was refused (server restarted, table deleted): start a new table. */
+/** The stream was refused: if the table is gone (server restarted, tab asleep too long), a new
+ * one is opened and the game shown is set up on it again (its clocks start afresh). */
 async function recover() {
   try {
     await api('GET', `/api/tables/${ui.id}`);
     setTimeout(openEvents, 1000); // the table is still there: listen again
+    return;
   } catch (e) {
-    if (e.status === 404) {
-      notice('error', 'The table was gone (server restarted?); a new game has started.');
-      const t = ui.table;
-      try {
-        await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
-      } catch (e2) {
-        setTimeout(recover, 3000);
-      }
-    } else {
-      setTimeout(recover, 3000);
-    }
+    if (e.status !== 404) { setTimeout(recover, 3000); return; }
+  }
+  const t = ui.table;
+  try {
+    await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
+    if (!t) return;
+    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    if (ui.table.start !== t.start) await post('position', { position: t.start });
+    for (const move of t.moves) await post('move', { move });
+    if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
+    await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
+    applyTable(await post('analysis', t.analysis));
+    notice('info', 'The server had closed this game; it has been set up again.');
+  } catch (e) {
+    notice('error', `The server had closed this game; a new one has started (${e.message}).`);
   }
 }
 
@@ -186,11 +215,16 @@ function applyTable(t) {
     ui.analysis = null;
   }
   if (!t.analysis.on) ui.analysis = null;
-  // Every change ends a move being entered; the start squares are asked again.
-  resetEntry();
-  ui.movable = new Set();
-  ui.movableFor = -1;
-  if (canEnter(t)) loadMovable(t);
+  // A change of the position (or of who may move) ends a move being entered, and the start
+  // squares are asked again; other changes (an engine's status, say) leave the entry alone.
+  if (!old || entryKey(old) !== entryKey(t)) {
+    resetEntry();
+    ui.movable = new Set();
+    ui.movableFor = -1;
+    if (canEnter(t)) loadMovable(t);
+  } else if (ui.movableFor === old.version) {
+    ui.movableFor = t.version;
+  }
   renderAll();
 }
 
@@ -199,23 +233,18 @@ function applyAnalysis(a) {
   const t = ui.table;
   if (!t || !t.analysis.on || a.version < ui.positionSince) return;
   ui.analysis = a;
-  renderBoard();
+  drawArrows();
   renderAnalysis();
 }
 
 /** Adds a notice to the log and shows it briefly as a toast. */
 function notice(level, text) {
-  const li = document.createElement('li');
-  li.className = level === 'error' ? 'error' : 'info';
   const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  li.textContent = `${time} ${text}`;
+  const li = h('li', level === 'error' ? 'error' : 'info', `${time} ${text}`);
   const list = $('notices');
   list.prepend(li);
   while (list.children.length > 50) list.lastChild.remove();
-  const toast = document.createElement('div');
-  toast.className = `toast ${li.className}`;
-  toast.textContent = text;
-  $('toasts').appendChild(toast);
+  const toast = $('toasts').appendChild(h('div', `toast ${li.className}`, text));
   setTimeout(() => toast.remove(), level === 'error' ? 8000 : 4000);
 }
 
@@ -226,7 +255,12 @@ function notice(level, text) {
 /** May a move be entered at the cursor? A human is to move, or the cursor is inside the game. */
 function canEnter(t) {
   if (!t || t.result || t.thinking) return false;
-  return t.players[t.side].kind === 'human' || t.ply < t.moves.length;
+  return playerOf(t, t.side).kind === 'human' || t.ply < t.moves.length;
+}
+
+/** What a move being entered depends on: while it stays the same, the entry goes on. */
+function entryKey(t) {
+  return `${t.id} ${t.game} ${t.position} ${t.ply} ${t.moves.length} ${canEnter(t)}`;
 }
 
 function resetEntry() {
@@ -236,33 +270,33 @@ function resetEntry() {
 
 /** Asks for the start squares of the position shown. */
 async function loadMovable(t) {
-  const seq = ui.entrySeq;
+  const seq = ui.entrySeq, key = entryKey(t);
   try {
     const r = await api('POST', `/api/tables/${ui.id}/targets`, { path: [] });
-    if (ui.table !== t || seq !== ui.entrySeq) return;
+    if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
     ui.movable = new Set(r.next);
-    ui.movableFor = t.version;
+    ui.movableFor = ui.table.version;
     renderBoard();
   } catch (e) {
-    if (ui.table === t) showError($('move-error'), e.message);
+    if (entryKey(ui.table) === key) showError($('move-error'), e.message);
   }
 }
 
 /** Asks which squares may follow `path`, then sends the move or waits for the next click. */
 async function extendEntry(path) {
-  const t = ui.table;
+  const key = entryKey(ui.table);
   const seq = ++ui.entrySeq;
   let r;
   try {
     r = await api('POST', `/api/tables/${ui.id}/targets`, { path });
   } catch (e) {
-    if (ui.table === t && seq === ui.entrySeq) {
+    if (entryKey(ui.table) === key && seq === ui.entrySeq) {
       showError($('move-error'), e.message);
       cancelEntry();
     }
     return;
   }
-  if (ui.table !== t || seq !== ui.entrySeq) return;
+  if (entryKey(ui.table) !== key || seq !== ui.entrySeq) return;
   if (r.complete && r.next.length === 0) {
     sendMove(r.complete);
     return;
@@ -314,6 +348,60 @@ async function sendMove(move) {
     renderBoard();
     renderStatus();
   }
+}
+
+// Drag and drop (mouse and pen; a touch drag scrolls the page and cancels): press on a piece,
+// drop it on a marked square. The same `targets` answers as for clicks are used.
+function wireDrag() {
+  const svg = $('board');
+  svg.addEventListener('pointerdown', (ev) => {
+    const el = ev.target.closest && ev.target.closest('[data-square]');
+    if (ev.button !== 0 || !el || !canEnter(ui.table)) return;
+    const sq = el.dataset.square;
+    const e = ui.entry;
+    if (!ui.movable.has(sq) || e.path.length > 1 || (e.path.length === 1 && e.path[0] !== sq && e.next.includes(sq))) return;
+    ui.drag = { sq, x: ev.clientX, y: ev.clientY, active: false, ready: null, id: ev.pointerId };
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    if (!d.active) {
+      if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+      d.active = true;
+      svg.setPointerCapture(ev.pointerId);
+      d.ready = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq ? Promise.resolve() : extendEntry([d.sq]);
+      renderBoard();
+    }
+    drawDragged(ev);
+  });
+  const drop = async (ev, cancelled) => {
+    const d = ui.drag;
+    if (!d || d.id !== ev.pointerId) return;
+    ui.drag = null;
+    if (!d.active) return; // a plain click: the click handler does it
+    ui.dragEnded = true; // the click that follows this pointerup (same task) is not a click
+    setTimeout(() => { ui.dragEnded = false; }, 0);
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = !cancelled && under && under.closest && under.closest('#board [data-square]');
+    await d.ready;
+    renderBoard();
+    const sq = target && target.dataset.square;
+    if (sq && sq !== d.sq && ui.entry.path.length === 1 && ui.entry.path[0] === d.sq) onSquare(sq);
+  };
+  svg.addEventListener('pointerup', (ev) => drop(ev, false));
+  svg.addEventListener('pointercancel', (ev) => drop(ev, true));
+}
+
+/** Draws the dragged piece under the pointer. */
+function drawDragged(ev) {
+  const svg = $('board');
+  const old = svg.querySelector('.piece.dragging');
+  if (old) old.remove();
+  const piece = svg.querySelector(`.piece[data-square="${ui.drag.sq}"]`);
+  const ctm = svg.getScreenCTM();
+  if (!piece || !ctm) return;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+  drawPiece(svg, piece.dataset.piece, null, p.x - S / 2, p.y - S / 2, 'dragging');
 }
 
 function endTurn() {
@@ -371,9 +459,18 @@ function renderBoard() {
   svg.replaceChildren();
   if (!t) return;
   const g = geometry(t);
-  svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
-  svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
-  svg.setAttribute('aria-label', `${t.title} ${t.width}x${t.height} board`);
+  // Claustro may be drawn as it is played: the grid turned 45 degrees, white's goal on top.
+  g.diamond = ui.diamond && t.game === 'claustro';
+  let box = [0, 0, g.w, g.h];
+  if (g.diamond) {
+    const cx = g.left + (t.width * S) / 2, cy = g.pad + (t.height * S) / 2;
+    const half = ((t.width + t.height) * S) / (2 * Math.SQRT2) + g.font * 1.6;
+    g.turn = `rotate(-45 ${cx} ${cy})`;
+    box = [cx - half, cy - half, 2 * half, 2 * half];
+  }
+  svg.setAttribute('viewBox', box.join(' '));
+  svg.parentElement.style.setProperty('--aspect', (box[2] / box[3]).toFixed(4));
+  svg.setAttribute('aria-label', `${gameTitle(t)} ${t.width}x${t.height} board`);
 
   // Hatching for Claustro's neutral corners.
   const defs = svgEl('defs', {}, svg);
@@ -383,14 +480,17 @@ function renderBoard() {
   svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }, hatch);
 
   const layers = {};
+  const root = g.diamond ? svgEl('g', { transform: g.turn }, svg) : svg;
   for (const name of ['squares', 'marks', 'highlights', 'coords', 'pieces', 'arrows']) {
-    layers[name] = svgEl('g', { class: name }, svg);
+    layers[name] = svgEl('g', { class: name }, root);
   }
   const e = ui.entry;
   const picked = new Set(e.path);
   const next = new Set(e.next);
   const last = new Set(t.last_move || []);
   const movable = ui.movableFor === t.version && canEnter(t) ? ui.movable : new Set();
+  const ghost = e.path.length > 1 && t.game !== 'claustro';
+  let ghostPiece = null;
 
   for (let y = 0; y < t.height; y++) {
     const row = t.board[t.height - 1 - y];
@@ -415,11 +515,24 @@ function renderBoard() {
         svgEl('circle', { cx: px + S / 2, cy: py + S / 2, r: occupied ? S * 0.44 : S * 0.15,
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
-      if ('NnPp'.includes(ch)) drawPiece(layers.pieces, ch, sq, px, py);
+      if ('NnPp'.includes(ch)) {
+        const dragged = ui.drag && ui.drag.active && sq === ui.drag.sq;
+        const moving = (ghost && sq === e.path[0]) || dragged;
+        drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
+        if (moving) ghostPiece = ch;
+      }
     }
   }
+  // A jump being entered (Apart): the piece is shown where it has landed so far.
+  if (ghost && ghostPiece) {
+    const { x, y } = parseSquare(e.path[e.path.length - 1]);
+    drawPiece(layers.pieces, ghostPiece, null, g.px(x), g.py(y), 'ghost');
+    const pts = e.path.map((s) => { const p = parseSquare(s); return `${g.px(p.x) + S / 2},${g.py(p.y) + S / 2}`; });
+    svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
+  }
   drawCoords(layers.coords, t, g);
-  drawArrows(layers.arrows, t, g);
+  ui.arrows = { layer: layers.arrows, g };
+  drawArrows();
 }
 
 function drawMark(layer, mark, px, py) {
@@ -432,18 +545,28 @@ function drawMark(layer, mark, px, py) {
     svgEl('circle', { cx, cy, r: S * 0.42, class: 'centre-ring' }, layer);
     svgEl('circle', { cx, cy, r: S * 0.08, class: 'centre-dot' }, layer);
   } else if (mark === 'goal-white' || mark === 'goal-black') {
+    // a star in the owner's colour inside a dashed frame: not to be mistaken for a pawn
     const who = mark === 'goal-white' ? 'white' : 'black';
-    svgEl('circle', { cx, cy, r: S * 0.38, class: `goal-ring ${who}` }, layer);
-    svgEl('circle', { cx, cy, r: S * 0.2, class: `goal-ring ${who}` }, layer);
+    const inset = S * 0.08;
+    svgEl('rect', { x: px + inset, y: py + inset, width: S - 2 * inset, height: S - 2 * inset, rx: S * 0.06,
+      class: `goal-frame ${who}` }, layer);
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 === 0 ? S * 0.3 : S * 0.13, a = -Math.PI / 2 + (i * Math.PI) / 5;
+      pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    svgEl('polygon', { points: pts.join(' '), class: `goal-star ${who}` }, layer);
   } else if (mark === 'corner') {
     svgEl('rect', { x: px, y: py, width: S, height: S, class: 'corner-fill' }, layer);
   }
 }
 
-function drawPiece(layer, ch, sq, px, py) {
+function drawPiece(layer, ch, sq, px, py, extra) {
   const white = ch === ch.toUpperCase();
-  const gEl = svgEl('g', { class: `piece ${white ? 'white' : 'black'}`, 'data-square': sq,
-    'data-piece': ch, transform: `translate(${px} ${py})` }, layer);
+  const attrs = { class: `piece ${white ? 'white' : 'black'} ${extra || ''}`.trim(),
+    transform: `translate(${px} ${py})` };
+  if (sq) Object.assign(attrs, { 'data-square': sq, 'data-piece': ch });
+  const gEl = svgEl('g', attrs, layer);
   if (ch === 'N' || ch === 'n') {
     const k = svgEl('g', { transform: `translate(${S * 0.05} ${S * 0.02}) scale(${S * 0.009})` }, gEl);
     svgEl('path', { d: KNIGHT_PATH, class: 'body' }, k);
@@ -455,21 +578,23 @@ function drawPiece(layer, ch, sq, px, py) {
 }
 
 function drawCoords(layer, t, g) {
-  for (let x = 0; x < t.width; x++) {
-    const text = svgEl('text', { x: g.px(x) + S / 2, y: g.pad + t.height * S + g.bottom * 0.72,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = fileName(x);
-  }
-  for (let y = 0; y < t.height; y++) {
-    const text = svgEl('text', { x: g.left * 0.5, y: g.py(y) + S / 2 + g.font * 0.35,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = String(y + 1);
-  }
+  const label = (x, y, text) => {
+    const el = svgEl('text', { x, y: y + g.font * 0.35, 'font-size': g.font, 'text-anchor': 'middle',
+      class: 'coord' }, layer);
+    if (g.diamond) el.setAttribute('transform', `rotate(45 ${x} ${y})`); // upright on a turned board
+    el.textContent = text;
+  };
+  for (let x = 0; x < t.width; x++) label(g.px(x) + S / 2, g.pad + t.height * S + g.bottom * 0.45, fileName(x));
+  for (let y = 0; y < t.height; y++) label(g.left * 0.5, g.py(y) + S / 2, String(y + 1));
 }
 
-/** Analysis arrows: along the first move's path of each line, the best one on top. */
-function drawArrows(layer, t, g) {
-  const a = ui.analysis;
+/** Analysis arrows: along the first move's path of each line, the best one on top. Only this
+ * layer is redrawn when analysis comes in, so that a click on the board is never cut in two. */
+function drawArrows() {
+  const t = ui.table, a = ui.analysis;
+  if (!ui.arrows) return;
+  const { layer, g } = ui.arrows;
+  layer.replaceChildren();
   if (!a || !t.analysis.on) return;
   const lines = [...a.lines].sort((p, q) => q.multipv - p.multipv); // worst first, best last
   for (const line of lines) {
@@ -490,14 +615,18 @@ function drawArrow(layer, pts, width, cls) {
   const [x2, y2] = pts[pts.length - 1];
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-  const head = width * 2.2;
+  const head = Math.min(width * 2.2, len * 0.4); // short moves get a smaller head
   // The line stops at the base of the arrow head.
   const bx = x2 - ux * head, by = y2 - uy * head;
   const linePts = pts.slice(0, -1).concat([[bx, by]]);
+  // Start a little off the centre of the first square so the piece stays visible.
+  const [sx, sy] = pts[0], [tx, ty] = pts[1];
+  const sl = Math.hypot(tx - sx, ty - sy) || 1, off = Math.min(S * 0.3, sl / 3);
+  linePts[0] = [sx + ((tx - sx) / sl) * off, sy + ((ty - sy) / sl) * off];
   const gEl = svgEl('g', { class: cls }, layer);
   svgEl('polyline', { points: linePts.map((p) => p.join(',')).join(' '), 'stroke-width': width,
     fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }, gEl);
-  const nx = -uy, ny = ux, hw = width * 1.5;
+  const nx = -uy, ny = ux, hw = Math.min(width * 1.5, head * 0.75);
   svgEl('polygon', { points: `${x2},${y2} ${bx + nx * hw},${by + ny * hw} ${bx - nx * hw},${by - ny * hw}` }, gEl);
 }
 
@@ -516,11 +645,12 @@ function renderAll() {
   renderMoves();
   renderPosition();
   renderAnalysis();
-  document.title = `${t.title} ${t.width}x${t.height} · tabula`;
+  document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
+  $('diamond').hidden = t.game !== 'claustro';
 }
 
 function playerName(t, side) {
-  const p = t.players[side];
+  const p = playerOf(t, side);
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
@@ -545,7 +675,7 @@ function renderStatus() {
     text = `${cap(t.side)} has no move and must pass.`;
   } else {
     text = `${cap(t.side)} to move`;
-    if (t.players[t.side].kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
+    if (playerOf(t, t.side).kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
   }
   el.textContent = text;
   el.dataset.side = t.side;
@@ -562,13 +692,8 @@ function renderResult() {
     return;
   }
   el.hidden = false;
-  const head = document.createElement('strong');
-  const w = t.result.winner;
-  head.textContent = w ? `${cap(w)} wins` : 'Draw';
-  const body = document.createElement('span');
-  body.textContent = t.result.text;
-  el.replaceChildren(head, body);
-  el.className = `result ${w || 'draw'}`;
+  el.replaceChildren(h('strong', '', 'Game over:'), h('span', '', t.result.text));
+  el.className = `result ${t.result.winner || 'draw'}`;
 }
 
 /** The players form shows the table's settings unless the user is editing it. */
@@ -576,10 +701,10 @@ function renderPlayers() {
   const t = ui.table;
   if (!ui.playersDirty) {
     for (const side of ['white', 'black']) {
-      const p = t.players[side];
+      const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
     }
-    const eng = ['white', 'black'].map((s) => t.players[s]).find((p) => p.kind === 'engine');
+    const eng = ['white', 'black'].map((s) => playerOf(t, s)).find((p) => p.kind === 'engine');
     $('level').value = (eng && eng.level) || '';
     const l = t.limit;
     $('limit-kind').value = l.kind;
@@ -646,28 +771,18 @@ function renderMoves() {
   const blackFirst = fields[1] === 'b';
   let number = parseInt(fields[3], 10) || 1;
   const frag = document.createDocumentFragment();
-  const addNum = (n) => {
-    const s = document.createElement('span');
-    s.className = 'num';
-    s.textContent = `${n}.`;
-    frag.appendChild(s);
-  };
+  const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
   t.moves.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
       addNum(number);
-      const s = document.createElement('span');
-      s.className = 'move empty';
-      s.textContent = '…';
-      frag.appendChild(s);
+      frag.appendChild(h('span', 'gap', '…')); // not a .move: black moved first
     } else if (whiteMove) {
       addNum(number);
     }
-    const s = document.createElement('span');
-    s.className = 'move';
+    const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
-    s.textContent = m;
     s.title = `go to the position after ${m}`;
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
@@ -676,14 +791,11 @@ function renderMoves() {
   });
   box.replaceChildren(frag);
   if (!t.moves.length) {
-    const p = document.createElement('span');
-    p.className = 'muted small none';
-    p.textContent = 'No moves yet.';
-    box.appendChild(p);
+    box.appendChild(h('span', 'muted small none', 'No moves yet.'));
   }
   // Keep the current move in view (scrolling the list only, not the page).
   if (current) {
-    const top = current.offsetTop - box.offsetTop;
+    const top = current.offsetTop; // .moves is the offset parent
     if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = top - box.clientHeight / 2;
     }
@@ -704,9 +816,9 @@ function renderPosition() {
 /** Score of a line as text, from white's view; proven results in words. */
 function scoreText(line) {
   const winner = line.white_cp > 0 ? 'white' : 'black';
-  if (line.proven || line.score.mate !== undefined) {
+  if (line.proven || line.score.mate != null) {
     let s = `${winner} wins (proven)`;
-    if (line.score.mate !== undefined) s += ` · mate in ${Math.abs(line.score.mate)}`;
+    if (line.score.mate != null) s += ` · mate in ${Math.abs(line.score.mate)}`;
     return s;
   }
   const v = line.white_cp / 100;
@@ -732,31 +844,20 @@ function renderAnalysis() {
   const a = ui.analysis;
   const bar = $('eval-bar');
   bar.classList.toggle('flipped', ui.flipped);
+  bar.classList.toggle('off', !on);
   if (!on || !a) {
     out.replaceChildren();
     if (on) {
-      const p = document.createElement('p');
-      p.className = 'muted small';
-      p.textContent = 'Analysing…';
-      out.appendChild(p);
+      out.appendChild(h('p', 'muted small', t.result ? 'The game is over: nothing to analyse.' : 'Analysing…'));
     }
     setEvalBar(null);
     return;
   }
-  const head = document.createElement('p');
-  head.className = 'small muted stats';
-  head.textContent = `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`;
-  const list = document.createElement('ol');
-  list.className = 'lines';
+  const head = h('p', 'small muted stats', `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`);
+  const list = h('ol', 'lines');
   for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
-    const li = document.createElement('li');
-    const sc = document.createElement('span');
-    sc.className = 'score' + (line.proven ? ' proven' : '');
-    sc.textContent = scoreText(line);
-    const pv = document.createElement('span');
-    pv.className = 'pv';
-    pv.textContent = line.pv.join(' ');
-    li.append(sc, pv);
+    const li = h('li');
+    li.append(h('span', line.proven ? 'score proven' : 'score', scoreText(line)), h('span', 'pv', line.pv.join(' ')));
     list.appendChild(li);
   }
   out.replaceChildren(head, list);
@@ -770,9 +871,9 @@ function setEvalBar(line) {
   let share = 0.5, text = '';
   if (line) {
     const cp = line.white_cp;
-    if (line.proven || line.score.mate !== undefined || Math.abs(cp) >= 19700) {
+    if (line.proven || line.score.mate != null || Math.abs(cp) >= 19700) {
       share = cp > 0 ? 1 : 0;
-      text = line.score.mate !== undefined ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
+      text = line.score.mate != null ? `#${Math.abs(line.score.mate)}` : (cp > 0 ? '1-0' : '0-1');
     } else {
       const c = Math.max(-1500, Math.min(1500, cp));
       share = 1 / (1 + Math.exp(-0.004 * c));
@@ -802,13 +903,17 @@ async function tablePost(path, body, errEl) {
   }
 }
 
-function gotoPly(ply) {
+/** Shows the position after `ply` moves. Key repeats count from the ply asked last. */
+async function gotoPly(ply) {
   const t = ui.table;
   if (!t) return;
   ply = Math.max(0, Math.min(t.moves.length, ply));
-  if (ply === t.ply) return;
-  tablePost('goto', { ply }, $('move-error'));
+  if (ply === (ui.navPly ?? t.ply)) return;
+  ui.navPly = ply;
+  await tablePost('goto', { ply }, $('move-error'));
+  if (ui.navPly === ply) ui.navPly = null;
 }
+const navFrom = () => ui.navPly ?? ui.table.ply;
 
 /** Reads the players form into the body of POST players; throws a readable error. */
 function readPlayers() {
@@ -837,13 +942,20 @@ function readPlayers() {
 function wireControls() {
   // Board clicks (mouse and touch both give a click).
   $('board').addEventListener('click', (ev) => {
+    if (ui.dragEnded) return; // the click that ends a drag
     const sq = ev.target.closest && ev.target.closest('[data-square]');
     if (sq) onSquare(sq.dataset.square);
   });
+  wireDrag();
   $('end-turn').addEventListener('click', endTurn);
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
   $('flip').addEventListener('click', flip);
+  $('diamond').addEventListener('click', () => {
+    ui.diamond = !ui.diamond;
+    $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+    renderBoard();
+  });
 
   // New game.
   $('game').addEventListener('change', () => {
@@ -860,11 +972,13 @@ function wireControls() {
   });
 
   // Players and limit.
+  const edited = () => {
+    ui.playersDirty = true;
+    $('apply-players').classList.add('pending');
+  };
   for (const id of ['white', 'black', 'level', 'limit-kind', 'limit-value']) {
-    $(id).addEventListener('input', () => {
-      ui.playersDirty = true;
-      $('apply-players').classList.add('pending');
-    });
+    $(id).addEventListener('input', edited);
+    $(id).addEventListener('change', edited);
   }
   $('limit-kind').addEventListener('change', () => {
     $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
@@ -891,8 +1005,8 @@ function wireControls() {
     if (m) gotoPly(parseInt(m.dataset.ply, 10));
   });
   $('nav-first').addEventListener('click', () => gotoPly(0));
-  $('nav-prev').addEventListener('click', () => gotoPly(ui.table.ply - 1));
-  $('nav-next').addEventListener('click', () => gotoPly(ui.table.ply + 1));
+  $('nav-prev').addEventListener('click', () => gotoPly(navFrom() - 1));
+  $('nav-next').addEventListener('click', () => gotoPly(navFrom() + 1));
   $('nav-last').addEventListener('click', () => gotoPly(ui.table.moves.length));
 
   // Position string: copy, paste and set.
@@ -953,8 +1067,8 @@ function onKey(ev) {
   const t = ui.table;
   if (!t) return;
   switch (ev.key) {
-    case 'ArrowLeft': gotoPly(t.ply - 1); break;
-    case 'ArrowRight': gotoPly(t.ply + 1); break;
+    case 'ArrowLeft': gotoPly(navFrom() - 1); break;
+    case 'ArrowRight': gotoPly(navFrom() + 1); break;
     case 'Home': gotoPly(0); break;
     case 'End': gotoPly(t.moves.length); break;
     case 'f': case 'F': flip(); break;
