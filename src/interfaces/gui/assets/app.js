@@ -365,8 +365,7 @@ function wireDrag() {
     const el = ev.target.closest && ev.target.closest('[data-square]');
     if (ev.button !== 0 || !el || !canEnter(ui.table)) return;
     const sq = el.dataset.square;
-    const e = ui.entry;
-    if (!ui.movable.has(sq) || e.path.length > 1 || (e.path.length === 1 && e.path[0] !== sq && e.next.includes(sq))) return;
+    if (!ui.movable.has(sq) || ui.entry.path.length > 1) return; // not in the middle of a jump
     ui.drag = { sq, x: ev.clientX, y: ev.clientY, active: false, ready: null, id: ev.pointerId };
   });
   svg.addEventListener('pointermove', (ev) => {
@@ -376,7 +375,8 @@ function wireDrag() {
       if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
       d.active = true;
       svg.setPointerCapture(ev.pointerId);
-      d.ready = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq ? Promise.resolve() : extendEntry([d.sq]);
+      const picked = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq;
+      d.ready = picked ? Promise.resolve() : extendEntry([d.sq]);
       renderBoard();
     }
     drawDragged(ev);
@@ -865,7 +865,9 @@ function renderAnalysis() {
     setEvalBar(null);
     return;
   }
-  const head = h('p', 'small muted stats', `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`);
+  const stats = [`depth ${a.depth}`, `${formatCount(a.nodes)} nodes`, `${formatCount(a.nps)} nps`,
+    `${(a.time_ms / 1000).toFixed(1)} s`];
+  const head = h('p', 'small muted stats', stats.join(' · '));
   const list = h('ol', 'lines');
   for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
     const li = h('li');
@@ -1024,7 +1026,10 @@ function wireControls() {
   // Position string: copy, paste and set.
   $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
   $('position').addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape') { ui.positionDirty = false; $('position').value = ui.table.position; showError($('position-error'), ''); }
+    if (ev.key !== 'Escape') return; // Escape: back to the position shown
+    ui.positionDirty = false;
+    $('position').value = ui.table.position;
+    showError($('position-error'), '');
   });
   $('copy-position').addEventListener('click', copyPosition);
   $('position-form').addEventListener('submit', async (ev) => {
