@@ -663,6 +663,14 @@ function playerName(t, side) {
   return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
 }
 
+/** The engine that is to move and has failed, if any. */
+function failedEngine(t) {
+  const p = playerOf(t, t.side);
+  if (p.kind !== 'engine' || t.ply < t.moves.length) return null;
+  const e = (t.engines || []).find((x) => x.index === p.engine);
+  return e && e.status.startsWith('failed') ? e : null;
+}
+
 function renderStatus() {
   const t = ui.table;
   const el = $('status');
@@ -672,6 +680,8 @@ function renderStatus() {
     text = t.result.text;
   } else if (t.thinking) {
     text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
+  } else if (failedEngine(t)) {
+    text = `${cap(t.side)}'s engine ${failedEngine(t).status}: choose another player to go on.`;
   } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
     text = 'Place the captured pawn: click an empty square.';
   } else if (e.path.length && e.complete && e.next.length) {
