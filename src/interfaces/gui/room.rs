@@ -147,10 +147,10 @@ impl Room {
         let session = table.session();
         let size = session.size();
         let result = table.result();
-        let legal = if result.is_none() {
-            session.legal_moves()
+        let legal: &[String] = if result.is_none() {
+            table.legal_moves()
         } else {
-            Vec::new()
+            &[]
         };
         let last_move = table
             .ply

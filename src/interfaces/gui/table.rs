@@ -7,6 +7,7 @@ use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session, game_and_size};
 use crate::session::{GameSession, Setup};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// Who plays one side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +80,8 @@ pub struct Table {
     session: Box<dyn GameSession>,
     /// A side that lost on time at the end of the moves.
     pub time_loss: Option<Side>,
+    /// The legal moves at the cursor, once asked for.
+    legal: OnceLock<Vec<String>>,
 }
 
 impl Table {
@@ -97,6 +100,7 @@ impl Table {
             ply: 0,
             session,
             time_loss: None,
+            legal: OnceLock::new(),
         })
     }
 
@@ -127,6 +131,11 @@ impl Table {
     /// The position shown.
     pub fn session(&self) -> &dyn GameSession {
         self.session.as_ref()
+    }
+
+    /// The legal moves at the cursor, written out (none when the game is over by its rules).
+    pub fn legal_moves(&self) -> &[String] {
+        self.legal.get_or_init(|| self.session.legal_moves())
     }
 
     /// Whether the cursor is at the end of the moves (where the game goes on).
@@ -161,6 +170,7 @@ impl Table {
         }
         let canonical = self.session.canonical_move(text.trim())?;
         self.session.play_move(&canonical)?;
+        self.legal = OnceLock::new();
         if self.moves.get(self.ply) != Some(&canonical) {
             self.moves.truncate(self.ply);
             self.moves.push(canonical);
@@ -181,6 +191,7 @@ impl Table {
         let parsed = parse_position_text(&self.start)?;
         let moves: Vec<&str> = self.moves[..ply].iter().map(String::as_str).collect();
         self.session = build_session(self.game, Setup::Text(&parsed), &moves, true)?;
+        self.legal = OnceLock::new();
         self.ply = ply;
         Ok(())
     }
@@ -214,8 +225,8 @@ impl Table {
             return Ok(Targets::default());
         }
         let mut next = Vec::new();
-        for text in self.session.legal_moves() {
-            if let Some(squares) = move_squares(&text, size)
+        for text in self.legal_moves() {
+            if let Some(squares) = move_squares(text, size)
                 && squares.len() > picked.len()
                 && squares[..picked.len()] == picked[..]
             {

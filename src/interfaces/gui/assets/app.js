@@ -88,6 +88,8 @@ const ui = {
   positionDirty: false, // the position field has been edited
   arrows: null,        // {layer, g}: where analysis arrows are drawn
   navPly: null,        // the ply of a goto on its way
+  diamond: false,      // Claustro drawn turned 45 degrees
+  playersShown: '',    // the players and limit the form was last set from
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
 };
@@ -138,6 +140,7 @@ async function createTable(game, size) {
   ui.id = t.id;
   ui.table = null;
   ui.playersDirty = false;
+  ui.playersShown = '';
   ui.positionDirty = false;
   $('download').href = `/api/tables/${t.id}/record`;
   applyTable(t);
@@ -208,6 +211,11 @@ function applyTable(t) {
     $('size').value = `${t.width}x${t.height}`;
     const g = ui.info && ui.info.games.find((x) => x.name === t.game);
     if (g) $('size').title = g.sizes;
+  }
+  // Playing black against an engine: black at the bottom (and back when that changes).
+  const humans = ['white', 'black'].filter((side) => playerOf(t, side).kind === 'human');
+  if ((!old || JSON.stringify(old.players) !== JSON.stringify(t.players)) && humans.length === 1) {
+    ui.flipped = humans[0] === 'black';
   }
   if (positionChanged) {
     ui.positionSince = t.version;
@@ -357,8 +365,7 @@ function wireDrag() {
     const el = ev.target.closest && ev.target.closest('[data-square]');
     if (ev.button !== 0 || !el || !canEnter(ui.table)) return;
     const sq = el.dataset.square;
-    const e = ui.entry;
-    if (!ui.movable.has(sq) || e.path.length > 1 || (e.path.length === 1 && e.path[0] !== sq && e.next.includes(sq))) return;
+    if (!ui.movable.has(sq) || ui.entry.path.length > 1) return; // not in the middle of a jump
     ui.drag = { sq, x: ev.clientX, y: ev.clientY, active: false, ready: null, id: ev.pointerId };
   });
   svg.addEventListener('pointermove', (ev) => {
@@ -368,7 +375,8 @@ function wireDrag() {
       if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
       d.active = true;
       svg.setPointerCapture(ev.pointerId);
-      d.ready = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq ? Promise.resolve() : extendEntry([d.sq]);
+      const picked = ui.entry.path.length === 1 && ui.entry.path[0] === d.sq;
+      d.ready = picked ? Promise.resolve() : extendEntry([d.sq]);
       renderBoard();
     }
     drawDragged(ev);
@@ -458,8 +466,17 @@ function renderBoard() {
   svg.replaceChildren();
   if (!t) return;
   const g = geometry(t);
-  svg.setAttribute('viewBox', `0 0 ${g.w} ${g.h}`);
-  svg.parentElement.style.setProperty('--aspect', (g.w / g.h).toFixed(4));
+  // Claustro may be drawn as it is played: the grid turned 45 degrees, white's goal on top.
+  g.diamond = ui.diamond && t.game === 'claustro';
+  let box = [0, 0, g.w, g.h];
+  if (g.diamond) {
+    const cx = g.left + (t.width * S) / 2, cy = g.pad + (t.height * S) / 2;
+    const half = ((t.width + t.height) * S) / (2 * Math.SQRT2) + g.font * 1.6;
+    g.turn = `rotate(-45 ${cx} ${cy})`;
+    box = [cx - half, cy - half, 2 * half, 2 * half];
+  }
+  svg.setAttribute('viewBox', box.join(' '));
+  svg.parentElement.style.setProperty('--aspect', (box[2] / box[3]).toFixed(4));
   svg.setAttribute('aria-label', `${gameTitle(t)} ${t.width}x${t.height} board`);
 
   // Hatching for Claustro's neutral corners.
@@ -470,8 +487,9 @@ function renderBoard() {
   svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }, hatch);
 
   const layers = {};
+  const root = g.diamond ? svgEl('g', { transform: g.turn }, svg) : svg;
   for (const name of ['squares', 'marks', 'highlights', 'coords', 'pieces', 'arrows']) {
-    layers[name] = svgEl('g', { class: name }, svg);
+    layers[name] = svgEl('g', { class: name }, root);
   }
   const e = ui.entry;
   const picked = new Set(e.path);
@@ -567,16 +585,14 @@ function drawPiece(layer, ch, sq, px, py, extra) {
 }
 
 function drawCoords(layer, t, g) {
-  for (let x = 0; x < t.width; x++) {
-    const text = svgEl('text', { x: g.px(x) + S / 2, y: g.pad + t.height * S + g.bottom * 0.72,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = fileName(x);
-  }
-  for (let y = 0; y < t.height; y++) {
-    const text = svgEl('text', { x: g.left * 0.5, y: g.py(y) + S / 2 + g.font * 0.35,
-      'font-size': g.font, 'text-anchor': 'middle', class: 'coord' }, layer);
-    text.textContent = String(y + 1);
-  }
+  const label = (x, y, text) => {
+    const el = svgEl('text', { x, y: y + g.font * 0.35, 'font-size': g.font, 'text-anchor': 'middle',
+      class: 'coord' }, layer);
+    if (g.diamond) el.setAttribute('transform', `rotate(45 ${x} ${y})`); // upright on a turned board
+    el.textContent = text;
+  };
+  for (let x = 0; x < t.width; x++) label(g.px(x) + S / 2, g.pad + t.height * S + g.bottom * 0.45, fileName(x));
+  for (let y = 0; y < t.height; y++) label(g.left * 0.5, g.py(y) + S / 2, String(y + 1));
 }
 
 /** Analysis arrows: along the first move's path of each line, the best one on top. Only this
@@ -637,6 +653,7 @@ function renderAll() {
   renderPosition();
   renderAnalysis();
   document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
+  $('diamond').hidden = t.game !== 'claustro';
 }
 
 function playerName(t, side) {
@@ -644,6 +661,14 @@ function playerName(t, side) {
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
+}
+
+/** The engine that is to move and has failed, if any. */
+function failedEngine(t) {
+  const p = playerOf(t, t.side);
+  if (p.kind !== 'engine' || t.ply < t.moves.length) return null;
+  const e = (t.engines || []).find((x) => x.index === p.engine);
+  return e && e.status.startsWith('failed') ? e : null;
 }
 
 function renderStatus() {
@@ -655,6 +680,8 @@ function renderStatus() {
     text = t.result.text;
   } else if (t.thinking) {
     text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
+  } else if (failedEngine(t)) {
+    text = `${cap(t.side)}'s engine ${failedEngine(t).status}: choose another player to go on.`;
   } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
     text = 'Place the captured pawn: click an empty square.';
   } else if (e.path.length && e.complete && e.next.length) {
@@ -689,7 +716,12 @@ function renderResult() {
 /** The players form shows the table's settings unless the user is editing it. */
 function renderPlayers() {
   const t = ui.table;
-  if (!ui.playersDirty) {
+  // The form is set only when the table's settings change, so that state events for other
+  // reasons never undo what the user has picked but not applied yet.
+  const settings = JSON.stringify([t.players, t.limit]);
+  if (settings !== ui.playersShown) {
+    ui.playersShown = settings;
+    ui.playersDirty = false;
     for (const side of ['white', 'black']) {
       const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
@@ -843,7 +875,9 @@ function renderAnalysis() {
     setEvalBar(null);
     return;
   }
-  const head = h('p', 'small muted stats', `depth ${a.depth} · ${formatCount(a.nodes)} nodes · ${formatCount(a.nps)} nps · ${(a.time_ms / 1000).toFixed(1)} s`);
+  const stats = [`depth ${a.depth}`, `${formatCount(a.nodes)} nodes`, `${formatCount(a.nps)} nps`,
+    `${(a.time_ms / 1000).toFixed(1)} s`];
+  const head = h('p', 'small muted stats', stats.join(' · '));
   const list = h('ol', 'lines');
   for (const line of [...a.lines].sort((p, q) => p.multipv - q.multipv)) {
     const li = h('li');
@@ -941,6 +975,11 @@ function wireControls() {
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
   $('flip').addEventListener('click', flip);
+  $('diamond').addEventListener('click', () => {
+    ui.diamond = !ui.diamond;
+    $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+    renderBoard();
+  });
 
   // New game.
   $('game').addEventListener('change', () => {
@@ -997,7 +1036,10 @@ function wireControls() {
   // Position string: copy, paste and set.
   $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
   $('position').addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape') { ui.positionDirty = false; $('position').value = ui.table.position; showError($('position-error'), ''); }
+    if (ev.key !== 'Escape') return; // Escape: back to the position shown
+    ui.positionDirty = false;
+    $('position').value = ui.table.position;
+    showError($('position-error'), '');
   });
   $('copy-position').addEventListener('click', copyPosition);
   $('position-form').addEventListener('submit', async (ev) => {
