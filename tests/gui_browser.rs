@@ -12,7 +12,8 @@
 //! `target` and `picked`, `<g class="piece" data-square data-piece>`, `#status`, `#result`,
 //! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
 //! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
-//! `#white`, `#black`, `#level`, `#limit-kind`, `#limit-value`, `#apply-players`.
+//! `#white`, `#black`, `#level`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
+//! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -47,8 +48,13 @@ const ENGINE_REPLY: Duration = Duration::from_secs(10);
 
 /// One game the test plays: white is the test (a human clicking), black the engine.
 struct GameSpec {
+    /// The name of the game's screenshot, `target/gui-screenshots/<name>.png`.
+    name: &'static str,
     /// The value of `select#game`.
     game: &'static str,
+    /// Claustro drawn turned 45 degrees, as it is played (the page's `#diamond` button): the
+    /// clicks then land on turned squares.
+    diamond: bool,
     /// What is typed into `input#size`.
     size: &'static str,
     width: usize,
@@ -62,9 +68,11 @@ struct GameSpec {
     max_plies: usize,
 }
 
-const GAMES: [GameSpec; 4] = [
+const GAMES: [GameSpec; 5] = [
     GameSpec {
+        name: "joust",
         game: "joust",
+        diamond: false,
         size: "8x8",
         width: 8,
         height: 8,
@@ -75,7 +83,9 @@ const GAMES: [GameSpec; 4] = [
         max_plies: 62,
     },
     GameSpec {
+        name: "jesonmor",
         game: "jesonmor",
+        diamond: false,
         size: "9x9",
         width: 9,
         height: 9,
@@ -85,7 +95,9 @@ const GAMES: [GameSpec; 4] = [
         max_plies: 200,
     },
     GameSpec {
+        name: "claustro",
         game: "claustro",
+        diamond: false,
         size: "5x5",
         width: 5,
         height: 5,
@@ -95,10 +107,24 @@ const GAMES: [GameSpec; 4] = [
         max_plies: 200,
     },
     GameSpec {
+        name: "apart",
         game: "apart",
+        diamond: false,
         size: "8x8",
         width: 8,
         height: 8,
+        level: "easy",
+        limit_kind: "movetime",
+        limit_value: "0.05",
+        max_plies: 200,
+    },
+    GameSpec {
+        name: "claustro-diamond",
+        game: "claustro",
+        diamond: true,
+        size: "5x5",
+        width: 5,
+        height: 5,
         level: "easy",
         limit_kind: "movetime",
         limit_value: "0.05",
@@ -513,6 +539,26 @@ async fn new_game(client: &Client, game: &str, size: &str, squares: usize) -> Re
     .await
 }
 
+/// Turns the page's Claustro diamond view (`#diamond`, `aria-pressed`) on or off.
+async fn set_diamond(client: &Client, on: bool) -> Res<()> {
+    let button = client
+        .find(Locator::Id("diamond"))
+        .await
+        .ctx("find button#diamond (Claustro drawn as a diamond)")?;
+    let pressed = button.attr("aria-pressed").await.ctx("read #diamond")?;
+    if (pressed.as_deref() == Some("true")) != on {
+        click(client, "#diamond").await?;
+    }
+    let pressed = button.attr("aria-pressed").await.ctx("read #diamond")?;
+    if (pressed.as_deref() == Some("true")) != on {
+        return Err(format!(
+            "#diamond has aria-pressed {pressed:?} after a click to turn it {}",
+            if on { "on" } else { "off" }
+        ));
+    }
+    Ok(())
+}
+
 /// White human, black the engine 0 at the game's level and limit.
 async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSpec) -> Res<()> {
     select(client, "white", "human").await?;
@@ -642,6 +688,9 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
          /api/tables/{id} seen)",
     )?;
     set_players(client, base, &table, spec).await?;
+    if spec.diamond {
+        set_diamond(client, true).await?;
+    }
     let t = api_get(base, &format!("/api/tables/{table}"))?;
     if t["game"] != spec.game || t["width"] != spec.width || t["height"] != spec.height {
         return Err(format!(
@@ -695,7 +744,10 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
         let shown = e.lines().find(|l| l.contains("engines:")).unwrap_or("");
         eprintln!("  note: the game is over but the page still shows{shown}");
     }
-    let shot = save_screenshot(client, spec.game).await?;
+    let shot = save_screenshot(client, spec.name).await?;
+    if spec.diamond {
+        set_diamond(client, false).await?;
+    }
     eprintln!("  screenshot {}", shot.display());
     Ok(Played {
         plies: state.moves,
@@ -829,10 +881,10 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     for (index, spec) in GAMES.iter().enumerate() {
         let played = play_game(client, base, spec, 0x7ab1_0000 + index as u64)
             .await
-            .map_err(|e| format!("{} {}: {e}", spec.game, spec.size))?;
+            .map_err(|e| format!("{} {}: {e}", spec.name, spec.size))?;
         eprintln!(
             "{} {}: {:?} after {} plies, {:.1} s; white clicked {}",
-            spec.game,
+            spec.name,
             spec.size,
             played.result,
             played.plies,
