@@ -876,10 +876,17 @@ fn served_pieces(table: &Value) -> Res<Vec<String>> {
 }
 
 async fn run(client: &Client, base: &str) -> Res<()> {
+    // White's moves are random with a fixed seed; GUI_BROWSER_SEED=N plays other games.
+    let seed = match std::env::var("GUI_BROWSER_SEED") {
+        Ok(text) => text
+            .parse::<u64>()
+            .map_err(|e| format!("GUI_BROWSER_SEED={text:?}: {e}"))?,
+        Err(_) => 0x7ab1_0000,
+    };
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
     for (index, spec) in GAMES.iter().enumerate() {
-        let played = play_game(client, base, spec, 0x7ab1_0000 + index as u64)
+        let played = play_game(client, base, spec, seed + index as u64)
             .await
             .map_err(|e| format!("{} {}: {e}", spec.name, spec.size))?;
         eprintln!(
