@@ -17,6 +17,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
@@ -159,6 +160,13 @@ struct Processes {
 
 impl Drop for Processes {
     fn drop(&mut self) {
+        if let Some(driver) = &self.driver {
+            // chromedriver's process group (see `start_driver`): Chromium too, if still running.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", driver.id())])
+                .stderr(Stdio::null())
+                .status();
+        }
         for child in [self.driver.as_mut(), self.server.as_mut()]
             .into_iter()
             .flatten()
@@ -235,6 +243,9 @@ fn start_driver(log: &Path) -> Res<(Child, u16)> {
     let mut driver = Command::new(chromedriver())
         .arg(format!("--port={port}"))
         .arg("--enable-chrome-logs")
+        // Its own process group, with the Chromium it starts: if the test dies before it closes
+        // the session, the whole group is ended.
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(log_file)
