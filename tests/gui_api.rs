@@ -39,15 +39,20 @@ impl Gui {
 
     /// One request; the status and the body.
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let host = format!("Host: {}\r\n", self.address);
+        self.request_with(method, path, body, &host)
+    }
+
+    /// One request with the header lines `headers` (each ending in CRLF, `Host` included).
+    fn request_with(&self, method: &str, path: &str, body: &str, headers: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("timeout");
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+            "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.address,
             body.len()
         )
         .expect("send");
@@ -372,6 +377,33 @@ fn bad_requests_are_refused_and_change_nothing() {
         let (_, now) = gui.get(&format!("/api/tables/{id}"));
         assert_eq!(now, before, "{path} {:.80} changed the table", body);
     }
+    // What another web site could make the browser send: refused.
+    let move_body = r#"{"move":"b1b2"}"#;
+    let move_path = format!("{table}/move");
+    for headers in [
+        format!("Host: {}\r\nOrigin: http://evil.example\r\n", gui.address),
+        format!("Host: {}\r\nOrigin: null\r\n", gui.address),
+        "Host: evil.example:8088\r\n".to_string(),
+    ] {
+        let (status, answer) = gui.request_with("POST", &move_path, move_body, &headers);
+        assert_eq!(status, 403, "{headers}: {answer}");
+    }
+    let same_site = format!("Host: {0}\r\nOrigin: http://{0}\r\n", gui.address);
+    let (_, now) = gui.get(&format!("/api/tables/{id}"));
+    assert_eq!(now, before, "a refused request changed the table");
+    // An engine's turn is not a person's.
+    let engine_black = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":30}}"#;
+    assert_eq!(gui.post(&format!("{table}/players"), engine_black).0, 200);
+    assert_eq!(
+        gui.request_with("POST", &move_path, move_body, &same_site)
+            .0,
+        200
+    );
+    let (status, answer) = gui.post(&move_path, r#"{"move":"d5d4"}"#);
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("black's turn"), "{answer}");
+    let (_, targets) = gui.post(&format!("{table}/targets"), r#"{"path":[]}"#);
+    assert_eq!(targets, r#"{"next":[],"complete":null}"#);
     assert_eq!(gui.get("/no/such/page").0, 404);
     assert_eq!(gui.get("/").0, 200);
 }

@@ -3,15 +3,16 @@
 
 use super::room::{Room, RoomState, play_move};
 use super::rooms::Rooms;
-use super::table::{AnalysisSettings, Limit, Player, Table};
+use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
 use super::{assets, clocks::Clocks, record_text};
 use crate::games::GameKind;
 use crate::level::Level;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
@@ -42,7 +43,40 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
         )
         .route("/api/tables/{id}/{action}", post(act))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
+        .layer(middleware::from_fn(same_site_only))
         .with_state(rooms)
+}
+
+/// Refuses what another web site could send through the user's browser: a request whose
+/// `Origin` is not this server, or whose `Host` is a name other than `localhost` (a DNS
+/// rebinding attack reaches this server under the attacker's own name).
+async fn same_site_only(request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let known_name = name == "localhost"
+        || name.parse::<std::net::IpAddr>().is_ok()
+        || name
+            .strip_prefix('[')
+            .and_then(|n| n.strip_suffix(']'))
+            .is_some_and(|n| n.parse::<std::net::Ipv6Addr>().is_ok());
+    let foreign_origin = headers
+        .get(header::ORIGIN)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|origin| origin.split_once("://").map(|(_, rest)| rest) != Some(host));
+    if !known_name || foreign_origin {
+        return error(
+            StatusCode::FORBIDDEN,
+            "requests from other web sites are refused",
+        );
+    }
+    next.run(request).await
 }
 
 fn json(body: String) -> Response {
@@ -346,6 +380,9 @@ async fn act(
         "move" => {
             with_body(body, |request: MoveRequest| {
                 room.change(|state| {
+                    if let Some(why) = state.engines_turn() {
+                        return Err(why);
+                    }
                     let mover = state.table.session().side_to_move();
                     play_move(state, mover, &request.text, None)
                 })
@@ -357,7 +394,11 @@ async fn act(
                 if request.path.len() > 64 {
                     return Err("a move has at most 64 squares".to_string());
                 }
-                let targets = room.lock().table.targets(&request.path)?;
+                let state = room.lock();
+                let targets = match state.engines_turn() {
+                    Some(_) => Targets::default(),
+                    None => state.table.targets(&request.path)?,
+                };
                 serde_json::to_string(&targets).map_err(|e| e.to_string())
             })
             .await
