@@ -39,15 +39,20 @@ impl Gui {
 
     /// One request; the status and the body.
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let host = format!("Host: {}\r\n", self.address);
+        self.request_with(method, path, body, &host)
+    }
+
+    /// One request with the header lines `headers` (each ending in CRLF, `Host` included).
+    fn request_with(&self, method: &str, path: &str, body: &str, headers: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("timeout");
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+            "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.address,
             body.len()
         )
         .expect("send");
@@ -214,6 +219,56 @@ fn engine_status(game: &str, start: &str, moves: &[String]) -> String {
         .to_string()
 }
 
+/// Opens the table's event socket (a WebSocket); the stream after the handshake.
+fn open_socket(gui: &Gui, id: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(&gui.address).expect("connect");
+    write!(
+        stream,
+        "GET /api/tables/{id}/socket HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\n\
+         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        gui.address
+    )
+    .expect("send");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream
+            .read_exact(&mut byte)
+            .expect("the handshake's answer");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head);
+    assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+    stream
+}
+
+/// The next text message of a WebSocket (server messages are not masked).
+fn next_message(stream: &mut TcpStream) -> String {
+    loop {
+        let mut header = [0u8; 2];
+        stream.read_exact(&mut header).expect("a frame");
+        let mut length = u64::from(header[1] & 0x7f);
+        if length == 126 {
+            let mut bytes = [0u8; 2];
+            stream.read_exact(&mut bytes).expect("a length");
+            length = u64::from(u16::from_be_bytes(bytes));
+        } else if length == 127 {
+            let mut bytes = [0u8; 8];
+            stream.read_exact(&mut bytes).expect("a length");
+            length = u64::from_be_bytes(bytes);
+        }
+        let mut payload = vec![0u8; length as usize];
+        stream.read_exact(&mut payload).expect("a payload");
+        if header[0] & 0x0f == 1 {
+            return String::from_utf8(payload).expect("text");
+        }
+    }
+}
+
 #[test]
 fn a_person_plays_each_game_to_the_end_against_the_engine() {
     let gui = Gui::start(&[]);
@@ -322,6 +377,33 @@ fn bad_requests_are_refused_and_change_nothing() {
         let (_, now) = gui.get(&format!("/api/tables/{id}"));
         assert_eq!(now, before, "{path} {:.80} changed the table", body);
     }
+    // What another web site could make the browser send: refused.
+    let move_body = r#"{"move":"b1b2"}"#;
+    let move_path = format!("{table}/move");
+    for headers in [
+        format!("Host: {}\r\nOrigin: http://evil.example\r\n", gui.address),
+        format!("Host: {}\r\nOrigin: null\r\n", gui.address),
+        "Host: evil.example:8088\r\n".to_string(),
+    ] {
+        let (status, answer) = gui.request_with("POST", &move_path, move_body, &headers);
+        assert_eq!(status, 403, "{headers}: {answer}");
+    }
+    let same_site = format!("Host: {0}\r\nOrigin: http://{0}\r\n", gui.address);
+    let (_, now) = gui.get(&format!("/api/tables/{id}"));
+    assert_eq!(now, before, "a refused request changed the table");
+    // An engine's turn is not a person's.
+    let engine_black = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":30}}"#;
+    assert_eq!(gui.post(&format!("{table}/players"), engine_black).0, 200);
+    assert_eq!(
+        gui.request_with("POST", &move_path, move_body, &same_site)
+            .0,
+        200
+    );
+    let (status, answer) = gui.post(&move_path, r#"{"move":"d5d4"}"#);
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("black's turn"), "{answer}");
+    let (_, targets) = gui.post(&format!("{table}/targets"), r#"{"path":[]}"#);
+    assert_eq!(targets, r#"{"next":[],"complete":null}"#);
     assert_eq!(gui.get("/no/such/page").0, 404);
     assert_eq!(gui.get("/").0, 200);
 }
@@ -420,36 +502,21 @@ fn serde_json_string(text: &str) -> String {
 fn analysis_streams_lines_several_times_a_second() {
     let gui = Gui::start(&[]);
     let id = gui.open("apart", "8");
-    let mut stream = TcpStream::connect(&gui.address).expect("connect");
-    write!(
-        stream,
-        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
-        gui.address
-    )
-    .expect("send");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+    let mut socket = open_socket(&gui, &id);
+    assert!(next_message(&mut socket).starts_with(r#"{"event":"state","data":{"#));
     let (status, _) = gui.post(
         &format!("/api/tables/{id}/analysis"),
         r#"{"on":true,"engine":0,"multipv":2}"#,
     );
     assert_eq!(status, 200);
     let started = Instant::now();
-    let mut reader = BufReader::new(stream);
     let mut analyses = 0;
     let mut two_lines = false;
-    let mut line = String::new();
     while started.elapsed() < Duration::from_secs(3) {
-        line.clear();
-        if reader.read_line(&mut line).expect("an event line") == 0 {
-            break;
-        }
-        if line.starts_with("event: analysis") {
+        let message = next_message(&mut socket);
+        if message.starts_with(r#"{"event":"analysis""#) {
             analyses += 1;
-        }
-        if line.starts_with("data: ") && line.contains("\"multipv\":2,") {
-            two_lines = true;
+            two_lines |= message.contains(r#""multipv":2,"#);
         }
     }
     assert!(analyses >= 8, "{analyses} analysis events in 3 s");
@@ -492,13 +559,7 @@ fn children(pid: u32) -> usize {
 fn a_closed_tab_takes_its_engines_with_it() {
     let gui = Gui::start(&["--close-after", "1"]);
     let id = gui.open("joust", "8");
-    let mut stream = TcpStream::connect(&gui.address).expect("connect");
-    write!(
-        stream,
-        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
-        gui.address
-    )
-    .expect("send");
+    let socket = open_socket(&gui, &id);
     let players = r#"{"white":{"kind":"engine","engine":0},"black":{"kind":"engine","engine":0},"limit":{"kind":"depth","depth":1}}"#;
     assert_eq!(
         gui.post(&format!("/api/tables/{id}/players"), players).0,
@@ -514,7 +575,7 @@ fn a_closed_tab_takes_its_engines_with_it() {
         "an open tab keeps its table"
     );
     assert_eq!(children(gui.child.id()), 2, "one engine process per side");
-    drop(stream);
+    drop(socket);
     let deadline = Instant::now() + Duration::from_secs(10);
     while children(gui.child.id()) > 0 || gui.get(&format!("/api/tables/{id}")).0 != 404 {
         assert!(

@@ -101,7 +101,7 @@ pub struct AnalysisView {
 
 impl AnalysisView {
     /// Nothing known yet about the position of `version`.
-    pub fn new(version: u64, side_to_move: Side, _size: BoardSize) -> AnalysisView {
+    pub fn new(version: u64, side_to_move: Side) -> AnalysisView {
         AnalysisView {
             version,
             depth: 0,
@@ -174,7 +174,7 @@ mod tests {
         assert_eq!(info.multipv, Some(2));
         assert_eq!(info.score, Some(Score::Cp(-35)));
         assert_eq!(info.score_text().as_deref(), Some("cp -35"));
-        let mut view = AnalysisView::new(3, Side::Black, BoardSize::square(8));
+        let mut view = AnalysisView::new(3, Side::Black);
         view.absorb(&info, BoardSize::square(8));
         assert_eq!(view.lines[0].white_cp, 35);
         assert_eq!(view.lines[0].paths[1], ["e5", "c4"]);

@@ -3,23 +3,22 @@
 
 use super::room::{Room, RoomState, play_move};
 use super::rooms::Rooms;
-use super::table::{AnalysisSettings, Limit, Player, Table};
+use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
 use super::{assets, clocks::Clocks, record_text};
 use crate::games::GameKind;
 use crate::level::Level;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::convert::Infallible;
 use std::sync::Arc;
-use tokio_stream::StreamExt;
-use tokio_stream::wrappers::BroadcastStream;
+use tokio::sync::broadcast;
 
 /// The largest request body accepted (a long game's record fits many times over).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -37,14 +36,47 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
         .route("/api/info", get(info))
         .route("/api/tables", post(open_table))
         .route("/api/tables/{id}", get(table))
-        .route("/api/tables/{id}/events", get(events))
+        .route("/api/tables/{id}/socket", get(socket))
         .route(
             "/api/tables/{id}/record",
             get(download_record).post(load_record),
         )
         .route("/api/tables/{id}/{action}", post(act))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
+        .layer(middleware::from_fn(same_site_only))
         .with_state(rooms)
+}
+
+/// Refuses what another web site could send through the user's browser: a request whose
+/// `Origin` is not this server, or whose `Host` is a name other than `localhost` (a DNS
+/// rebinding attack reaches this server under the attacker's own name).
+async fn same_site_only(request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let known_name = name == "localhost"
+        || name.parse::<std::net::IpAddr>().is_ok()
+        || name
+            .strip_prefix('[')
+            .and_then(|n| n.strip_suffix(']'))
+            .is_some_and(|n| n.parse::<std::net::Ipv6Addr>().is_ok());
+    let foreign_origin = headers
+        .get(header::ORIGIN)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|origin| origin.split_once("://").map(|(_, rest)| rest) != Some(host));
+    if !known_name || foreign_origin {
+        return error(
+            StatusCode::FORBIDDEN,
+            "requests from other web sites are refused",
+        );
+    }
+    next.run(request).await
 }
 
 fn json(body: String) -> Response {
@@ -159,36 +191,54 @@ impl Drop for StreamGuard {
     }
 }
 
-async fn events(State(rooms): Shared, Path(id): Path<String>) -> Response {
+/// The room's events over a WebSocket (a browser opens only six HTTP/1.1 connections to one
+/// server, so a stream per tab over HTTP would starve the seventh tab): each message is
+/// `{"event": <name>, "data": <JSON>}`, the first one the current `state`.
+async fn socket(
+    State(rooms): Shared,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     let Some(room) = rooms.get(&id) else {
         return missing(&id);
     };
-    let receiver = room.subscribe();
+    upgrade.on_upgrade(move |socket| stream_events(socket, room))
+}
+
+async fn stream_events(mut socket: WebSocket, room: Arc<Room>) {
+    let mut receiver = room.subscribe();
     let first = {
         let mut state = room.lock();
         state.streams += 1;
         room.view_json(&state)
     };
     let guard = StreamGuard(room);
-    let first = tokio_stream::once(Ok::<_, Infallible>(
-        SseEvent::default().event("state").data(first),
-    ));
-    let rest = BroadcastStream::new(receiver).map(move |event| {
-        let room = &guard.0;
-        Ok(match event {
-            Ok(event) => SseEvent::default().event(event.name).data(event.data),
-            // The page fell behind: the whole state again is all it needs.
-            Err(_) => {
-                let state = room.lock();
-                SseEvent::default()
-                    .event("state")
-                    .data(room.view_json(&state))
-            }
-        })
-    });
-    Sse::new(first.chain(rest))
-        .keep_alive(KeepAlive::default())
-        .into_response()
+    let message = |name: &str, data: &str| {
+        Message::Text(format!(r#"{{"event":"{name}","data":{data}}}"#).into())
+    };
+    if socket.send(message("state", &first)).await.is_err() {
+        return;
+    }
+    loop {
+        let outgoing = tokio::select! {
+            event = receiver.recv() => match event {
+                Ok(event) => message(event.name, &event.data),
+                // The page fell behind: the whole state again is all it needs.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let state = guard.0.lock();
+                    message("state", &guard.0.view_json(&state))
+                }
+                Err(broadcast::error::RecvError::Closed) => break,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => continue,
+            },
+        };
+        if socket.send(outgoing).await.is_err() {
+            break;
+        }
+    }
 }
 
 async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Response {
@@ -330,6 +380,9 @@ async fn act(
         "move" => {
             with_body(body, |request: MoveRequest| {
                 room.change(|state| {
+                    if let Some(why) = state.engines_turn() {
+                        return Err(why);
+                    }
                     let mover = state.table.session().side_to_move();
                     play_move(state, mover, &request.text, None)
                 })
@@ -341,7 +394,11 @@ async fn act(
                 if request.path.len() > 64 {
                     return Err("a move has at most 64 squares".to_string());
                 }
-                let targets = room.lock().table.targets(&request.path)?;
+                let state = room.lock();
+                let targets = match state.engines_turn() {
+                    Some(_) => Targets::default(),
+                    None => state.table.targets(&request.path)?,
+                };
                 serde_json::to_string(&targets).map_err(|e| e.to_string())
             })
             .await

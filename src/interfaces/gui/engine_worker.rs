@@ -8,7 +8,6 @@ use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol,
 };
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start and answer the handshake.
@@ -81,11 +80,11 @@ enum Message {
     Stop,
 }
 
-/// The handle a table keeps: dropping it ends the thread and the engine process.
+/// The handle a table keeps: dropping it closes the thread's channel, and the thread then ends
+/// its engine process and itself on its own (within one poll), without holding up the table.
 pub struct Worker {
     pub engine: usize,
-    sender: Option<Sender<Message>>,
-    thread: Option<JoinHandle<()>>,
+    sender: Sender<Message>,
 }
 
 impl Worker {
@@ -96,7 +95,7 @@ impl Worker {
         report: Box<dyn Fn(WorkerEvent) + Send>,
     ) -> Worker {
         let (sender, receiver) = channel();
-        let thread = std::thread::spawn(move || {
+        std::thread::spawn(move || {
             WorkerThread {
                 spec,
                 report,
@@ -105,11 +104,7 @@ impl Worker {
             }
             .run()
         });
-        Worker {
-            engine,
-            sender: Some(sender),
-            thread: Some(thread),
-        }
+        Worker { engine, sender }
     }
 
     /// Runs `job`, stopping whatever runs now.
@@ -123,20 +118,8 @@ impl Worker {
     }
 
     fn send(&self, message: Message) {
-        if let Some(sender) = &self.sender {
-            let _ = sender.send(message);
-        }
-    }
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        self.sender = None;
-        if let Some(thread) = self.thread.take() {
-            // The thread notices the closed channel within one poll and ends its engine; waiting
-            // for it here would hold the table's lock, so it finishes on its own.
-            drop(thread);
-        }
+        // A thread that has ended (its table is closing) needs no more work.
+        let _ = self.sender.send(message);
     }
 }
 
@@ -303,7 +286,7 @@ impl WorkerThread {
         };
         (self.report)(WorkerEvent::Status(status.to_string()));
         let started = Instant::now();
-        let mut analysis = AnalysisView::new(job.version, job.side_to_move, job.size);
+        let mut analysis = AnalysisView::new(job.version, job.side_to_move);
         let mut last_sent = Instant::now();
         let mut last_info: Option<InfoLine> = None;
         loop {

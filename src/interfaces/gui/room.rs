@@ -56,6 +56,26 @@ pub struct RoomState {
     pub last_seen: Instant,
 }
 
+impl RoomState {
+    /// Why a person may not move now: at the end of the game, the side to move is played by an
+    /// engine (unless that engine has just failed there).
+    pub fn engines_turn(&self) -> Option<String> {
+        let side = self.table.session().side_to_move();
+        let engine_plays = matches!(self.players[side.index()], Player::Engine { .. });
+        (engine_plays
+            && self.table.at_end()
+            && self.table.is_live()
+            && self.failed != Some(self.version))
+        .then(|| {
+            format!(
+                "it is {}'s turn, and an engine plays {}; make it a human player to move for it",
+                side.name(),
+                side.name()
+            )
+        })
+    }
+}
+
 /// A room: shared between the web handlers and the workers.
 pub struct Room {
     pub id: String,

@@ -74,7 +74,7 @@ function gameTitle(t) {
 const ui = {
   info: null,          // GET /api/info
   id: null,            // our table's id
-  es: null,            // EventSource
+  ws: null,            // WebSocket of the table's events
   table: null,         // the Table shown
   flipped: false,      // black at the bottom
   movable: new Set(),  // start squares (targets with path [])
@@ -148,20 +148,23 @@ async function createTable(game, size) {
 }
 
 function openEvents() {
-  if (ui.es) ui.es.close();
-  const es = new EventSource(`/api/tables/${ui.id}/events`);
-  ui.es = es;
-  es.addEventListener('state', (ev) => applyTable(JSON.parse(ev.data)));
-  es.addEventListener('analysis', (ev) => applyAnalysis(JSON.parse(ev.data)));
-  es.addEventListener('notice', (ev) => {
-    const n = JSON.parse(ev.data);
-    notice(n.level, n.text);
+  if (ui.ws) ui.ws.close();
+  // A WebSocket rather than an EventSource: browsers open at most six HTTP/1.1 connections to
+  // one server, so a seventh tab with an event stream would wait for ever.
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${ui.id}/socket`);
+  ui.ws = ws;
+  ws.addEventListener('message', (ev) => {
+    const { event, data } = JSON.parse(ev.data);
+    if (event === 'state') applyTable(data);
+    else if (event === 'analysis') applyAnalysis(data);
+    else if (event === 'notice') notice(data.level, data.text);
   });
-  es.addEventListener('open', () => document.body.classList.remove('offline'));
-  es.addEventListener('error', () => {
-    if (es !== ui.es) return;
+  ws.addEventListener('open', () => document.body.classList.remove('offline'));
+  ws.addEventListener('close', () => {
+    if (ws !== ui.ws) return;
     document.body.classList.add('offline');
-    if (es.readyState === EventSource.CLOSED) recover();
+    recover();
   });
 }
 
