@@ -203,8 +203,8 @@ async function recover() {
 function applyTable(t) {
   if (!t || t.id !== ui.id) return;
   const old = ui.table;
+  // An equal version still counts: engine status and failures come without a new version.
   if (old && t.version < old.version) return;
-  if (old && t.version === old.version) return;
   const positionChanged = !old || old.position !== t.position || old.ply !== t.ply ||
     old.game !== t.game || old.moves.length !== t.moves.length;
   ui.table = t;
@@ -265,8 +265,16 @@ function notice(level, text) {
 
 /** May a move be entered at the cursor? A human is to move, or the cursor is inside the game. */
 function canEnter(t) {
-  if (!t || t.result || t.thinking) return false;
-  return playerOf(t, t.side).kind === 'human' || t.ply < t.moves.length;
+  if (!t || t.result) return false;
+  // A game with an engine or clocks goes on at its end only, and a person moves only for a
+  // human side; without them (a study board) any move of any position shown may be tried.
+  if (!isPlaying(t)) return true;
+  return t.ply === t.moves.length && playerOf(t, t.side).kind === 'human';
+}
+
+/** Whether a game is being played (an engine plays a side, or clocks run), as the server says. */
+function isPlaying(t) {
+  return !!t.clocks || ['white', 'black'].some((side) => playerOf(t, side).kind !== 'human');
 }
 
 /** What a move being entered depends on: while it stays the same, the entry goes on. */
@@ -609,7 +617,9 @@ function renderMoves() {
   }
   $('nav-first').disabled = $('nav-prev').disabled = t.ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = t.ply >= t.moves.length;
-  $('undo').disabled = t.moves.length === 0;
+  // In a game with an engine or clocks, take back works from the end; otherwise from the
+  // position shown.
+  $('undo').disabled = isPlaying(t) ? t.moves.length === 0 : t.ply === 0;
 }
 
 function renderPosition() {
@@ -757,6 +767,13 @@ function wireControls() {
   $('end-turn').addEventListener('click', endTurn);
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
+  // A move typed as the squares it visits (the keyboard's way to move); the server judges it.
+  $('move-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const move = $('move-text').value.trim();
+    if (!move) return;
+    if (await tablePost('move', { move }, $('move-error'))) $('move-text').value = '';
+  });
   $('flip').addEventListener('click', flip);
   $('diamond').addEventListener('click', () => {
     ui.diamond = !ui.diamond;
@@ -882,6 +899,7 @@ function onKey(ev) {
     case 'Home': gotoPly(0); break;
     case 'End': gotoPly(t.moves.length); break;
     case 'f': case 'F': flip(); break;
+    case 'm': case 'M': $('move-text').focus(); break;
     case 'Escape': cancelEntry(); break;
     case 'Enter':
       if (ev.target.tagName === 'BUTTON' || ev.target.tagName === 'A') return; // let it click
