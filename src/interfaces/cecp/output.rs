@@ -114,14 +114,15 @@ pub fn burned_marks(position: &PositionText) -> Vec<Option<char>> {
 }
 
 /// The `setup` line that makes XBoard draw an engine-defined variant: the piece letters (the
-/// chess set, of which tabula's games use the knight N and the pawn P), the board size on the
-/// `fairy` parent, and the position as an XBoard FEN (`*` is a burned square, which XBoard
-/// draws as a hole).
+/// pawn P and the knight N, the only pieces tabula's games use; `.` for the other chess pieces
+/// and the king, so that XBoard's legality test looks for no king to keep out of check), the
+/// board size on the `fairy` parent, and the position as an XBoard FEN (`*` is a burned
+/// square, which XBoard draws as a hole).
 pub fn setup_line(files: usize, ranks: usize, position_text: &str) -> String {
     let mut fields = position_text.split_whitespace();
     let board = fields.next().unwrap_or_default();
     let side = fields.next().unwrap_or("w");
-    format!("setup (PNBRQKpnbrqk) {files}x{ranks}+0_fairy {board} {side} - - 0 1")
+    format!("setup (PN....pn....) {files}x{ranks}+0_fairy {board} {side} - - 0 1")
 }
 
 /// A thinking line: `ply score time nodes pv`, the score in centipawns from the mover's view
@@ -233,7 +234,7 @@ mod tests {
     fn setup_names_the_size_and_gives_an_xboard_fen() {
         assert_eq!(
             setup_line(8, 8, "8/8/8/4n3/3N4/8/8/8 w 0 1"),
-            "setup (PNBRQKpnbrqk) 8x8+0_fairy 8/8/8/4n3/3N4/8/8/8 w - - 0 1"
+            "setup (PN....pn....) 8x8+0_fairy 8/8/8/4n3/3N4/8/8/8 w - - 0 1"
         );
     }
 }
