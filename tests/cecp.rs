@@ -101,13 +101,15 @@ fn the_engine_answers_a_user_move_with_a_legal_move_and_plays_on() {
 fn an_illegal_move_is_refused_and_changes_nothing() {
     let (mut engine, _) = xboard();
     ask(&mut engine, "force");
+    // In Joust the refusal is followed by the burned squares (none yet), which XBoard's
+    // take-back has cleared from its board.
     assert_eq!(
         ask(&mut engine, "usermove d4d5"),
-        vec!["Illegal move: d4d5"]
+        vec!["Illegal move: d4d5", "highlight 8/8/8/8/8/8/8/8"]
     );
     assert_eq!(
         ask(&mut engine, "usermove z9z9"),
-        vec!["Illegal move: z9z9"]
+        vec!["Illegal move: z9z9", "highlight 8/8/8/8/8/8/8/8"]
     );
     // Still white to move at the start: white's first move is taken (and d4 is burned).
     assert_eq!(
@@ -432,6 +434,12 @@ fn lift_marks_the_legal_targets_and_every_move_shows_the_burned_squares() {
     assert_eq!(
         ask(&mut engine, "lift f5"),
         vec!["highlight 8/4Y1Y1/3Y3Y/4d3/3d3Y/4Y1Y1/8/8"]
+    );
+    // With XBoard's own legality test on, a move onto a burned square reaches the engine: it is
+    // refused, and the burned squares are shown again after XBoard's take-back.
+    assert_eq!(
+        ask(&mut engine, "usermove f5d4"),
+        vec!["Illegal move: f5d4", "highlight 8/8/8/4d3/3d4/8/8/8"]
     );
     // An empty square or the opponent's piece: nowhere to go, the burned squares stay.
     assert_eq!(

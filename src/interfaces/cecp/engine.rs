@@ -127,11 +127,15 @@ impl Cecp {
             self.stop();
             return false;
         }
-        if let Err(refusal) = self.execute(command) {
-            self.out.line(&match refusal {
-                Refusal::Error(reason, text) => error(reason, &printable(&text)),
-                Refusal::IllegalMove(text) => format!("Illegal move: {}", printable(&text)),
-            });
+        match self.execute(command) {
+            Ok(()) => {}
+            Err(Refusal::Error(reason, text)) => self.out.line(&error(reason, &printable(&text))),
+            Err(Refusal::IllegalMove(text)) => {
+                self.out
+                    .line(&format!("Illegal move: {}", printable(&text)));
+                // XBoard takes the move back and clears its markers with it.
+                self.show_burned();
+            }
         }
         true
     }
