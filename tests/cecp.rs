@@ -575,6 +575,11 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
     engine.send("go");
     engine_move(&engine);
     assert_eq!(ask(&mut engine, "draw"), vec!["offer draw"]);
+    // Once the move is taken back the engine has no judgement of the position: declined.
+    for line in ["force", "undo", "playother"] {
+        assert_accepted(&mut engine, line);
+    }
+    assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
     // At the start the engine is not worse: the offer is declined by saying nothing.
     for line in ["variant jesonmor", "force", "usermove e1d3", "sd 4"] {
         assert_accepted(&mut engine, line);

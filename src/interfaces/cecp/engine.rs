@@ -86,7 +86,8 @@ pub struct Cecp {
     multipv: usize,
     /// Picks the `random` level's moves.
     rng: StdRng,
-    /// The score of the engine's last move, from its side's view, for judging draw offers.
+    /// The score of the engine's last move, from its side's view, for judging draw offers;
+    /// forgotten when the game is set up again or a move is taken back.
     judgement: Option<Score>,
     job: Option<Job>,
     jobs: u64,
@@ -157,7 +158,6 @@ impl Cecp {
                 self.control.depth = None;
                 self.control.own_ms = None;
                 self.control.opponent_ms = None;
-                self.judgement = None;
                 self.tt.clear();
                 self.resume();
             }
@@ -360,6 +360,7 @@ impl Cecp {
         self.size = size;
         self.setup = None;
         self.moves.clear();
+        self.judgement = None;
         Ok(())
     }
 
@@ -388,6 +389,7 @@ impl Cecp {
         self.size = self.session.size();
         self.setup = Some(text.to_string());
         self.moves.clear();
+        self.judgement = None;
         self.show_burned();
         self.resume();
         Ok(())
@@ -430,6 +432,7 @@ impl Cecp {
         self.stop();
         self.session = session;
         self.moves.truncate(kept);
+        self.judgement = None;
         self.show_burned();
         self.resume();
         Ok(())
