@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Plays tabula against tabula in the real XBoard (CECP, issue #31), headless under Xvfb, one
-# short game per variant, and keeps for each the PGN, XBoard's debug log and a screenshot.
+# short game per variant, and keeps for each the PGN, XBoard's debug log and a screenshot (in
+# Joust it shows the burned squares as black dots, which tabula sends as `highlight` lines).
+# A VARIANT may be any name tabula announces, sized ones included (7x7_jesonmor, 10x10_joust).
+# Legality testing is off: XBoard's own rules know no burned squares and no Jeson Mor centre
+# rule (protocol.md says what happens with it on). XBoard's settings file is left alone.
 # Needs Debian's packages: apt-get install -y xboard xvfb imagemagick
 # Usage: scripts/xboard-match.sh [OUT_DIR] [VARIANT...]   (default: jesonmor joust)
 set -euo pipefail
@@ -21,7 +25,7 @@ for variant in "${variants[@]}"; do
     rm -f "$out/$variant.pgn"
     DISPLAY=$display xboard -fcp "$engine" -scp "$engine" -fd "$out" -sd "$out" \
         -variant "$variant" -matchGames 1 -tc 0:30 -inc 0 -testLegality false \
-        -saveGameFile "$out/$variant.pgn" -popupExitMessage false -autoCallFlag true \
+        -saveGameFile "$out/$variant.pgn" -popupExitMessage false -autoCallFlag true -saveSettingsOnExit false \
         -debug -nameOfDebugFile "$out/$variant.debug" -xponder &
     xb=$!
     sleep "${XBOARD_SHOT_AFTER:-8}"

@@ -70,7 +70,12 @@ fn protover_2_announces_the_features_with_done_last() {
         "sigint=0",
         "sigterm=0",
         "myname=\"tabula",
-        "variants=\"joust,jesonmor,claustro,apart\"",
+        "highlight=1",
+        "draw=1",
+        "variants=\"joust,jesonmor,claustro,apart,6x6_joust,",
+        ",7x7_jesonmor,",
+        "option=\"Level -combo random /// greedy /// ",
+        "option=\"MultiPV -spin 1 1 256\"",
     ] {
         assert!(all.contains(feature), "{feature} missing: {features:#?}");
     }
@@ -96,16 +101,21 @@ fn the_engine_answers_a_user_move_with_a_legal_move_and_plays_on() {
 fn an_illegal_move_is_refused_and_changes_nothing() {
     let (mut engine, _) = xboard();
     ask(&mut engine, "force");
+    // In Joust the refusal is followed by the burned squares (none yet), which XBoard's
+    // take-back has cleared from its board.
     assert_eq!(
         ask(&mut engine, "usermove d4d5"),
-        vec!["Illegal move: d4d5"]
+        vec!["Illegal move: d4d5", "highlight 8/8/8/8/8/8/8/8"]
     );
     assert_eq!(
         ask(&mut engine, "usermove z9z9"),
-        vec!["Illegal move: z9z9"]
+        vec!["Illegal move: z9z9", "highlight 8/8/8/8/8/8/8/8"]
     );
-    // Still white to move at the start: white's first move is taken.
-    assert_eq!(ask(&mut engine, "usermove d4c2"), Vec::<String>::new());
+    // Still white to move at the start: white's first move is taken (and d4 is burned).
+    assert_eq!(
+        ask(&mut engine, "usermove d4c2"),
+        vec!["highlight 8/8/8/8/3d4/8/8/8"]
+    );
 }
 
 #[test]
@@ -352,5 +362,233 @@ fn a_sized_variant_sets_up_that_board_and_tells_xboard_its_size() {
     assert_eq!(
         ask(&mut engine, "usermove h1g3"),
         vec!["Illegal move: h1g3"]
+    );
+}
+
+#[test]
+fn variant_defines_the_knight_for_xboard_after_the_setup() {
+    let (mut engine, _) = xboard();
+    assert_eq!(
+        ask(&mut engine, "variant jesonmor"),
+        vec![
+            "setup (PN....pn....) 9x9+0_fairy nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1",
+            "piece N& N",
+        ]
+    );
+    // Claustro's pawns cannot be said in Betza notation: no piece line.
+    let claustro = ask(&mut engine, "variant claustro");
+    assert_eq!(claustro.len(), 1, "{claustro:#?}");
+    assert!(claustro[0].starts_with("setup "), "{claustro:#?}");
+}
+
+#[test]
+fn every_announced_variant_sets_up_its_own_board_size() {
+    let (mut engine, features) = xboard();
+    let variants = features
+        .iter()
+        .find_map(|line| line.strip_prefix("feature variants=\""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .expect("a variants feature");
+    for name in variants.split(',') {
+        let answer = ask(&mut engine, &format!("variant {name}"));
+        let size = name.split_once('_').map_or(
+            match name {
+                "joust" | "apart" => "8x8",
+                "jesonmor" => "9x9",
+                _ => "5x5",
+            },
+            |(size, _)| size,
+        );
+        assert!(
+            answer
+                .first()
+                .is_some_and(|l| l.starts_with(&format!("setup (PN....pn....) {size}+0_fairy "))),
+            "{name}: {answer:#?}"
+        );
+        let width: usize = size.split('x').next().unwrap().parse().unwrap();
+        assert!(width <= 16, "XBoard boards are at most 16 files: {name}");
+    }
+}
+
+#[test]
+fn lift_marks_the_legal_targets_and_every_move_shows_the_burned_squares() {
+    let (mut engine, _) = xboard();
+    for line in ["variant joust", "force"] {
+        ask(&mut engine, line);
+    }
+    assert_eq!(
+        ask(&mut engine, "lift d4"),
+        vec!["highlight 8/8/2Y1Y3/1Y3Y2/8/1Y3Y2/2Y1Y3/8"]
+    );
+    // XBoard clears its markers itself when the piece is put down.
+    assert_eq!(ask(&mut engine, "put f5"), Vec::<String>::new());
+    assert_eq!(
+        ask(&mut engine, "usermove d4f5"),
+        vec!["highlight 8/8/8/8/3d4/8/8/8"]
+    );
+    assert_eq!(
+        ask(&mut engine, "usermove e5c6"),
+        vec!["highlight 8/8/8/4d3/3d4/8/8/8"]
+    );
+    // From f5: d4 and e5 are burned (black dots, not targets); the knight on c6 is out of reach.
+    assert_eq!(
+        ask(&mut engine, "lift f5"),
+        vec!["highlight 8/4Y1Y1/3Y3Y/4d3/3d3Y/4Y1Y1/8/8"]
+    );
+    // With XBoard's own legality test on, a move onto a burned square reaches the engine: it is
+    // refused, and the burned squares are shown again after XBoard's take-back.
+    assert_eq!(
+        ask(&mut engine, "usermove f5d4"),
+        vec!["Illegal move: f5d4", "highlight 8/8/8/4d3/3d4/8/8/8"]
+    );
+    // An empty square or the opponent's piece: nowhere to go, the burned squares stay.
+    assert_eq!(
+        ask(&mut engine, "lift c6"),
+        vec!["highlight 8/8/8/4d3/3d4/8/8/8"]
+    );
+    // Taking a move back shows the burned squares of the position before it.
+    assert_eq!(
+        ask(&mut engine, "undo"),
+        vec!["highlight 8/8/8/8/3d4/8/8/8"]
+    );
+    // The engine's own move is followed by the burned squares too.
+    ask(&mut engine, "sd 2");
+    engine.send("go");
+    let (mv, _) = engine_move(&engine);
+    let next = engine.next_line(common::TIMEOUT).unwrap_or_default();
+    assert!(next.starts_with("highlight "), "{mv}: {next}");
+    assert_eq!(next.matches('d').count(), 2, "{mv}: {next}");
+}
+
+#[test]
+fn captures_are_marked_red_and_bad_squares_refused() {
+    let (mut engine, _) = xboard();
+    for line in ["variant jesonmor", "force", "setboard 5/5/2n2/5/1N3 w 0 1"] {
+        assert_accepted(&mut engine, line);
+    }
+    assert_eq!(
+        ask(&mut engine, "lift b1"),
+        vec!["highlight 5/5/Y1R2/3Y1/5"]
+    );
+    assert_eq!(
+        ask(&mut engine, "lift f1"),
+        vec!["Error (not a square of this board): f1"]
+    );
+    assert_eq!(
+        ask(&mut engine, "lift"),
+        vec!["Error (needs one square): lift"]
+    );
+    assert_eq!(
+        ask(&mut engine, "hover b1 c3"),
+        vec!["Error (needs one square): hover b1 c3"]
+    );
+    assert_eq!(ask(&mut engine, "hover c3"), Vec::<String>::new());
+    assert_eq!(ask(&mut engine, "put c3,"), Vec::<String>::new());
+    // Nothing was played: white is still to move from b1.
+    assert_eq!(ask(&mut engine, "usermove b1a3"), Vec::<String>::new());
+}
+
+#[test]
+fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
+    let (mut engine, _) = xboard();
+    for line in ["variant jesonmor", "post"] {
+        ask(&mut engine, line);
+    }
+    assert_eq!(
+        ask(&mut engine, "option Level=random"),
+        Vec::<String>::new()
+    );
+    // The random level moves at once, without a search, so without thinking lines.
+    engine.send("usermove e1d3");
+    let (reply, thinking) = engine_move(&engine);
+    assert!(thinking.is_empty(), "{thinking:#?}");
+    assert!(legal_by_uci("jesonmor", &["e1d3", &reply]), "{reply}");
+    for (line, error) in [
+        (
+            "option Level=grandmaster",
+            "Error (unknown level): option Level=grandmaster",
+        ),
+        (
+            "option MultiPV=0",
+            "Error (MultiPV out of range): option MultiPV=0",
+        ),
+        (
+            "option MultiPV=two",
+            "Error (not a number): option MultiPV=two",
+        ),
+        ("option Hash=64", "Error (unknown option): option Hash=64"),
+        ("option Level", "Error (option needs a value): option Level"),
+    ] {
+        assert_eq!(ask(&mut engine, line), vec![error]);
+    }
+    // Two lines per depth at MultiPV 2 (the Level stays random until set back).
+    for line in ["option Level=max", "option MultiPV=2", "force", "sd 2"] {
+        assert_accepted(&mut engine, line);
+    }
+    engine.send("go");
+    let (_, thinking) = engine_move(&engine);
+    let at_depth_2 = thinking.iter().filter(|l| l.starts_with("2 ")).count();
+    assert_eq!(at_depth_2, 2, "{thinking:#?}");
+}
+
+#[test]
+fn a_dot_in_analysis_is_answered_with_stat01() {
+    let (mut engine, _) = xboard();
+    for line in ["variant joust", "force", "analyze"] {
+        engine.send(line);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = ask(&mut engine, ".");
+    let stat = lines
+        .iter()
+        .find(|l| l.starts_with("stat01: "))
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    let fields: Vec<u64> = stat["stat01: ".len()..]
+        .split(' ')
+        .map(|f| f.parse().unwrap())
+        .collect();
+    // time, nodes, depth, moves left at that depth (it is complete), the 8 legal moves.
+    assert_eq!(fields.len(), 5, "{stat}");
+    assert!(fields[1] > 0 && fields[2] > 0, "{stat}");
+    assert_eq!(fields[3..], [0, 8], "{stat}");
+    // Outside analysis `.` says nothing.
+    engine.send("exit");
+    assert!(
+        !ask(&mut engine, ".")
+            .iter()
+            .any(|l| l.starts_with("stat01"))
+    );
+}
+
+#[test]
+fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
+    let (mut engine, _) = xboard();
+    // Black, the engine, has one knight against three.
+    for line in [
+        "variant jesonmor",
+        "force",
+        "setboard 9/9/9/9/9/9/9/n8/NNN6 b 0 1",
+        "sd 4",
+    ] {
+        assert_accepted(&mut engine, line);
+    }
+    engine.send("go");
+    engine_move(&engine);
+    assert_eq!(ask(&mut engine, "draw"), vec!["offer draw"]);
+    // Once the move is taken back the engine has no judgement of the position: declined.
+    for line in ["force", "undo", "playother"] {
+        assert_accepted(&mut engine, line);
+    }
+    assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
+    // At the start the engine is not worse: the offer is declined by saying nothing.
+    for line in ["variant jesonmor", "force", "usermove e1d3", "sd 4"] {
+        assert_accepted(&mut engine, line);
+    }
+    engine.send("go");
+    engine_move(&engine);
+    assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
+    assert_eq!(
+        ask(&mut engine, "draw please"),
+        vec!["Error (unexpected argument): draw please"]
     );
 }

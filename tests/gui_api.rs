@@ -617,3 +617,43 @@ fn clocks_run_and_a_flag_ends_the_game() {
         "{over}"
     );
 }
+
+#[test]
+fn a_game_with_clocks_goes_on_at_its_end_whatever_is_shown() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("joust", "8");
+    let table = format!("/api/tables/{id}");
+    let clock = r#"{"white":{"kind":"human"},"black":{"kind":"human"},"limit":{"kind":"clock","base_ms":60000,"inc_ms":5000}}"#;
+    assert_eq!(gui.post(&format!("{table}/players"), clock).0, 200);
+    // A refused move neither stops a clock nor gives an increment.
+    let (status, _) = gui.post(&format!("{table}/move"), r#"{"move":"a1a1"}"#);
+    assert_eq!(status, 400);
+    let (_, state) = gui.get(&table);
+    let clocks = field(&state, "clocks");
+    assert_eq!(field(&clocks, "running"), "white", "{clocks}");
+    assert!(
+        field(&clocks, "white_ms").parse::<i64>().expect("ms") <= 60000,
+        "{clocks}"
+    );
+    for mv in ["d4f5", "e5c4"] {
+        let (status, body) = gui.post(&format!("{table}/move"), &format!(r#"{{"move":"{mv}"}}"#));
+        assert_eq!(status, 200, "{body}");
+    }
+    // Looking back does not stop white's clock, and no move is made there.
+    let (_, shown) = gui.post(&format!("{table}/goto"), r#"{"ply":1}"#);
+    assert_eq!(field(&field(&shown, "clocks"), "running"), "white");
+    let (status, answer) = gui.post(&format!("{table}/move"), r#"{"move":"e5g4"}"#);
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("last move"), "{answer}");
+    // Applying the same players again keeps the clocks of the game in progress.
+    let (_, applied) = gui.post(&format!("{table}/players"), clock);
+    let black = field(&field(&applied, "clocks"), "black_ms");
+    assert!(
+        black.parse::<i64>().expect("ms") > 60000,
+        "black kept its increment: {applied}"
+    );
+    // Take back works from the end of the game.
+    let (status, back) = gui.post(&format!("{table}/undo"), "");
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(strings(&field(&back, "moves")), ["d4f5"]);
+}

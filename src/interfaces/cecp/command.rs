@@ -54,6 +54,13 @@ pub enum Command {
     Cores(usize),
     /// `option NAME[=VALUE]`.
     Option(String),
+    /// `lift SQUARE`: the user picked up the piece there (answered with a `highlight` line).
+    Lift(String),
+    /// `put SQUARE` or `hover SQUARE`: the user put the piece down, or moved it over a square;
+    /// XBoard clears its own markers, so nothing is answered.
+    Put(String),
+    /// `draw`: the opponent offers a draw.
+    Draw,
     Quit,
     /// What is read and deliberately left without effect (`accepted`, `random`, `hard`, ...).
     Ignored,
@@ -68,9 +75,9 @@ pub struct Refusal {
 
 /// Commands read and left without effect: answers to our features, and settings tabula has
 /// no use for.
-const IGNORED: [&str; 14] = [
+const IGNORED: [&str; 13] = [
     "xboard", "accepted", "rejected", "random", "hard", "easy", "computer", "name", "rating",
-    "ics", "draw", "hint", "bk", "nps",
+    "ics", "hint", "bk", "nps",
 ];
 
 /// The command on `line`, `None` for a blank line, or why it is refused.
@@ -126,10 +133,23 @@ fn command(word: &str, rest: &str) -> Result<Command, &'static str> {
         "memory" => number(rest).map(Command::Memory),
         "cores" => number(rest).map(Command::Cores),
         "option" if !rest.is_empty() => Ok(Command::Option(rest.to_string())),
+        "lift" => one_word(rest).map(Command::Lift),
+        // A comma after the square says the user held Ctrl; it changes nothing here.
+        "put" => one_word(rest.strip_suffix(',').unwrap_or(rest)).map(Command::Put),
+        "hover" => one_word(rest).map(Command::Put),
+        "draw" => no_argument(Command::Draw),
         "quit" => Ok(Command::Quit),
         word if IGNORED.contains(&word) => Ok(Command::Ignored),
         "setboard" | "usermove" | "option" => Err("missing argument"),
         _ => Err("unknown command"),
+    }
+}
+
+fn one_word(text: &str) -> Result<String, &'static str> {
+    if text.is_empty() || text.contains(char::is_whitespace) {
+        Err("needs one square")
+    } else {
+        Ok(text.to_string())
     }
 }
 
@@ -256,5 +276,10 @@ mod tests {
         assert_eq!(refused("frobnicate"), "unknown command");
         assert_eq!(ok("accepted usermove"), Command::Ignored);
         assert_eq!(parse("   "), None);
+        assert_eq!(ok("lift e4"), Command::Lift("e4".into()));
+        assert_eq!(ok("put e5,"), Command::Put("e5".into()));
+        assert_eq!(refused("lift"), "needs one square");
+        assert_eq!(refused("hover e4 e5"), "needs one square");
+        assert_eq!(refused("draw now"), "unexpected argument");
     }
 }

@@ -1,17 +1,25 @@
 //! The CECP state machine: the game (as moves from a start or `setboard` position), which side
-//! the engine plays (none in force mode), the time control, and the one search running on its
-//! own thread, which tells the command loop when it is done so that its move is played there.
+//! the engine plays (none in force mode), the time control, the options (`Level`, `MultiPV`),
+//! and the one search running on its own thread, which tells the command loop when it is done
+//! so that its move is played there. It also answers XBoard's `lift` with the legal targets
+//! and, in Joust, shows the burned squares after every change of position (`highlight`).
 
 use super::clock::TimeControl;
 use super::command::Command;
-use super::output::{error, features, result_claim, setup_line, thinking_line};
-use crate::board::position_text::parse_position_text;
+use super::output::{
+    LEVEL_OPTION, MULTI_PV_OPTION, burned_marks, error, features, highlight_line, piece_lines,
+    result_claim, setup_line, stat01_line, thinking_line,
+};
+use crate::board::geometry::geometry;
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{BoardSize, Side};
 use crate::games::{GameKind, build_session, game_and_size};
 use crate::interfaces::uci::command_loop::Event;
-use crate::interfaces::uci::options::{HASH_RANGE, THREADS_RANGE};
+use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
 use crate::interfaces::uci::output::{Output, printable};
+use crate::level::Level;
 use crate::search::limits::Limits;
+use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Setup};
@@ -19,9 +27,20 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 /// The hash table's size until `memory` says otherwise, in MB.
 const DEFAULT_HASH_MB: usize = 16;
+
+/// A draw offer is accepted when the engine's last search scored its side this far below level
+/// or worse, and declined (by saying nothing, as CECP has it) otherwise.
+const ACCEPT_DRAW_BELOW_CP: i32 = -50;
+
+/// The last complete depth of a search and its score, from the view of the side to move.
+type Latest = Arc<Mutex<Option<(u32, Score)>>>;
 
 /// A search on its own thread: a move to play, or an analysis that runs until stopped.
 struct Job {
@@ -33,6 +52,10 @@ struct Job {
     /// `xboard` may carry the same number, and is told apart by this slot being empty.
     answer: Arc<Mutex<Option<Option<String>>>>,
     analysis: bool,
+    /// The side to move when the search started.
+    side: Side,
+    started: Instant,
+    latest: Latest,
 }
 
 /// A refused command: CECP's `Error (REASON): TEXT` or `Illegal move: MOVE`.
@@ -59,6 +82,13 @@ pub struct Cecp {
     control: TimeControl,
     tt: Arc<TranspositionTable>,
     threads: usize,
+    level: Level,
+    multipv: usize,
+    /// Picks the `random` level's moves.
+    rng: StdRng,
+    /// The score of the engine's last move, from its side's view, for judging draw offers;
+    /// forgotten when the game is set up again or a move is taken back.
+    judgement: Option<Score>,
     job: Option<Job>,
     jobs: u64,
 }
@@ -83,6 +113,10 @@ impl Cecp {
             control: TimeControl::default(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
+            level: Level::Max,
+            multipv: 1,
+            rng: StdRng::seed_from_u64(0),
+            judgement: None,
             job: None,
             jobs: 0,
         })
@@ -94,11 +128,15 @@ impl Cecp {
             self.stop();
             return false;
         }
-        if let Err(refusal) = self.execute(command) {
-            self.out.line(&match refusal {
-                Refusal::Error(reason, text) => error(reason, &printable(&text)),
-                Refusal::IllegalMove(text) => format!("Illegal move: {}", printable(&text)),
-            });
+        match self.execute(command) {
+            Ok(()) => {}
+            Err(Refusal::Error(reason, text)) => self.out.line(&error(reason, &printable(&text))),
+            Err(Refusal::IllegalMove(text)) => {
+                self.out
+                    .line(&format!("Illegal move: {}", printable(&text)));
+                // XBoard takes the move back and clears its markers with it.
+                self.show_burned();
+            }
         }
         true
     }
@@ -107,7 +145,7 @@ impl Cecp {
         match command {
             Command::Protover(version) => {
                 if version >= 2 {
-                    for line in features() {
+                    for line in features(self.level) {
                         self.out.line(&line);
                     }
                 }
@@ -134,6 +172,9 @@ impl Cecp {
                     size.height,
                     &self.session.position_text(),
                 ));
+                for line in piece_lines(game) {
+                    self.out.line(line);
+                }
                 self.resume();
             }
             Command::SetBoard(text) => self.set_board(&text)?,
@@ -161,6 +202,20 @@ impl Cecp {
                 self.engine_side = Some(self.session.side_to_move().opponent());
             }
             Command::Undo => self.take_back(1, "undo")?,
+            Command::Lift(square) => self.lift(&square)?,
+            Command::Put(square) => {
+                self.square(&square)?;
+            }
+            Command::Draw => {
+                let losing = match self.judgement {
+                    Some(Score::Centipawns(cp)) => cp <= ACCEPT_DRAW_BELOW_CP,
+                    Some(Score::Mate(moves)) => moves < 0,
+                    None => false,
+                };
+                if losing && self.engine_side.is_some() && self.session.verdict().is_none() {
+                    self.out.line("offer draw");
+                }
+            }
             Command::Remove => self.take_back(2, "remove")?,
             Command::Level {
                 moves_per_control,
@@ -205,10 +260,97 @@ impl Cecp {
                 self.resume();
             }
             Command::Cores(cores) => self.threads = cores.clamp(THREADS_RANGE.0, THREADS_RANGE.1),
-            Command::Option(text) => return Err(Refusal::Error("unknown option", text)),
-            Command::Status | Command::Quit | Command::Ignored => {}
+            Command::Option(text) => self.set_option(&text)?,
+            Command::Status => self.status(),
+            Command::Quit | Command::Ignored => {}
         }
         Ok(())
+    }
+
+    /// `option NAME=VALUE` for the options announced in the features.
+    fn set_option(&mut self, text: &str) -> Result<(), Refusal> {
+        let refuse = |reason| Refusal::Error(reason, format!("option {text}"));
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| refuse("option needs a value"))?;
+        match name.trim() {
+            LEVEL_OPTION => {
+                self.level = Level::parse(value.trim()).map_err(|_| refuse("unknown level"))?
+            }
+            MULTI_PV_OPTION => {
+                let lines: usize = value.trim().parse().map_err(|_| refuse("not a number"))?;
+                if !(MULTI_PV_RANGE.0..=MULTI_PV_RANGE.1).contains(&lines) {
+                    return Err(refuse("MultiPV out of range"));
+                }
+                self.multipv = lines;
+            }
+            _ => return Err(refuse("unknown option")),
+        }
+        Ok(())
+    }
+
+    /// The square named `text` on the current board.
+    fn square(&self, text: &str) -> Result<usize, Refusal> {
+        let size = self.session.size();
+        geometry(size.width, size.height)
+            .parse_square(text)
+            .ok_or_else(|| Refusal::Error("not a square of this board", text.to_string()))
+    }
+
+    /// `lift SQUARE`: marks where the piece there can go (red where it captures), with the
+    /// burned squares, so that XBoard lets the user drop it on those squares only. A move
+    /// that visits more squares (a Claustro capture and its placement, an Apart multi-leg turn)
+    /// is not marked: XBoard cannot enter it.
+    fn lift(&mut self, text: &str) -> Result<(), Refusal> {
+        let from = self.square(text)?;
+        let size = self.session.size();
+        let board = geometry(size.width, size.height);
+        let position = parse_position_text(&self.session.position_text())
+            .map_err(|problem| Refusal::Error("position", problem))?;
+        let mut marks = burned_marks(&position);
+        for mv in self.session.legal_moves() {
+            if let Ok(&[start, target]) = board.parse_square_path(&mv).as_deref()
+                && start == from
+            {
+                let capture = matches!(position.cells[target], Cell::Piece(_));
+                marks[target] = Some(if capture { 'R' } else { 'Y' });
+            }
+        }
+        self.out
+            .line(&highlight_line(size.width, size.height, &marks));
+        Ok(())
+    }
+
+    /// In Joust, after every change of position: the burned squares as black dots, since XBoard
+    /// moves the knight on its own board and leaves an empty square behind, not a burned one.
+    fn show_burned(&self) {
+        if self.game != GameKind::Joust {
+            return;
+        }
+        if let Ok(position) = parse_position_text(&self.session.position_text()) {
+            self.out.line(&highlight_line(
+                position.width,
+                position.height,
+                &burned_marks(&position),
+            ));
+        }
+    }
+
+    /// `.` in analysis: how far the analysis has got.
+    fn status(&self) {
+        if let Some(job) = self.job.as_ref().filter(|job| job.analysis) {
+            let depth = job
+                .latest
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .map_or(0, |(depth, _)| depth);
+            self.out.line(&stat01_line(
+                job.started.elapsed().as_millis() as u64,
+                job.signals.nodes.load(Ordering::Relaxed),
+                depth,
+                self.session.legal_moves().len(),
+            ));
+        }
     }
 
     /// The start position of `game` at `size`, no moves played.
@@ -218,6 +360,7 @@ impl Cecp {
         self.size = size;
         self.setup = None;
         self.moves.clear();
+        self.judgement = None;
         Ok(())
     }
 
@@ -246,6 +389,8 @@ impl Cecp {
         self.size = self.session.size();
         self.setup = Some(text.to_string());
         self.moves.clear();
+        self.judgement = None;
+        self.show_burned();
         self.resume();
         Ok(())
     }
@@ -269,6 +414,7 @@ impl Cecp {
         if let Some(verdict) = self.session.verdict() {
             self.out.line(&result_claim(&verdict));
         }
+        self.show_burned();
         self.resume();
         Ok(())
     }
@@ -286,6 +432,8 @@ impl Cecp {
         self.stop();
         self.session = session;
         self.moves.truncate(kept);
+        self.judgement = None;
+        self.show_burned();
         self.resume();
         Ok(())
     }
@@ -300,10 +448,11 @@ impl Cecp {
         }
     }
 
-    /// Starts the search: an analysis, or the engine's move under the time control.
+    /// Starts the search: an analysis, or the engine's move under the time control and the
+    /// level (the `random` and `greedy` levels move at once, without a search).
     fn think(&mut self) {
         let analysis = self.analysing;
-        let limits = if analysis {
+        let mut limits = if analysis {
             Limits {
                 infinite: true,
                 ..Limits::default()
@@ -312,16 +461,39 @@ impl Cecp {
             let own_moves = (self.moves.len() / 2) as u32;
             self.control.limits(self.session.side_to_move(), own_moves)
         };
+        if !analysis {
+            let quick_move = match self.level {
+                Level::Random => {
+                    let moves = self.session.legal_moves();
+                    moves
+                        .get(self.rng.random_range(0..moves.len().max(1)))
+                        .cloned()
+                }
+                Level::Greedy => self.session.greedy_move(&[]),
+                Level::Depth(_) | Level::Max => {
+                    limits.depth = self.level.cap_depth(limits.depth);
+                    None
+                }
+            };
+            if let Some(mv) = quick_move {
+                self.judgement = None;
+                self.play(mv);
+                return;
+            }
+        }
         let post = self.post || analysis;
         let settings = Settings {
             threads: self.threads,
+            multipv: self.multipv,
             ..Settings::default()
         };
         let session = self.session.boxed_clone();
         let signals = Arc::new(Signals::default());
         let answer = Arc::new(Mutex::new(None));
+        let latest: Latest = Arc::new(Mutex::new(None));
         let (tt, out, events) = (Arc::clone(&self.tt), self.out.clone(), self.events.clone());
         let (thread_signals, thread_answer) = (Arc::clone(&signals), Arc::clone(&answer));
+        let thread_latest = Arc::clone(&latest);
         self.jobs += 1;
         let id = self.jobs;
         let spawned = std::thread::Builder::new()
@@ -329,6 +501,10 @@ impl Cecp {
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
                 let summary = session.search(&limits, settings, &tt, &thread_signals, &mut |it| {
+                    if it.multipv == 1 {
+                        *thread_latest.lock().unwrap_or_else(|p| p.into_inner()) =
+                            Some((it.depth, it.score));
+                    }
                     if post {
                         out.line(&thinking_line(it));
                     }
@@ -345,6 +521,9 @@ impl Cecp {
                     id,
                     answer,
                     analysis,
+                    side: self.session.side_to_move(),
+                    started: Instant::now(),
+                    latest,
                 })
             }
             Err(problem) => self.out.line(&error("search", &problem.to_string())),
@@ -376,6 +555,17 @@ impl Cecp {
         }
         let answer = job.answer.lock().unwrap_or_else(|p| p.into_inner()).take();
         let Some(Some(mv)) = answer else { return };
+        self.judgement = job
+            .latest
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .filter(|_| self.engine_side == Some(job.side))
+            .map(|(_, score)| score);
+        self.play(mv);
+    }
+
+    /// Plays the engine's move `mv`, and claims the result if the move ends the game.
+    fn play(&mut self, mv: String) {
         if let Err(problem) = self.session.play_move(&mv) {
             log::error!("the engine's own move {mv} is refused: {problem}");
             return;
@@ -385,6 +575,7 @@ impl Cecp {
         if let Some(verdict) = self.session.verdict() {
             self.out.line(&result_claim(&verdict));
         }
+        self.show_burned();
     }
 
     /// At the end of input: a move being searched is waited for and played; an analysis is

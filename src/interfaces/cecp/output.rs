@@ -1,36 +1,128 @@
-//! What tabula writes in CECP: the feature list, thinking lines, result claims and error
-//! replies.
+//! What tabula writes in CECP: the feature list (with the engine-defined variants and options),
+//! the `setup` and `piece` lines that describe a variant, `highlight` lines (legal targets and
+//! burned squares), thinking and `stat01` lines, result claims and error replies.
 
+use crate::board::position_text::{Cell, PositionText};
 use crate::game::{Outcome, Side, Verdict};
 use crate::games::GameKind;
+use crate::interfaces::uci::options::MULTI_PV_RANGE;
+use crate::level::Level;
 use crate::search::Iteration;
 use crate::search::score::Score;
 
 /// CECP's score of a mate in N moves (negative: being mated), as XBoard reads it.
 const MATE: i64 = 100_000;
 
-/// The `feature` lines answering `protover 2`, `done=1` last.
-pub fn features() -> Vec<String> {
-    let variants: Vec<&str> = GameKind::ALL.iter().map(|game| game.name()).collect();
+/// Other board sizes announced as variants of their own (`7x7_jesonmor`): XBoard never sends a
+/// size for an engine-defined variant, but lists each announced name in its New Variant menu.
+/// XBoard boards are at most 16 files wide.
+const SIZED_VARIANTS: [&str; 9] = [
+    "6x6_joust",
+    "10x10_joust",
+    "12x12_joust",
+    "7x7_jesonmor",
+    "11x11_jesonmor",
+    "13x13_jesonmor",
+    "7x7_claustro",
+    "10x10_apart",
+    "12x12_apart",
+];
+
+/// The engine options XBoard shows in its Engine Settings dialog (`option NAME=VALUE`).
+pub const LEVEL_OPTION: &str = "Level";
+pub const MULTI_PV_OPTION: &str = "MultiPV";
+
+/// The `feature` lines answering `protover 2`, `done=1` last; `level` is the current level.
+pub fn features(level: Level) -> Vec<String> {
+    let variants: Vec<&str> = GameKind::ALL
+        .iter()
+        .map(|game| game.name())
+        .chain(SIZED_VARIANTS)
+        .collect();
+    let levels: Vec<String> = Level::names()
+        .map(|name| {
+            let mark = if name == level.name() { "*" } else { "" };
+            format!("{mark}{name}")
+        })
+        .collect();
     vec![
         "feature done=0".to_string(),
         format!("feature myname=\"tabula {}\"", env!("CARGO_PKG_VERSION")),
         "feature ping=1 setboard=1 usermove=1 playother=1 analyze=1 colors=0 san=0".to_string(),
-        "feature sigint=0 sigterm=0 reuse=1 time=1 draw=0 memory=1 smp=1 exclude=0".to_string(),
+        "feature sigint=0 sigterm=0 reuse=1 time=1 draw=1 memory=1 smp=1 exclude=0".to_string(),
+        "feature highlight=1".to_string(),
         format!("feature variants=\"{}\"", variants.join(",")),
+        format!(
+            "feature option=\"{LEVEL_OPTION} -combo {}\"",
+            levels.join(" /// ")
+        ),
+        format!(
+            "feature option=\"{MULTI_PV_OPTION} -spin 1 {} {}\"",
+            MULTI_PV_RANGE.0, MULTI_PV_RANGE.1
+        ),
         "feature done=1".to_string(),
     ]
 }
 
+/// The `piece` lines sent after `setup`, in XBoard 4.8's Betza notation (`N`: the knight's
+/// leap; `&` after the letter: for both colours), so that XBoard's own move generator knows the
+/// knights. Claustro's pawns and Apart's men move in ways Betza notation cannot say in full.
+pub fn piece_lines(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Joust | GameKind::JesonMor => &["piece N& N"],
+        GameKind::Claustro | GameKind::Apart => &[],
+    }
+}
+
+/// A `highlight` line: XBoard's colour FEN, top rank first, `marks` indexed `y * width + x`
+/// (`Y` yellow: a legal target, `R` red: a legal capture, `d` a black dot where no move goes, a
+/// burned square), every other square unmarked.
+pub fn highlight_line(width: usize, height: usize, marks: &[Option<char>]) -> String {
+    let ranks: Vec<String> = (0..height)
+        .rev()
+        .map(|y| {
+            let mut rank = String::new();
+            let mut empty = 0;
+            for mark in &marks[y * width..(y + 1) * width] {
+                match mark {
+                    Some(colour) => {
+                        if empty > 0 {
+                            rank.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        rank.push(*colour);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                rank.push_str(&empty.to_string());
+            }
+            rank
+        })
+        .collect();
+    format!("highlight {}", ranks.join("/"))
+}
+
+/// The burned squares of `position` marked with black dots, every other square unmarked.
+pub fn burned_marks(position: &PositionText) -> Vec<Option<char>> {
+    position
+        .cells
+        .iter()
+        .map(|cell| (*cell == Cell::Burned).then_some('d'))
+        .collect()
+}
+
 /// The `setup` line that makes XBoard draw an engine-defined variant: the piece letters (the
-/// chess set, of which tabula's games use the knight N and the pawn P), the board size on the
-/// `fairy` parent, and the position as an XBoard FEN (`*` is a burned square, which XBoard
-/// draws as a hole).
+/// pawn P and the knight N, the only pieces tabula's games use; `.` for the other chess pieces
+/// and the king, so that XBoard's legality test looks for no king to keep out of check), the
+/// board size on the `fairy` parent, and the position as an XBoard FEN (`*` is a burned
+/// square, which XBoard draws as a hole).
 pub fn setup_line(files: usize, ranks: usize, position_text: &str) -> String {
     let mut fields = position_text.split_whitespace();
     let board = fields.next().unwrap_or_default();
     let side = fields.next().unwrap_or("w");
-    format!("setup (PNBRQKpnbrqk) {files}x{ranks}+0_fairy {board} {side} - - 0 1")
+    format!("setup (PN....pn....) {files}x{ranks}+0_fairy {board} {side} - - 0 1")
 }
 
 /// A thinking line: `ply score time nodes pv`, the score in centipawns from the mover's view
@@ -49,6 +141,12 @@ pub fn thinking_line(iteration: &Iteration) -> String {
         iteration.nodes,
         iteration.pv.join(" ")
     )
+}
+
+/// The answer to `.` in analysis: `stat01: TIME NODES DEPTH LEFT TOTAL`, the time in
+/// centiseconds, DEPTH the last depth completed (so no move is left at it), TOTAL the legal moves.
+pub fn stat01_line(time_ms: u64, nodes: u64, depth: u32, moves: usize) -> String {
+    format!("stat01: {} {nodes} {depth} 0 {moves}", time_ms / 10)
 }
 
 /// The claim of a finished game: `1-0 {White wins: REASON}` and the like.
@@ -95,9 +193,29 @@ mod tests {
 
     #[test]
     fn features_end_with_done_and_name_every_game() {
-        let lines = features();
+        let lines = features(Level::Max);
         assert_eq!(lines.last().map(String::as_str), Some("feature done=1"));
-        assert!(lines.contains(&"feature variants=\"joust,jesonmor,claustro,apart\"".into()));
+        assert!(lines.iter().any(|line| {
+            line.starts_with("feature variants=\"joust,jesonmor,claustro,apart,6x6_joust,")
+        }));
+        assert!(lines.iter().any(|line| {
+            line.starts_with("feature option=\"Level -combo random /// ")
+                && line.ends_with(" /// *max\"")
+        }));
+    }
+
+    #[test]
+    fn highlights_count_unmarked_squares_and_start_at_the_top_rank() {
+        let mut marks = vec![None; 12 * 3];
+        marks[0] = Some('Y');
+        marks[11] = Some('R');
+        marks[2 * 12 + 5] = Some('d');
+        assert_eq!(highlight_line(12, 3, &marks), "highlight 5d6/12/Y10R");
+    }
+
+    #[test]
+    fn stat01_counts_centiseconds() {
+        assert_eq!(stat01_line(12_345, 678, 7, 30), "stat01: 1234 678 7 0 30");
     }
 
     #[test]
@@ -116,7 +234,7 @@ mod tests {
     fn setup_names_the_size_and_gives_an_xboard_fen() {
         assert_eq!(
             setup_line(8, 8, "8/8/8/4n3/3N4/8/8/8 w 0 1"),
-            "setup (PNBRQKpnbrqk) 8x8+0_fairy 8/8/8/4n3/3N4/8/8/8 w - - 0 1"
+            "setup (PN....pn....) 8x8+0_fairy 8/8/8/4n3/3N4/8/8/8 w - - 0 1"
         );
     }
 }

@@ -7,6 +7,8 @@ use serde::Serialize;
 
 /// Centipawn scores at least this large are proven results (protocol.md).
 const PROVEN_CP: i64 = 19_700;
+/// The most moves of a line the page is sent.
+const MAX_PV: usize = 64;
 /// The evaluation bar's value of a mate.
 const MATE_CP: i64 = 100_000;
 
@@ -97,11 +99,14 @@ pub struct AnalysisView {
     pub lines: Vec<LineView>,
     #[serde(skip)]
     side_to_move: Side,
+    /// The lines asked for: others an engine sends are left out.
+    #[serde(skip)]
+    max_lines: u32,
 }
 
 impl AnalysisView {
-    /// Nothing known yet about the position of `version`.
-    pub fn new(version: u64, side_to_move: Side) -> AnalysisView {
+    /// Nothing known yet about the position of `version`, analysed with `max_lines` lines.
+    pub fn new(version: u64, side_to_move: Side, max_lines: u32) -> AnalysisView {
         AnalysisView {
             version,
             depth: 0,
@@ -110,6 +115,7 @@ impl AnalysisView {
             time_ms: 0,
             lines: Vec::new(),
             side_to_move,
+            max_lines,
         }
     }
 
@@ -126,6 +132,10 @@ impl AnalysisView {
         };
         let depth = info.depth.unwrap_or(self.depth);
         let multipv = info.multipv.unwrap_or(1);
+        if !(1..=self.max_lines).contains(&multipv) {
+            return;
+        }
+        let pv = &info.pv[..info.pv.len().min(MAX_PV)];
         if multipv == 1 && depth > self.depth {
             self.depth = depth;
         }
@@ -143,12 +153,8 @@ impl AnalysisView {
             score,
             white_cp,
             proven,
-            paths: info
-                .pv
-                .iter()
-                .map(|mv| move_square_names(mv, size))
-                .collect(),
-            pv: info.pv.clone(),
+            paths: pv.iter().map(|mv| move_square_names(mv, size)).collect(),
+            pv: pv.to_vec(),
         };
         match self.lines.iter_mut().find(|l| l.multipv == multipv) {
             Some(old) => *old = line,
@@ -174,7 +180,7 @@ mod tests {
         assert_eq!(info.multipv, Some(2));
         assert_eq!(info.score, Some(Score::Cp(-35)));
         assert_eq!(info.score_text().as_deref(), Some("cp -35"));
-        let mut view = AnalysisView::new(3, Side::Black);
+        let mut view = AnalysisView::new(3, Side::Black, 2);
         view.absorb(&info, BoardSize::square(8));
         assert_eq!(view.lines[0].white_cp, 35);
         assert_eq!(view.lines[0].paths[1], ["e5", "c4"]);
@@ -184,6 +190,13 @@ mod tests {
         assert_eq!(view.lines[0].multipv, 1);
         assert_eq!(view.lines[0].white_cp, 100_000);
         assert!(view.lines[0].proven);
+        let third = InfoLine::parse("info depth 3 multipv 3 score cp 1 pv d4f5").expect("info");
+        view.absorb(&third, BoardSize::square(8));
+        assert_eq!(
+            view.lines.len(),
+            2,
+            "a line beyond those asked for is left out"
+        );
         assert_eq!(InfoLine::parse("info string hello depth 3"), None);
         assert_eq!(InfoLine::parse("bestmove d4f5"), None);
     }

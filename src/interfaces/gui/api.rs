@@ -1,11 +1,12 @@
 //! The HTTP API the page talks to (documented in docs/gui.md): JSON in, JSON out, one clear
 //! `{"error": ...}` for anything wrong, and nothing changed by a request that fails.
 
-use super::room::{Room, RoomState, play_move};
+use super::room::{Room, RoomState};
 use super::rooms::Rooms;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
 use super::{assets, clocks::Clocks, record_text};
 use crate::games::GameKind;
+use crate::interfaces::uci::output::printable;
 use crate::level::Level;
 use axum::Router;
 use axum::body::Body;
@@ -19,6 +20,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use tokio::sync::broadcast;
+
+/// How often an open event socket is pinged; three times this without an answer closes it.
+const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The largest request body accepted (a long game's record fits many times over).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -83,8 +87,9 @@ fn json(body: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// An error answer; what came from outside is echoed escaped and cut short.
 fn error(status: StatusCode, text: &str) -> Response {
-    let body = serde_json::json!({ "error": text }).to_string();
+    let body = serde_json::json!({ "error": printable(text) }).to_string();
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
@@ -110,7 +115,7 @@ fn missing(id: &str) -> Response {
         StatusCode::NOT_FOUND,
         &format!(
             "no table '{}' (it may have been closed; reload the page)",
-            super::printable(id)
+            printable(id)
         ),
     )
 }
@@ -219,8 +224,18 @@ async fn stream_events(mut socket: WebSocket, room: Arc<Room>) {
     if socket.send(message("state", &first)).await.is_err() {
         return;
     }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         let outgoing = tokio::select! {
+            _ = ping.tick() => {
+                // A page that has not answered for a while (a computer gone to sleep, a network
+                // gone) no longer counts as an open tab.
+                if last_heard.elapsed() > PING_EVERY * 3 {
+                    break;
+                }
+                Message::Ping(Vec::new().into())
+            },
             event = receiver.recv() => match event {
                 Ok(event) => message(event.name, &event.data),
                 // The page fell behind: the whole state again is all it needs.
@@ -232,7 +247,10 @@ async fn stream_events(mut socket: WebSocket, room: Arc<Room>) {
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => continue,
+                Some(Ok(_)) => {
+                    last_heard = tokio::time::Instant::now();
+                    continue;
+                }
             },
         };
         if socket.send(outgoing).await.is_err() {
@@ -379,13 +397,7 @@ async fn act(
         }
         "move" => {
             with_body(body, |request: MoveRequest| {
-                room.change(|state| {
-                    if let Some(why) = state.engines_turn() {
-                        return Err(why);
-                    }
-                    let mover = state.table.session().side_to_move();
-                    play_move(state, mover, &request.text, None)
-                })
+                room.change(|state| state.person_moves(&request.text))
             })
             .await
         }
@@ -395,7 +407,7 @@ async fn act(
                     return Err("a move has at most 64 squares".to_string());
                 }
                 let state = room.lock();
-                let targets = match state.engines_turn() {
+                let targets = match state.why_no_move() {
                     Some(_) => Targets::default(),
                     None => state.table.targets(&request.path)?,
                 };
@@ -409,26 +421,19 @@ async fn act(
             })
             .await
         }
-        "undo" => respond(room.change(|state| {
-            let mover = state.table.session().side_to_move();
-            let against_engine =
-                state.players[0] != state.players[1] && state.players.contains(&Player::Human);
-            let plies = if against_engine && state.players[mover.index()] == Player::Human {
-                2
-            } else {
-                1
-            };
-            state.table.take_back(plies.min(state.table.ply.max(1)))
-        })),
+        "undo" => respond(room.change(RoomState::take_back)),
         "players" => {
             with_body(body, |request: PlayersRequest| {
                 check_player(&request.white, engines)?;
                 check_player(&request.black, engines)?;
                 check_limit(request.limit)?;
                 room.change(|state| {
+                    // The clocks of a game in progress go on unless the limit changes.
+                    if state.limit != request.limit || state.table.moves.is_empty() {
+                        state.clocks = new_clocks(request.limit);
+                    }
                     state.players = [request.white, request.black];
                     state.limit = request.limit;
-                    state.clocks = new_clocks(request.limit);
                     Ok(())
                 })
             })
@@ -451,7 +456,7 @@ async fn act(
         }
         other => error(
             StatusCode::NOT_FOUND,
-            &format!("no action '{}' on a table", super::printable(other)),
+            &format!("no action '{}' on a table", printable(other)),
         ),
     }
 }

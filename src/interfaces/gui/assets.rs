@@ -3,11 +3,16 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 3] = [
+const FILES: [(&str, &str, &str); 4] = [
     (
         "index.html",
         "text/html; charset=utf-8",
         include_str!("assets/index.html"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
     ),
     (
         "app.js",

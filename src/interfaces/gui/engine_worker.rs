@@ -7,6 +7,8 @@ use crate::game::{BoardSize, Side};
 use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol,
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -84,18 +86,25 @@ enum Message {
 /// its engine process and itself on its own (within one poll), without holding up the table.
 pub struct Worker {
     pub engine: usize,
+    /// Which of its room's workers this is.
+    pub serial: u64,
     sender: Sender<Message>,
 }
 
 impl Worker {
-    /// Starts the thread of engine `engine` (`spec`); events go to `report`.
+    /// Starts the thread of engine `engine` (`spec`), counted in `alive` while it runs; events
+    /// go to `report`.
     pub fn spawn(
         engine: usize,
+        serial: u64,
         spec: EngineSpec,
+        alive: Arc<AtomicUsize>,
         report: Box<dyn Fn(WorkerEvent) + Send>,
     ) -> Worker {
         let (sender, receiver) = channel();
+        alive.fetch_add(1, Ordering::Relaxed);
         std::thread::spawn(move || {
+            let _counted = Alive(alive);
             WorkerThread {
                 spec,
                 report,
@@ -104,7 +113,11 @@ impl Worker {
             }
             .run()
         });
-        Worker { engine, sender }
+        Worker {
+            engine,
+            serial,
+            sender,
+        }
     }
 
     /// Runs `job`, stopping whatever runs now.
@@ -120,6 +133,15 @@ impl Worker {
     fn send(&self, message: Message) {
         // A thread that has ended (its table is closing) needs no more work.
         let _ = self.sender.send(message);
+    }
+}
+
+/// Counts a worker thread as alive until it ends.
+struct Alive(Arc<AtomicUsize>);
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -175,28 +197,32 @@ impl WorkerThread {
     /// `Err` when the table has gone.
     fn run_job(&mut self, job: &Job) -> Result<Option<Message>, ()> {
         let mut why = String::new();
-        for _attempt in 0..2 {
-            if let Err(problem) = self.prepare(job) {
-                why = problem;
-                continue;
+        for attempt in 0..2 {
+            let problem = match self.prepare(job) {
+                Err(problem) => problem,
+                Ok(()) => match self.search(job) {
+                    SearchEnd::Done => return Ok(None),
+                    SearchEnd::Interrupted(None) => return Err(()),
+                    SearchEnd::Interrupted(next) => return Ok(next),
+                    SearchEnd::EngineFailed(problem) => problem,
+                },
+            };
+            self.running = None;
+            if attempt == 0 {
+                (self.report)(WorkerEvent::Notice {
+                    error: true,
+                    text: format!("{}: {problem}; starting it again", self.spec.name),
+                });
             }
-            match self.search(job) {
-                SearchEnd::Done => return Ok(None),
-                SearchEnd::Interrupted(None) => return Err(()),
-                SearchEnd::Interrupted(next) => return Ok(next),
-                SearchEnd::EngineFailed(problem) => {
-                    (self.report)(WorkerEvent::Notice {
-                        error: true,
-                        text: format!("{}: {problem}; restarting it", self.spec.name),
-                    });
-                    why = problem;
-                }
-            }
+            why = problem;
         }
         (self.report)(WorkerEvent::Status(format!("failed: {why}")));
         (self.report)(WorkerEvent::Failed {
             version: job.version,
-            why: format!("{}: {why}", self.spec.name),
+            why: format!(
+                "{}: {why} again; it is left alone until the players are applied again",
+                self.spec.name
+            ),
         });
         Ok(None)
     }
@@ -259,7 +285,9 @@ impl WorkerThread {
                 .map_err(fail)?;
             running.multipv = multipv;
         }
-        Ok(())
+        // Whatever the engine said since its last search (a stray `bestmove`) is read here, so
+        // that it is not taken for the answer to this one.
+        running.process.sync(STARTUP_PATIENCE).map_err(fail)
     }
 
     /// Sends the position and `go`, then reads the engine until `bestmove` or a message.
@@ -286,7 +314,11 @@ impl WorkerThread {
         };
         (self.report)(WorkerEvent::Status(status.to_string()));
         let started = Instant::now();
-        let mut analysis = AnalysisView::new(job.version, job.side_to_move);
+        let lines = match job.purpose {
+            Purpose::Analyse(lines) => lines,
+            Purpose::Play(_) => 1,
+        };
+        let mut analysis = AnalysisView::new(job.version, job.side_to_move, lines);
         let mut last_sent = Instant::now();
         let mut last_info: Option<InfoLine> = None;
         loop {

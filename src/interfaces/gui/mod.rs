@@ -102,11 +102,3 @@ async fn keep_house(rooms: Arc<Rooms>) {
         }
     }
 }
-
-/// `text` safe to echo in an error: control characters escaped, at most 40 characters.
-fn printable(text: &str) -> String {
-    text.chars()
-        .take(40)
-        .flat_map(char::escape_default)
-        .collect()
-}

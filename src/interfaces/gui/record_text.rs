@@ -32,13 +32,7 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
         Limit::Depth { depth } => format!("depth={depth}"),
     };
     // The result of the whole game, which the cursor may not be showing.
-    let end = Table::from_moves(table.game, size, Some(&table.start), &table.moves)
-        .ok()
-        .map(|mut end| {
-            end.time_loss = table.time_loss;
-            end.result()
-        });
-    let (result, termination) = match end.flatten() {
+    let (result, termination) = match table.end_result() {
         Some(result) => (
             match result.winner {
                 Some("white") => "1-0",
@@ -113,14 +107,19 @@ pub fn read_record(text: &str) -> Result<Table, String> {
     };
     let game = tag("Game").ok_or("the record has no Game tag")?;
     let (kind, size) = game_and_size(game, tag("Size"))?;
-    let opening =
-        PositionLine::parse(tag("Opening").unwrap_or("startpos")).unwrap_or(PositionLine {
-            position: None,
-            moves: Vec::new(),
-        });
+    let opening_text = tag("Opening").unwrap_or("startpos");
+    let opening = PositionLine::parse(opening_text)
+        .ok_or_else(|| format!("the Opening tag '{opening_text}' names no position"))?;
     let mut moves = opening.moves.clone();
     moves.extend(movetext_moves(&movetext));
-    Table::from_moves(kind, size, opening.position.as_deref(), &moves)
+    let mut table = Table::from_moves(kind, size, opening.position.as_deref(), &moves)?;
+    // A loss on time is not in the moves: the Termination tag says it.
+    let lost_on_time =
+        |side: Side| tag("Termination") == Some(format!("{} lost on time", side.name()).as_str());
+    table.time_loss = [Side::White, Side::Black]
+        .into_iter()
+        .find(|&side| lost_on_time(side) && table.end_result().is_none());
+    Ok(table)
 }
 
 /// The moves of a movetext: comments, move numbers and the result left out.
@@ -177,6 +176,13 @@ mod tests {
         assert_eq!(table.session().size(), BoardSize::square(5));
         assert!(table.result().is_some());
         assert!(read_record("1. d4f5").is_err(), "no Game tag");
+        assert!(read_record("[Game \"joust\"]\n[Opening \"\"]\n\n*").is_err());
+        let flag = "[Game \"joust\"]\n[Termination \"black lost on time\"]\n\n1. d4f5 0-1\n";
+        let table = read_record(flag).expect("a loss on time");
+        assert_eq!(
+            table.end_result().map(|r| r.text),
+            Some("white wins (black lost on time)".to_string())
+        );
         assert!(read_record("[Game \"chess\"]\n\n1. e2e4").is_err());
         let Err(illegal) = read_record("[Game \"joust\"]\n\n1. d4d5 *") else {
             panic!("an illegal move was read");

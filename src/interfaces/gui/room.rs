@@ -8,8 +8,10 @@ use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
 use super::squares::move_square_names;
 use super::table::{AnalysisSettings, Limit, Player, ResultView, Table};
 use crate::game::Side;
+use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -17,6 +19,9 @@ use tokio::sync::broadcast;
 /// The workers of a room: white's player, black's player, the analyser.
 const ROLES: usize = 3;
 const ANALYSER: usize = 2;
+/// Engine threads of one room alive at once, those still closing included: switching engines
+/// quickly must not pile up processes.
+const MAX_LIVE_WORKERS: usize = 6;
 /// How long a fixed-depth search may take before the engine counts as hung.
 const DEPTH_PATIENCE: Duration = Duration::from_secs(600);
 
@@ -51,28 +56,104 @@ pub struct RoomState {
     status: [String; ROLES],
     /// A version at which the player's engine failed: it is not asked again there.
     failed: Option<u64>,
+    /// The number of the last worker started, so that a replaced worker is not heard.
+    worker_serial: u64,
     /// Open event streams and the last request, for clean-up.
     pub streams: usize,
     pub last_seen: Instant,
 }
 
 impl RoomState {
-    /// Why a person may not move now: at the end of the game, the side to move is played by an
-    /// engine (unless that engine has just failed there).
-    pub fn engines_turn(&self) -> Option<String> {
-        let side = self.table.session().side_to_move();
-        let engine_plays = matches!(self.players[side.index()], Player::Engine { .. });
-        (engine_plays
-            && self.table.at_end()
-            && self.table.is_live()
-            && self.failed != Some(self.version))
-        .then(|| {
-            format!(
+    /// Whether a game is being played rather than studied: an engine plays a side, or the
+    /// clocks run. Its moves are then made at its end, whatever position is shown.
+    pub fn is_match(&self) -> bool {
+        self.clocks.is_some() || self.players.iter().any(|p| *p != Player::Human)
+    }
+
+    /// Why a person may not move now, if so.
+    pub fn why_no_move(&self) -> Option<String> {
+        let table = &self.table;
+        let side = table.end_session().side_to_move();
+        if table.end_result().is_some() || !self.is_match() {
+            return None;
+        }
+        if matches!(self.players[side.index()], Player::Engine { .. }) {
+            return Some(format!(
                 "it is {}'s turn, and an engine plays {}; make it a human player to move for it",
                 side.name(),
                 side.name()
-            )
-        })
+            ));
+        }
+        (!table.at_end()).then(|| "go to the last move to play on".to_string())
+    }
+
+    /// A person's move at the position shown: in a match at its end, clocks charged.
+    pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
+        if let Some(why) = self.why_no_move() {
+            return Err(why);
+        }
+        let side = self.table.session().side_to_move();
+        if self.is_match() {
+            return self.play_at_end(side, text, None);
+        }
+        let ply = self.table.ply;
+        self.table.play(text)?;
+        if self.table.moves.len() == ply + 1 {
+            self.notes.truncate(ply);
+            self.notes.push(None);
+        }
+        Ok(())
+    }
+
+    /// Takes back: in a match from the end of the game, one move or, when a person plays an
+    /// engine and it is the person's turn, back to the person's previous turn; otherwise the
+    /// move before the position shown. The moves after it are forgotten.
+    pub fn take_back(&mut self) -> Result<(), String> {
+        if !self.is_match() {
+            return self.table.take_back(1);
+        }
+        let end = self.table.moves.len();
+        if end == 0 {
+            return Err("there is no move to take back".to_string());
+        }
+        let mover = self.table.end_session().side_to_move();
+        let person_against_engine = self.players.contains(&Player::Human)
+            && self.players.iter().any(|p| *p != Player::Human);
+        let plies = if person_against_engine && self.players[mover.index()] == Player::Human {
+            2
+        } else {
+            1
+        };
+        self.table.goto(end)?;
+        self.table.take_back(plies.min(end))
+    }
+
+    /// Plays `text` for `side` at the end of the game and charges its clock; a move after its
+    /// clock ran out loses on time instead. A move that is not legal changes nothing.
+    fn play_at_end(
+        &mut self,
+        side: Side,
+        text: &str,
+        note: Option<MoveNote>,
+    ) -> Result<(), String> {
+        if let Some(result) = self.table.end_result() {
+            return Err(format!("the game is over: {}", result.text));
+        }
+        if let Some(clocks) = self.clocks.as_mut()
+            && clocks.left_ms(side) < 0
+        {
+            clocks.pause();
+            self.table.time_loss = Some(side);
+            return Ok(());
+        }
+        let plies = self.table.moves.len();
+        self.table.append(text)?;
+        self.notes.truncate(plies);
+        self.notes.push(note);
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(side);
+        }
+        Ok(())
     }
 }
 
@@ -82,6 +163,8 @@ pub struct Room {
     pub engines: Arc<Vec<EngineSpec>>,
     state: Mutex<RoomState>,
     events: broadcast::Sender<Event>,
+    /// The room's engine threads that have not ended yet.
+    live_workers: Arc<AtomicUsize>,
     me: Weak<Room>,
 }
 
@@ -108,10 +191,12 @@ impl Room {
                 busy: [None; ROLES],
                 status: Default::default(),
                 failed: None,
+                worker_serial: 0,
                 streams: 0,
                 last_seen: Instant::now(),
             }),
             events,
+            live_workers: Arc::new(AtomicUsize::new(0)),
             me: me.clone(),
         })
     }
@@ -233,13 +318,20 @@ impl Room {
     /// Starts, replaces or stops the engines' searches to fit the state, and runs the clocks.
     fn schedule(&self, state: &mut RoomState) {
         let version = state.version;
-        let live = state.table.at_end() && state.table.is_live();
-        let mover = state.table.session().side_to_move();
+        let live = state.table.end_result().is_none();
+        let mover = state.table.end_session().side_to_move();
         if let Some(clocks) = state.clocks.as_mut() {
             clocks.run(live.then_some(mover));
         }
         for side in [Side::White, Side::Black] {
             let role = side.index();
+            if state.players[role] == Player::Human {
+                // Its engine, if it had one, is not needed any more.
+                state.workers[role] = None;
+                state.busy[role] = None;
+                state.status[role].clear();
+                continue;
+            }
             let wanted = match &state.players[role] {
                 Player::Engine { engine, level }
                     if live && side == mover && state.failed != Some(version) =>
@@ -267,7 +359,11 @@ impl Room {
 
     fn job(&self, state: &RoomState, purpose: Purpose, level: Option<String>) -> Job {
         let table = &state.table;
-        let moves = &table.moves[..table.ply];
+        // A player plays at the end of the game; the analysis is of the position shown.
+        let (moves, session) = match purpose {
+            Purpose::Play(_) => (&table.moves[..], table.end_session()),
+            Purpose::Analyse(_) => (&table.moves[..table.ply], table.session()),
+        };
         let position = if moves.is_empty() {
             format!("position fen {}", table.start)
         } else {
@@ -293,7 +389,6 @@ impl Room {
             }
             (_, Limit::Clock { .. }, None) => ("go movetime 1000".to_string(), DEPTH_PATIENCE),
         };
-        let session = table.session();
         Job {
             version: state.version,
             purpose,
@@ -317,13 +412,27 @@ impl Room {
             return;
         };
         if state.workers[role].as_ref().map(|w| w.engine) != Some(engine) {
+            state.workers[role] = None;
+            if self.live_workers.load(Ordering::Relaxed) >= MAX_LIVE_WORKERS {
+                state.status[role] =
+                    "failed: too many engines of this table are still closing; try again".into();
+                return;
+            }
+            state.worker_serial += 1;
+            let serial = state.worker_serial;
             let me = self.me.clone();
             let report = Box::new(move |event| {
                 if let Some(room) = me.upgrade() {
-                    room.on_worker_event(role, event);
+                    room.on_worker_event(role, serial, event);
                 }
             });
-            state.workers[role] = Some(Worker::spawn(engine, spec.clone(), report));
+            state.workers[role] = Some(Worker::spawn(
+                engine,
+                serial,
+                spec.clone(),
+                self.live_workers.clone(),
+                report,
+            ));
         }
         state.busy[role] = Some(job.version);
         if let Some(worker) = &state.workers[role] {
@@ -339,9 +448,12 @@ impl Room {
         }
     }
 
-    /// What a worker reports.
-    fn on_worker_event(&self, role: usize, event: WorkerEvent) {
+    /// What the worker `serial` of `role` reports (a replaced worker is no longer heard).
+    fn on_worker_event(&self, role: usize, serial: u64, event: WorkerEvent) {
         let mut state = self.lock();
+        if state.workers[role].as_ref().map(|w| w.serial) != Some(serial) {
+            return;
+        }
         match event {
             WorkerEvent::Status(status) => {
                 state.status[role] = status;
@@ -378,23 +490,24 @@ impl Room {
                     depth,
                     time_ms: elapsed_ms,
                 };
-                match play_move(&mut state, side, &text, Some(note)) {
-                    Ok(()) => {}
+                match state.play_at_end(side, &text, Some(note)) {
+                    Ok(()) => {
+                        self.commit(&mut state);
+                        return;
+                    }
                     Err(problem) => {
                         state.failed = Some(version);
                         state.status[role] = "failed: it sent a move that is not legal".to_string();
                         self.notice(
                             true,
                             &format!(
-                                "{name} ({}) sent a move that is not legal: {problem}",
-                                side.name()
+                                "{name} ({}) sent a move that is not legal: {}",
+                                side.name(),
+                                printable(&problem)
                             ),
                         );
-                        return;
                     }
                 }
-                self.commit(&mut state);
-                return;
             }
         }
         let _ = self.events.send(Event {
@@ -430,45 +543,18 @@ impl Room {
         state.busy = [None; ROLES];
     }
 
-    /// Ends the game of a player whose clock ran out; `true` if it did.
-    pub fn check_clock(&self) -> bool {
+    /// Ends the game of a player whose clock ran out.
+    pub fn check_clock(&self) {
         let mut state = self.lock();
         let Some(loser) = state.clocks.as_ref().and_then(Clocks::flagged) else {
-            return false;
+            return;
         };
         if let Some(clocks) = state.clocks.as_mut() {
             clocks.pause();
         }
         state.table.time_loss = Some(loser);
         self.commit(&mut state);
-        true
     }
-}
-
-/// Plays `text` for `side` at the end of the game, charging its clock; a move after the clock
-/// ran out loses on time instead.
-pub fn play_move(
-    state: &mut RoomState,
-    side: Side,
-    text: &str,
-    note: Option<MoveNote>,
-) -> Result<(), String> {
-    let at_end = state.table.at_end();
-    if at_end
-        && state.table.is_live()
-        && let Some(clocks) = state.clocks.as_mut()
-        && !clocks.moved(side)
-    {
-        state.table.time_loss = Some(side);
-        return Ok(());
-    }
-    let ply = state.table.ply;
-    state.table.play(text)?;
-    if state.table.moves.len() == ply + 1 {
-        state.notes.truncate(ply);
-        state.notes.push(note);
-    }
-    Ok(())
 }
 
 #[derive(Serialize)]

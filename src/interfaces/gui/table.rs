@@ -78,6 +78,8 @@ pub struct Table {
     pub ply: usize,
     /// The position after the first `ply` moves.
     session: Box<dyn GameSession>,
+    /// The position after all the moves, where the game goes on.
+    end: Box<dyn GameSession>,
     /// A side that lost on time at the end of the moves.
     pub time_loss: Option<Side>,
     /// The legal moves at the cursor, once asked for.
@@ -98,6 +100,7 @@ impl Table {
             start: session.position_text(),
             moves: Vec::new(),
             ply: 0,
+            end: session.boxed_clone(),
             session,
             time_loss: None,
             legal: OnceLock::new(),
@@ -162,6 +165,38 @@ impl Table {
         self.result().is_none()
     }
 
+    /// The position at the end of the game.
+    pub fn end_session(&self) -> &dyn GameSession {
+        self.end.as_ref()
+    }
+
+    /// The result of the game (at its end), if it is over.
+    pub fn end_result(&self) -> Option<ResultView> {
+        if let Some(verdict) = self.end.verdict() {
+            return Some(ResultView::new(verdict.outcome, verdict.reason));
+        }
+        self.time_loss.map(|loser| {
+            ResultView::new(
+                Outcome::Win(loser.opponent()),
+                &format!("{} lost on time", loser.name()),
+            )
+        })
+    }
+
+    /// Plays `text` at the end of the game; the cursor follows only if it was at the end.
+    pub fn append(&mut self, text: &str) -> Result<(), String> {
+        if self.at_end() {
+            return self.play(text);
+        }
+        if let Some(result) = self.end_result() {
+            return Err(format!("the game is over: {}", result.text));
+        }
+        let canonical = self.end.canonical_move(text.trim())?;
+        self.end.play_move(&canonical)?;
+        self.moves.push(canonical);
+        Ok(())
+    }
+
     /// Plays `text` at the cursor: the next move of the list just advances, any other legal move
     /// replaces the moves after the cursor.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
@@ -177,6 +212,9 @@ impl Table {
             self.time_loss = None;
         }
         self.ply += 1;
+        if self.at_end() {
+            self.end = self.session.boxed_clone();
+        }
         Ok(())
     }
 
@@ -204,6 +242,7 @@ impl Table {
         let ply = self.ply.saturating_sub(plies);
         self.goto(ply)?;
         self.moves.truncate(ply);
+        self.end = self.session.boxed_clone();
         self.time_loss = None;
         Ok(())
     }
@@ -333,6 +372,28 @@ mod tests {
         assert!(after_h1.next.contains(&"f3".to_string()));
         let after_f3 = table.targets(&strings(&["b1", "h1", "f3"])).expect("ok");
         assert!(after_f3.next.contains(&"d5".to_string()));
+    }
+
+    #[test]
+    fn moves_are_appended_at_the_end_while_an_earlier_position_is_shown() {
+        let mut table = Table::new("joust", None).expect("joust");
+        table.play("d4f5").expect("legal");
+        table.goto(0).expect("in range");
+        assert!(table.append("d4f5").is_err(), "not legal at the end");
+        table.append("e5c4").expect("black's move at the end");
+        assert_eq!((table.ply, table.moves.len()), (0, 2));
+        assert_eq!(table.end_session().side_to_move(), Side::White);
+        assert_eq!(table.session().side_to_move(), Side::White);
+        table.goto(2).expect("in range");
+        table
+            .append("f5e3")
+            .expect("at the end, the cursor follows");
+        assert_eq!(table.ply, 3);
+        table.take_back(2).expect("two moves");
+        assert_eq!(
+            table.end_session().position_text(),
+            table.session().position_text()
+        );
     }
 
     #[test]
