@@ -7,6 +7,8 @@
 # rule (protocol.md says what happens with it on). XBoard's settings file is left alone.
 # Needs Debian's packages: apt-get install -y xboard xvfb imagemagick
 # Usage: scripts/xboard-match.sh [OUT_DIR] [VARIANT...]   (default: jesonmor joust)
+# OPPONENT=<engine command> plays that engine (as second, black) instead of a second tabula,
+# e.g. OPPONENT=/usr/games/fairy-stockfish for Jeson Mor (Fairy-Stockfish speaks CECP too).
 set -euo pipefail
 export PATH="$PATH:/usr/games"
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +18,7 @@ shift || true
 mkdir -p "$out"
 cargo build --release --manifest-path "$root/Cargo.toml" >&2
 engine="$root/target/release/tabula"
+opponent=${OPPONENT:-$engine}
 display=:${XBOARD_DISPLAY:-77}
 Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
 xvfb=$!
@@ -23,7 +26,7 @@ trap 'kill "$xvfb" 2>/dev/null || true' EXIT
 sleep 1
 for variant in "${variants[@]}"; do
     rm -f "$out/$variant.pgn"
-    DISPLAY=$display xboard -fcp "$engine" -scp "$engine" -fd "$out" -sd "$out" \
+    DISPLAY=$display xboard -fcp "$engine" -scp "$opponent" -fd "$out" -sd "$out" \
         -variant "$variant" -matchGames 1 -tc 0:30 -inc 0 -testLegality false \
         -saveGameFile "$out/$variant.pgn" -popupExitMessage false -autoCallFlag true -saveSettingsOnExit false \
         -debug -nameOfDebugFile "$out/$variant.debug" -xponder &
