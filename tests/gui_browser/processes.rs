@@ -1,0 +1,227 @@
+//! The processes of the browser test: `tabula gui`, chromedriver and Chromium, started on
+//! free ports and ended with the test; and plain HTTP to the server, outside the browser.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+use crate::{Context, Res};
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+
+/// The processes the test starts; killed (and the browser profile removed) when dropped, also
+/// when the test fails.
+pub struct Processes {
+    pub server: Option<Child>,
+    pub driver: Option<Child>,
+    pub profile: PathBuf,
+}
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        if let Some(driver) = &self.driver {
+            // chromedriver's process group (see `start_driver`): Chromium too, if still running.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", driver.id())])
+                .stderr(Stdio::null())
+                .status();
+        }
+        for child in [self.driver.as_mut(), self.server.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+pub fn screenshot_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("gui-screenshots")
+}
+
+/// Starts `tabula gui --port 0` and returns it with the page's address, read from the first line
+/// it prints (`tabula gui: http://127.0.0.1:PORT/`).
+pub fn start_server() -> Res<(Child, String)> {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["gui", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .ctx("start `tabula gui --port 0`")?;
+    let stdout = server.stdout.take().expect("piped stdout");
+    let (sender, lines) = channel();
+    // Reads every line, so that the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = sender.send(line);
+        }
+    });
+    let first = match lines.recv_timeout(Duration::from_secs(20)) {
+        Ok(line) => line,
+        Err(_) => {
+            let _ = server.kill();
+            return Err("`tabula gui --port 0` printed no line within 20 s".into());
+        }
+    };
+    let Some(start) = first.find("http://") else {
+        let _ = server.kill();
+        return Err(format!(
+            "the first line of `tabula gui` has no http:// address: {first:?}"
+        ));
+    };
+    let url = first[start..].split_whitespace().next().unwrap_or("");
+    let url = if url.ends_with('/') {
+        url.to_string()
+    } else {
+        format!("{url}/")
+    };
+    Ok((server, url))
+}
+
+pub fn free_port() -> Res<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0").ctx("bind a free port")?;
+    Ok(listener.local_addr().ctx("local address")?.port())
+}
+
+/// Starts chromedriver on a free port and waits until it accepts connections.
+/// Chromium's own log (`--enable-logging=stderr`) goes to `log`: the page's console messages and
+/// script errors are there, as lines with `CONSOLE`.
+pub fn start_driver(log: &Path) -> Res<(Child, u16)> {
+    let port = free_port()?;
+    if let Some(dir) = log.parent() {
+        std::fs::create_dir_all(dir).ctx(&format!("create {}", dir.display()))?;
+    }
+    let log_file = std::fs::File::create(log).ctx(&format!("create {}", log.display()))?;
+    let mut driver = Command::new(chromedriver())
+        .arg(format!("--port={port}"))
+        .arg("--enable-chrome-logs")
+        // Its own process group, with the Chromium it starts: if the test dies before it closes
+        // the session, the whole group is ended.
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log_file)
+        .spawn()
+        .ctx("start chromedriver (apt-get install chromium-driver)")?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            let _ = driver.kill();
+            return Err(format!(
+                "chromedriver did not listen on port {port} within 20 s"
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok((driver, port))
+}
+
+pub fn chromedriver() -> &'static str {
+    if Path::new("/usr/bin/chromedriver").exists() {
+        "/usr/bin/chromedriver"
+    } else {
+        "chromedriver"
+    }
+}
+
+/// Debian's `/usr/bin/chromium` is a shell script that adds flags of its own; the real binary is
+/// beside its libraries.
+pub fn chromium() -> &'static str {
+    if Path::new("/usr/lib/chromium/chromium").exists() {
+        "/usr/lib/chromium/chromium"
+    } else {
+        "/usr/bin/chromium"
+    }
+}
+
+pub async fn connect(driver_port: u16, profile: &Path) -> Res<Client> {
+    let args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".to_string(),
+        "--disable-gpu".to_string(),
+        "--disable-quic".to_string(),
+        "--no-first-run".to_string(),
+        "--disable-background-networking".to_string(),
+        "--disable-component-update".to_string(),
+        "--disable-sync".to_string(),
+        "--disable-dev-shm-usage".to_string(),
+        "--window-size=1280,960".to_string(),
+        "--enable-logging=stderr".to_string(),
+        "--v=0".to_string(),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_string(),
+        json!({"binary": chromium(), "args": args}),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .ctx("open a Chromium session through chromedriver")
+}
+
+/// A plain HTTP GET to the server, independent of the browser: the JSON it answers.
+pub fn api_get(base: &str, path: &str) -> Res<Value> {
+    let authority = base
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = TcpStream::connect(&authority).ctx(&format!("connect to {authority}"))?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ctx("set a read timeout")?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {authority}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    )
+    .ctx("send the request")?;
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).ctx("read the answer")?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| format!("GET {path}: no end of headers in {text:?}"))?;
+    let status = head.lines().next().unwrap_or("");
+    if !status.contains(" 200") {
+        return Err(format!("GET {path}: {status}: {body}"));
+    }
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)?
+    } else {
+        body.to_string()
+    };
+    serde_json::from_str(&body).ctx(&format!("GET {path}: the answer is not JSON: {body:?}"))
+}
+
+pub fn dechunk(mut body: &str) -> Res<String> {
+    let mut out = String::new();
+    loop {
+        let (size, rest) = body
+            .split_once("\r\n")
+            .ok_or("a chunked answer ends early")?;
+        let size = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16)
+            .ctx("a chunk size")?;
+        if size == 0 {
+            return Ok(out);
+        }
+        out.push_str(rest.get(..size).ok_or("a chunk is cut short")?);
+        body = rest.get(size + 2..).unwrap_or("");
+    }
+}
