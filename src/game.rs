@@ -236,6 +236,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.len()
     }
 
+    /// How many more moves of its own the side to move plans its clock for when the protocol
+    /// does not say (`movestogo`): games that last hundreds of plies plan for more.
+    fn expected_moves_left(&self) -> u32 {
+        25
+    }
+
     /// Plays a legal move.
     fn play(&mut self, mv: Self::Move);
 

@@ -59,8 +59,9 @@ impl Limits {
                 && own_clock.is_none())
     }
 
-    /// The time plan for `side` to move, keeping `overhead_ms` for communication.
-    pub fn time_plan(&self, side: Side, overhead_ms: u64) -> TimePlan {
+    /// The time plan for `side` to move, keeping `overhead_ms` for communication, with
+    /// `expected_moves_left` of its own moves to come unless `movestogo` says otherwise.
+    pub fn time_plan(&self, side: Side, overhead_ms: u64, expected_moves_left: u32) -> TimePlan {
         if self.infinite {
             return TimePlan::default();
         }
@@ -71,7 +72,7 @@ impl Limits {
         };
         if let Some(clock) = clock {
             let available = clock.time_left_ms.saturating_sub(overhead_ms).max(1);
-            let moves_left = self.moves_to_go.unwrap_or(25).clamp(1, 50) as u64;
+            let moves_left = self.moves_to_go.unwrap_or(expected_moves_left).clamp(1, 60) as u64;
             // With less than about eight increments on the clock, less of the increment is
             // planned, and below about two not even the hard limit reaches it: a game played on
             // the increment keeps a reserve against delays instead of running its clock dry.
@@ -103,8 +104,25 @@ mod tests {
             movetime_ms: Some(1000),
             ..Limits::default()
         };
-        let plan = limits.time_plan(Side::White, 30);
+        let plan = limits.time_plan(Side::White, 30, 25);
         assert_eq!(plan.hard, Some(Duration::from_millis(970)));
+    }
+
+    #[test]
+    fn a_long_game_plans_less_per_move_unless_movestogo_says_otherwise() {
+        let clock = Clock {
+            time_left_ms: 60_000,
+            increment_ms: 0,
+        };
+        let mut limits = Limits {
+            white_clock: Some(clock),
+            ..Limits::default()
+        };
+        let soft = |limits: &Limits, moves_left| limits.time_plan(Side::White, 0, moves_left).soft;
+        assert_eq!(soft(&limits, 25), Some(Duration::from_millis(2400)));
+        assert_eq!(soft(&limits, 60), Some(Duration::from_millis(1000)));
+        limits.moves_to_go = Some(10);
+        assert_eq!(soft(&limits, 60), Some(Duration::from_millis(6000)));
     }
 
     #[test]
@@ -118,7 +136,7 @@ mod tests {
                 black_clock: Some(clock),
                 ..Limits::default()
             };
-            let plan = limits.time_plan(Side::Black, 10);
+            let plan = limits.time_plan(Side::Black, 10, 25);
             let hard = plan.hard.unwrap().as_millis() as u64;
             assert!(
                 hard <= time_left_ms.saturating_sub(10).max(1),
@@ -138,7 +156,7 @@ mod tests {
                 }),
                 ..Limits::default()
             };
-            let hard = limits.time_plan(Side::White, 10).hard.unwrap();
+            let hard = limits.time_plan(Side::White, 10, 25).hard.unwrap();
             assert!(hard < Duration::from_millis(20), "{time_left_ms}: {hard:?}");
         }
     }
@@ -153,7 +171,7 @@ mod tests {
             white_clock: Some(clock),
             ..Limits::default()
         };
-        assert_eq!(limits.time_plan(Side::Black, 10), TimePlan::default());
-        assert!(limits.time_plan(Side::White, 10).hard.is_some());
+        assert_eq!(limits.time_plan(Side::Black, 10, 25), TimePlan::default());
+        assert!(limits.time_plan(Side::White, 10, 25).hard.is_some());
     }
 }

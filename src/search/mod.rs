@@ -197,7 +197,11 @@ pub fn search<G: Game>(
         };
     };
     tt.new_search();
-    let plan = limits.time_plan(root.side_to_move(), settings.move_overhead_ms);
+    let plan = limits.time_plan(
+        root.side_to_move(),
+        settings.move_overhead_ms,
+        root.expected_moves_left(),
+    );
     let shared = SharedState {
         tt,
         signals,

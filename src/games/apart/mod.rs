@@ -285,6 +285,13 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     }
 
     #[inline]
+    /// Games run to hundreds of plies on the larger boards: a move per three squares (8 x 8:
+    /// 21, 12 x 12: 48, 14 x 14 and up: 60).
+    fn expected_moves_left(&self) -> u32 {
+        let size = self.size();
+        ((size.width * size.height) as u32 / 3).clamp(20, 60)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

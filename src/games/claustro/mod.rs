@@ -319,6 +319,13 @@ times. A game of 400 plies is drawn.";
     }
 
     #[inline]
+    /// Games run to hundreds of plies on the larger boards: half a move per square (5 x 5: 20,
+    /// 9 x 9: 40, 11 x 11 and up: 60).
+    fn expected_moves_left(&self) -> u32 {
+        let size = self.size();
+        ((size.width * size.height) as u32 / 2).clamp(20, 60)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
