@@ -12,7 +12,7 @@
 //! `target` and `picked`, `<g class="piece" data-square data-piece>`, `#status`, `#result`,
 //! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
 //! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
-//! `#white`, `#black`, `#level`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
+//! `#white`, `#black`, `#level-white`, `#level-black`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
 //! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees.
 
 use std::time::{Duration, Instant};
@@ -59,7 +59,7 @@ struct GameSpec {
     size: &'static str,
     width: usize,
     height: usize,
-    /// The engine's level (`select#level`) and limit (`select#limit-kind`, `input#limit-value`;
+    /// The engine's level (`select#level-black`) and limit (`select#limit-kind`, `input#limit-value`;
     /// the page takes a time per move in seconds).
     level: &'static str,
     limit_kind: &'static str,

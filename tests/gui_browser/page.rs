@@ -221,7 +221,7 @@ pub async fn set_diamond(client: &Client, on: bool) -> Res<()> {
 pub async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSpec) -> Res<()> {
     select(client, "white", "human").await?;
     select(client, "black", "engine:0").await?;
-    select(client, "level", spec.level).await?;
+    select(client, "level-black", spec.level).await?;
     select(client, "limit-kind", spec.limit_kind).await?;
     type_into(client, "limit-value", spec.limit_value).await?;
     click(client, "#apply-players").await?;

@@ -124,9 +124,11 @@ function fillControls(info) {
     sel.replaceChildren(new Option('Human', 'human'));
     for (const e of info.engines) sel.add(new Option(`Engine: ${e.name}`, `engine:${e.index}`));
   }
-  const level = $('level');
-  level.replaceChildren(new Option('engine default', ''));
-  for (const l of info.levels) level.add(new Option(l, l));
+  for (const side of ['white', 'black']) {
+    const level = $(`level-${side}`);
+    level.replaceChildren(new Option('engine default', ''));
+    for (const l of info.levels) level.add(new Option(l, l));
+  }
   const ae = $('analysis-engine');
   ae.replaceChildren();
   for (const e of info.engines) ae.add(new Option(e.name, String(e.index)));
@@ -516,9 +518,8 @@ function renderPlayers() {
     for (const side of ['white', 'black']) {
       const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
+      $(`level-${side}`).value = (p.kind === 'engine' && p.level) || '';
     }
-    const eng = ['white', 'black'].map((s) => playerOf(t, s)).find((p) => p.kind === 'engine');
-    $('level').value = (eng && eng.level) || '';
     const l = t.limit;
     $('limit-kind').value = l.kind;
     $('limit-value').value = l.kind === 'clock' ? `${l.base_ms / 60000}+${l.inc_ms / 1000}`
@@ -734,9 +735,12 @@ const navFrom = () => ui.navPly ?? ui.table.ply;
 
 /** Reads the players form into the body of POST players; throws a readable error. */
 function readPlayers() {
-  const level = $('level').value || null;
-  const player = (v) => (v === 'human' ? { kind: 'human' }
-    : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), level });
+  const player = (side) => {
+    const v = $(side).value;
+    const level = $(`level-${side}`).value || null;
+    return v === 'human' ? { kind: 'human' }
+      : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), level };
+  };
   const kind = $('limit-kind').value;
   const raw = $('limit-value').value.trim();
   let limit;
@@ -753,7 +757,7 @@ function readPlayers() {
     if (!Number.isInteger(d) || d < 1) throw new Error('Write the depth as a whole number, e.g. 8.');
     limit = { kind, depth: d };
   }
-  return { white: player($('white').value), black: player($('black').value), limit };
+  return { white: player('white'), black: player('black'), limit };
 }
 
 function wireControls() {
@@ -800,7 +804,7 @@ function wireControls() {
     ui.playersDirty = true;
     $('apply-players').classList.add('pending');
   };
-  for (const id of ['white', 'black', 'level', 'limit-kind', 'limit-value']) {
+  for (const id of ['white', 'black', 'level-white', 'level-black', 'limit-kind', 'limit-value']) {
     $(id).addEventListener('input', edited);
     $(id).addEventListener('change', edited);
   }
