@@ -580,8 +580,9 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
         assert_accepted(&mut engine, line);
     }
     assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
-    // At the start the engine is not worse: the offer is declined by saying nothing.
-    for line in ["variant jesonmor", "force", "usermove e1d3", "sd 4"] {
+    // At the start the engine is not worse: the offer is declined by saying nothing. (`force`
+    // comes first: the engine plays white since `playother`, and would start on the new board.)
+    for line in ["force", "variant jesonmor", "usermove e1d3", "sd 4"] {
         assert_accepted(&mut engine, line);
     }
     engine.send("go");
