@@ -3,6 +3,7 @@
 
 use super::squares::move_square_names;
 use crate::game::{BoardSize, Side};
+use crate::tools::tournament::info_line::{InfoLine, Score};
 use serde::Serialize;
 
 /// Centipawn scores at least this large are proven results (protocol.md).
@@ -11,67 +12,6 @@ const PROVEN_CP: i64 = 19_700;
 const MAX_PV: usize = 64;
 /// The evaluation bar's value of a mate.
 const MATE_CP: i64 = 100_000;
-
-/// A score as the engine gave it, from the side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Score {
-    Cp(i64),
-    Mate(i64),
-}
-
-/// One `info` line's fields that the page uses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct InfoLine {
-    pub depth: Option<u32>,
-    pub multipv: Option<u32>,
-    pub score: Option<Score>,
-    pub nodes: Option<u64>,
-    pub nps: Option<u64>,
-    pub pv: Vec<String>,
-}
-
-impl InfoLine {
-    /// Reads an `info` line; `None` for any other line (`info string` included).
-    pub fn parse(line: &str) -> Option<InfoLine> {
-        let mut words = line.split_whitespace();
-        if words.next() != Some("info") {
-            return None;
-        }
-        let mut info = InfoLine::default();
-        while let Some(word) = words.next() {
-            match word {
-                "string" => return None,
-                "depth" => info.depth = words.next().and_then(|w| w.parse().ok()),
-                "multipv" => info.multipv = words.next().and_then(|w| w.parse().ok()),
-                "nodes" => info.nodes = words.next().and_then(|w| w.parse().ok()),
-                "nps" => info.nps = words.next().and_then(|w| w.parse().ok()),
-                "score" => {
-                    let kind = words.next();
-                    let value = words.next().and_then(|w| w.parse().ok());
-                    info.score = match (kind, value) {
-                        (Some("cp"), Some(v)) => Some(Score::Cp(v)),
-                        (Some("mate"), Some(v)) => Some(Score::Mate(v)),
-                        _ => None,
-                    };
-                }
-                "pv" => {
-                    info.pv = words.by_ref().map(str::to_string).collect();
-                }
-                _ => {}
-            }
-        }
-        Some(info)
-    }
-
-    /// The score as a match record writes it (`cp 12`, `mate 3`).
-    pub fn score_text(&self) -> Option<String> {
-        self.score.map(|score| match score {
-            Score::Cp(cp) => format!("cp {cp}"),
-            Score::Mate(n) => format!("mate {n}"),
-        })
-    }
-}
 
 /// One line of analysis.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,22 +1,29 @@
 //! The board as rows of cells for the page: the position string's ranks spelt out, with the marks
 //! of the board itself (Jeson Mor's centre, Claustro's goals and neutral corners) on empty cells.
 
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::games::GameKind;
 
 /// One string per rank, the top rank first, one character per cell: the position string's
 /// pieces and `*`, `.` for empty, and on empty cells `+` (centre), `G`/`g` (white's and black's
 /// goal) and `#` (neutral corner).
 pub fn board_rows(game: GameKind, position: &str) -> Vec<String> {
-    let ranks = position.split_whitespace().next().unwrap_or("");
-    let mut rows: Vec<Vec<char>> = ranks.split('/').map(spell_out).collect();
-    let height = rows.len();
-    let width = rows.first().map_or(0, Vec::len);
-    if width == 0 {
+    let Ok(parsed) = parse_position_text(position) else {
         return Vec::new();
-    }
-    // (x, y) with y = rank - 1, as in the rules; rows are stored top rank first.
+    };
+    let (width, height) = (parsed.width, parsed.height);
+    // Cells are indexed y * width + x with y = rank - 1; rows are drawn top rank first.
+    let mut cells: Vec<char> = parsed
+        .cells
+        .iter()
+        .map(|cell| match cell {
+            Cell::Empty => '.',
+            Cell::Burned => '*',
+            Cell::Piece(letter) => *letter,
+        })
+        .collect();
     let mut mark = |(x, y): (usize, usize), symbol: char| {
-        if let Some(cell) = rows.get_mut(height - 1 - y).and_then(|row| row.get_mut(x))
+        if let Some(cell) = cells.get_mut(y * width + x)
             && *cell == '.'
         {
             *cell = symbol;
@@ -33,27 +40,10 @@ pub fn board_rows(game: GameKind, position: &str) -> Vec<String> {
         }
         GameKind::Joust | GameKind::Apart => {}
     }
-    rows.into_iter()
-        .map(|row| row.into_iter().collect())
+    (0..height)
+        .rev()
+        .map(|y| cells[y * width..(y + 1) * width].iter().collect())
         .collect()
-}
-
-/// A rank of a position string with its numbers spelt out as `.` cells.
-fn spell_out(rank: &str) -> Vec<char> {
-    let mut cells = Vec::new();
-    let mut run = 0usize;
-    for c in rank.chars() {
-        match c.to_digit(10) {
-            Some(digit) => run = run * 10 + digit as usize,
-            None => {
-                cells.extend(std::iter::repeat_n('.', run));
-                run = 0;
-                cells.push(c);
-            }
-        }
-    }
-    cells.extend(std::iter::repeat_n('.', run));
-    cells
 }
 
 #[cfg(test)]

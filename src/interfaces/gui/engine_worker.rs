@@ -2,11 +2,12 @@
 //! and searches, reads its `info` and `bestmove` lines, and restarts it when it crashes or hangs.
 //! The engine's words are only text: its moves are judged by the table, never trusted.
 
-use super::analysis::{AnalysisView, InfoLine};
+use super::analysis::AnalysisView;
 use crate::game::{BoardSize, Side};
 use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol,
 };
+use crate::tools::tournament::info_line::InfoLine;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};

@@ -1,7 +1,7 @@
 //! One game on the GUI's table: the moves, the cursor the page is looking at, and tabula's own
 //! rules as the referee. Nothing here talks to an engine; `room` wires engines to it.
 
-use super::squares::{move_squares, square_name};
+use super::squares::{board_geometry, move_squares};
 use crate::board::position_text::parse_position_text;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session, game_and_size};
@@ -253,6 +253,7 @@ impl Table {
     /// move (an Apart turn may be entered along any of its paths).
     pub fn targets(&self, path: &[String]) -> Result<Targets, String> {
         let size = self.session.size();
+        let geometry = board_geometry(size);
         let picked = if path.is_empty() {
             Vec::new()
         } else {
@@ -274,22 +275,24 @@ impl Table {
         }
         if !picked.is_empty() {
             let prefix = path.concat();
-            for x in 0..size.width {
-                for y in 0..size.height {
-                    let text = format!("{prefix}{}", square_name((x, y)));
-                    if self.session.canonical_move(&text).is_ok() {
-                        next.push((x, y));
-                    }
+            for square in 0..size.width * size.height {
+                let text = format!("{prefix}{}", geometry.square_name(square));
+                if self.session.canonical_move(&text).is_ok() {
+                    next.push(square);
                 }
             }
         }
-        next.sort_unstable();
+        // By file, then rank, as people read a list of squares.
+        next.sort_unstable_by_key(|&square| geometry.coords(square));
         next.dedup();
         let complete = (picked.len() >= 2)
             .then(|| self.session.canonical_move(&path.concat()).ok())
             .flatten();
         Ok(Targets {
-            next: next.into_iter().map(square_name).collect(),
+            next: next
+                .into_iter()
+                .map(|square| geometry.square_name(square))
+                .collect(),
             complete,
         })
     }

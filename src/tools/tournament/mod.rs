@@ -5,6 +5,7 @@
 //! colour shows there), and an optional SPRT that stops the match when a bound is crossed.
 
 pub mod engine_process;
+pub mod info_line;
 pub mod openings;
 pub mod play;
 pub mod record;

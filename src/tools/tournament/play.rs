@@ -3,6 +3,7 @@
 //! illegal move or oversteps its clock loses, with the reason recorded.
 
 use super::engine_process::{EngineFailure, EngineProcess, EngineSpec, Notation, Protocol};
+use super::info_line::InfoLine;
 use super::openings::{Opening, build_opening};
 use super::record::{GameRecord, MoveRecord};
 use super::time_control::{FIXED_LIMIT_PATIENCE, TimeControl};
@@ -126,17 +127,9 @@ struct Clocks {
 /// The last score and depth an engine reported before its move.
 fn last_report(lines: &[String]) -> (Option<String>, Option<u32>) {
     let (mut score, mut depth) = (None, None);
-    for line in lines.iter().filter(|l| l.starts_with("info ")) {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        for (i, token) in tokens.iter().enumerate() {
-            match (*token, tokens.get(i + 1), tokens.get(i + 2)) {
-                ("depth", Some(d), _) => depth = d.parse().ok().or(depth),
-                ("score", Some(&kind), Some(value)) if kind == "cp" || kind == "mate" => {
-                    score = Some(format!("{kind} {value}"));
-                }
-                _ => {}
-            }
-        }
+    for info in lines.iter().filter_map(|line| InfoLine::parse(line)) {
+        depth = info.depth.or(depth);
+        score = info.score_text().or(score);
     }
     (score, depth)
 }
