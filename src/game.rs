@@ -229,6 +229,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Appends every legal move to `moves`; none when a decisive rule has ended the game.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// Appends the legal moves that are cheap to list, and tells whether
+    /// [`Game::remaining_moves`] has more: together the two list every legal move once. The search
+    /// tries these first and lists the rest only when none of them has refuted the position; it
+    /// treats the rest as late quiet moves. A game where some moves cost far more to list than
+    /// others (Apart's capture chains) overrides both; the default lists every move here.
+    fn cheap_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
+        self.legal_moves(moves);
+        false
+    }
+
+    /// Appends the legal moves that [`Game::cheap_moves`] left out.
+    fn remaining_moves(&self, _moves: &mut Vec<Self::Move>) {}
+
     /// The number of legal moves (games with a faster way than listing them override this).
     fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::new();

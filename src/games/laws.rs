@@ -8,6 +8,8 @@
 //!   up to 64 moves of a position, spread over its list, like the hash after `play`);
 //! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
 //! - `count_legal_moves` is the number of moves `legal_moves` lists;
+//! - `cheap_moves`, then `remaining_moves` if it says there are more, list the moves
+//!   `legal_moves` lists, each once;
 //! - a position has no legal move exactly when it has a verdict;
 //! - every symmetry a game declares (`Game::SYMMETRIES`) maps the position onto one with as
 //!   many moves, the images of its moves (up to 64 of them) among them, the same result (the
@@ -209,6 +211,16 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
             G::NAME
         );
     }
+    let mut staged = Vec::new();
+    if position.cheap_moves(&mut staged) {
+        position.remaining_moves(&mut staged);
+    }
+    let staged_texts: HashSet<String> = position.move_texts(&staged).into_iter().collect();
+    assert!(
+        staged.len() == moves.len() && staged_texts == texts,
+        "{}: '{text}' cheap and remaining moves are the legal moves",
+        G::NAME
+    );
     // Reading a move and a position back costs a move generation each: at most
     // `SAMPLED_MOVES` moves, spread over the list, are read back.
     let step = moves.len().div_ceil(SAMPLED_MOVES).max(1);

@@ -175,10 +175,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.aborted
     }
 
-    fn order_moves(&mut self, position: &G, ply: usize, tt_tag: u32) {
+    /// Gives each of `moves` its order key (larger first) and sorts them by it.
+    fn order_moves(&self, position: &G, ply: usize, tt_tag: u32, moves: &mut [(i32, G::Move)]) {
         let side = position.side_to_move();
         let [killer_a, killer_b] = self.killers[ply];
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
         for (order, mv) in moves.iter_mut() {
             let tag = mv.tag();
             *order = if tag == tt_tag {
@@ -194,7 +194,44 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
         }
         moves.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
-        self.move_lists[ply] = moves;
+    }
+
+    /// Lists the moves of `position` into `moves` and orders them: at the root all of them,
+    /// elsewhere the cheap ones (all of them too where the table's move is not among those).
+    /// Returns whether the game's remaining moves are still to come.
+    fn list_moves(
+        &mut self,
+        position: &G,
+        ply: usize,
+        tt_tag: u32,
+        moves: &mut Vec<(i32, G::Move)>,
+    ) -> bool {
+        self.generated.clear();
+        let mut more = if ply == 0 {
+            position.legal_moves(&mut self.generated);
+            false
+        } else {
+            position.cheap_moves(&mut self.generated)
+        };
+        if more && tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag) {
+            position.remaining_moves(&mut self.generated);
+            more = false;
+        }
+        self.work += self.generated.len() as u64;
+        moves.clear();
+        moves.extend(self.generated.iter().map(|&mv| (0, mv)));
+        self.order_moves(position, ply, tt_tag, moves);
+        more
+    }
+
+    /// Appends the remaining moves of `position` to `moves`, ordered among themselves.
+    fn list_remaining_moves(&mut self, position: &G, ply: usize, moves: &mut Vec<(i32, G::Move)>) {
+        self.generated.clear();
+        position.remaining_moves(&mut self.generated);
+        self.work += self.generated.len() as u64;
+        let listed = moves.len();
+        moves.extend(self.generated.iter().map(|&mv| (0, mv)));
+        self.order_moves(position, ply, 0, &mut moves[listed..]);
     }
 
     fn reward_cutoff(
@@ -296,26 +333,35 @@ impl<'a, G: Game> Searcher<'a, G> {
             G::REDUCE_WITHOUT_TABLE_MOVE && tt_tag == 0 && !is_root && depth >= IIR_MIN_DEPTH;
         let depth = depth - reduced as u32;
 
-        self.generated.clear();
-        position.legal_moves(&mut self.generated);
-        self.work += self.generated.len() as u64;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        moves.clear();
-        moves.extend(self.generated.iter().map(|&mv| (0, mv)));
-        self.move_lists[ply] = moves;
-        if self.move_lists[ply].is_empty() {
+        let mut more = self.list_moves(position, ply, tt_tag, &mut moves);
+        if moves.is_empty() {
             // Only reachable at the root of a finished game; the caller never asks for that.
+            self.move_lists[ply] = moves;
             return 0;
         }
-        self.order_moves(position, ply, tt_tag);
-        let moves = std::mem::take(&mut self.move_lists[ply]);
 
         let side = position.side_to_move();
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves[0].1;
         let mut index = 0;
-        for (tried, &(order, mv)) in moves.iter().enumerate() {
+        let mut tried = 0;
+        loop {
+            if tried == moves.len() {
+                // The remaining moves count as quiet: none is searched where late move pruning
+                // would skip them.
+                let skipped =
+                    !is_pv && best_score > -DECIDED_BOUND && late_move_pruned::<G>(depth, index);
+                if !more || skipped {
+                    break;
+                }
+                more = false;
+                self.list_remaining_moves(position, ply, &mut moves);
+                continue;
+            }
+            let (order, mv) = moves[tried];
+            tried += 1;
             if is_root && self.excluded_root_moves.contains(&mv) {
                 continue;
             }
@@ -370,7 +416,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_cutoff(side, ply, depth, mv, &moves[..=tried]);
+                            self.reward_cutoff(side, ply, depth, mv, &moves[..tried]);
                         }
                         break;
                     }

@@ -25,6 +25,7 @@ use crate::board::render;
 use crate::game::{
     BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
+use movegen::Turns;
 use tables::{Tables, tables};
 
 /// Smallest and largest board side.
@@ -220,10 +221,33 @@ threefold repetition, two passes in a row and 400 plies are draws.";
             return;
         }
         let before = moves.len();
-        movegen::generate(self, moves);
+        movegen::generate(self, Turns::All, moves);
         if moves.len() == before {
             moves.push(ApartMove::PASS);
         }
+    }
+
+    /// The turns without captures: a flood fill per piece, where the capture search behind the
+    /// others can cost a thousand times more (and captures rarely pay: they help the victim).
+    fn cheap_moves(&self, moves: &mut Vec<ApartMove<W>>) -> bool {
+        if self.verdict().is_some() {
+            return false;
+        }
+        let before = moves.len();
+        movegen::generate(self, Turns::WithoutCaptures, moves);
+        if moves.len() > before {
+            return true;
+        }
+        movegen::generate(self, Turns::WithCaptures, moves);
+        if moves.len() == before {
+            moves.push(ApartMove::PASS);
+        }
+        false
+    }
+
+    /// The turns that capture.
+    fn remaining_moves(&self, moves: &mut Vec<ApartMove<W>>) {
+        movegen::generate(self, Turns::WithCaptures, moves);
     }
 
     fn count_legal_moves(&self) -> usize {

@@ -179,6 +179,37 @@ impl<const W: usize> TurnCollector<'_, W> {
         }
     }
 
+    /// The turns of the piece on `start` that capture nothing: its single movements onto empty
+    /// squares and, if `continuation`, every empty square its paths through empty squares reach
+    /// (the turns that [`Self::turns_from`] lists with an empty captured set).
+    fn turns_without_captures(&mut self, start: usize, continuation: bool) {
+        self.start = start;
+        self.friends = self.own.without(Bitboard::from_square(start));
+        self.known = Bitboard::EMPTY;
+        let occupied = self.friends | self.enemies;
+        let mut ends = Bitboard::EMPTY;
+        for axis in 0..AXES.len() {
+            let length = self.tables.line_length(self.friends, start, axis);
+            for direction in [2 * axis, 2 * axis + 1] {
+                if let Some(to) = self.tables.landing(start, direction, length)
+                    && !occupied.contains(to)
+                {
+                    ends.insert(to);
+                }
+            }
+        }
+        if continuation {
+            ends |= self.free_region(start, Bitboard::from_square(start)).0;
+        }
+        for end in ends.squares() {
+            self.moves.push(ApartMove {
+                start: start as u16,
+                end: end as u16,
+                captured: Bitboard::EMPTY,
+            });
+        }
+    }
+
     /// The turns going on after a first jump to one of `first_jumps`.
     fn continuations(&mut self, first_jumps: Bitboard<W>) {
         let started = Bitboard::from_square(self.start);
@@ -538,8 +569,18 @@ fn mask_of(flags: impl Iterator<Item = bool>) -> u8 {
         .fold(0, |mask, (i, flag)| mask | (flag as u8) << i)
 }
 
-/// Appends every turn of the side to move (without the pass).
-pub fn generate<const W: usize>(position: &Apart<W>, moves: &mut Vec<ApartMove<W>>) {
+/// Which turns [`generate`] lists.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turns {
+    All,
+    /// The turns that capture nothing: one flood fill per piece.
+    WithoutCaptures,
+    /// The turns that capture: the capture search.
+    WithCaptures,
+}
+
+/// Appends the turns of the side to move that `which` asks for (never the pass).
+pub fn generate<const W: usize>(position: &Apart<W>, which: Turns, moves: &mut Vec<ApartMove<W>>) {
     let own = position.pieces(position.side);
     let continuation = !position.is_first_turn();
     with_scratch(|scratch| {
@@ -557,7 +598,22 @@ pub fn generate<const W: usize>(position: &Apart<W>, moves: &mut Vec<ApartMove<W
             searched: 0,
         };
         for start in own.squares() {
-            collector.turns_from(start, continuation);
+            match which {
+                Turns::All => collector.turns_from(start, continuation),
+                Turns::WithoutCaptures => collector.turns_without_captures(start, continuation),
+                Turns::WithCaptures => {
+                    let before = collector.moves.len();
+                    collector.turns_from(start, continuation);
+                    let mut kept = before;
+                    for index in before..collector.moves.len() {
+                        if !collector.moves[index].captured.is_empty() {
+                            collector.moves[kept] = collector.moves[index];
+                            kept += 1;
+                        }
+                    }
+                    collector.moves.truncate(kept);
+                }
+            }
         }
     })
 }

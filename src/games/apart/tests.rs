@@ -253,6 +253,24 @@ fn captures_along_a_chain() {
     assert_eq!(after.to_text(), "6pp/8/8/8/8/3P2P1/2P5/1P6 b 0 2");
 }
 
+#[test]
+fn the_search_lists_turns_without_captures_first() {
+    let game = position(CHAIN_CAPTURES);
+    let mut cheap = Vec::new();
+    assert!(game.cheap_moves(&mut cheap));
+    let mut remaining = Vec::new();
+    game.remaining_moves(&mut remaining);
+    // The turns of `captures_along_a_chain` that land on c3 or g3 capture; nothing else does.
+    let mut captures = game.move_texts(&remaining);
+    captures.sort();
+    assert_eq!(
+        captures.join(" "),
+        "a1c1c3 a1c1c3a3 a1c1c3c5 a1c1c3e3 a1c1c3e3g3 c2c3 d3c3"
+    );
+    assert_eq!(cheap.len() + remaining.len(), 29);
+    assert!(cheap.iter().all(|mv| mv.captured.is_empty()));
+}
+
 /// TWO_PATHS: from a1, c1 (a1 b1 along the rank), a3 (a1 a2 up the file) and the step b2. From
 /// c1: e1 and c3 (c1 c2 up the file). From a3: c3 (a3 b3 along the rank) and a5. From c3: e3,
 /// c5, and back to a3 or c1 whichever was not stood on. Eight ends; c3, e3 and c5 are reached
