@@ -63,6 +63,9 @@ impl<const W: usize> ApartMove<W> {
 
     /// Twelve bits mixed from the captured squares (zero when nothing is captured).
     fn captures_digest(self) -> u32 {
+        if self.captured.is_empty() {
+            return 0;
+        }
         let mixed = self.captured.0.iter().fold(0u64, |acc, &word| {
             (acc ^ word)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
