@@ -184,6 +184,15 @@ impl<M: GameMove> History<M> {
         self.entries.is_empty()
     }
 
+    /// The `back`th latest entry (0: the latest move) with the hash of the position it was
+    /// played in.
+    pub fn latest(&self, back: usize) -> Option<(u64, M)> {
+        self.entries
+            .len()
+            .checked_sub(back + 1)
+            .map(|index| self.entries[index])
+    }
+
     /// The recorded moves, oldest first.
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = M> + ExactSizeIterator + '_ {
         self.entries.iter().map(|&(_, mv)| mv)
@@ -267,6 +276,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `verdict` is `None`.
     fn history_verdict(&self, _history: &History<Self::Move>) -> Option<Verdict> {
         None
+    }
+
+    /// A key for what of `history` can still change this position's result, mixed into the
+    /// transposition table's key: 0 (the default) where the result depends on the position
+    /// alone, or where the game accepts the error (repetition draws in Joust and Apart, the
+    /// ply limits).
+    fn history_key(&self, _history: &History<Self::Move>) -> u64 {
+        0
     }
 
     /// A result proven by a known strategy, from the point of view of the side to move:

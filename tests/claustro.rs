@@ -109,3 +109,50 @@ fn a_search_returns_a_legal_move_on_a_large_board() {
     let legal = engine.ask("moves");
     assert!(legal[0].split_whitespace().any(|m| m == best), "{best}");
 }
+
+/// The last search's score and move, after `searches` (position commands, each searched to
+/// `depth`) in one engine, whose transposition table outlives each search.
+fn last_answer(searches: &[&str], depth: u32) -> (String, String) {
+    let mut engine = claustro();
+    engine.send("newgame claustro 6");
+    let mut answer = (String::new(), String::new());
+    for position in searches {
+        engine.send(position);
+        engine.send(&format!("go depth {depth}"));
+        let lines = engine.read_until("bestmove");
+        let info = lines.iter().rfind(|line| line.starts_with("info depth")).unwrap();
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let score = words.iter().position(|&word| word == "score").unwrap();
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        answer = (words[score + 1..score + 3].join(" "), best.to_string());
+    }
+    answer
+}
+
+/// A packed 6 x 6 board: white's only moves are the captures e4f5e4 and d5e6d5, each putting a
+/// white pawn next to its goal, and black's only answer that does not lose at once is to capture
+/// back the same way, which restores the board. So white never loses: it alternates the two
+/// captures (the same one three times in a row would lose by repetition). After e4f5e4 has been
+/// played twice by each side, playing it again loses at once, so white must play d5e6d5; without
+/// that history either will do. A search must never call the position lost, whatever the
+/// engine searched before: a score found where the repetition could strike must not be read
+/// back from the transposition table where it cannot, nor the other way round.
+#[test]
+fn a_repetition_in_progress_keeps_its_own_transposition_table_entries() {
+    let packed = "position fen 1pPpp1/pPpPpp/PpPpPp/pPpPpP/PpPpPp/1PpPp1 w 0 1";
+    let repeating = format!("{packed} moves e4f5e4 e4f5e4 e4f5e4 e4f5e4");
+    for depth in [6, 10] {
+        for searches in [
+            vec![packed],
+            vec![&repeating, packed],
+            vec![repeating.as_str()],
+            vec![packed, &repeating],
+        ] {
+            let (score, best) = last_answer(&searches, depth);
+            assert!(score.starts_with("cp "), "depth {depth}, {searches:?}: {score}");
+            if searches.last() == Some(&repeating.as_str()) {
+                assert_eq!(best, "d5e6d5", "depth {depth}, {searches:?}");
+            }
+        }
+    }
+}

@@ -305,9 +305,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             return self.quiescence(position, alpha, beta, ply);
         }
         let key = position.hash();
+        // The table's key: the position, and whatever of the moves that led to it can still
+        // change its result (a repetition in progress), so that no score is reused where the
+        // history differs in a way that matters.
+        let table_key = key ^ position.history_key(&self.history);
         let is_pv = beta - alpha > 1;
         let mut tt_tag = 0;
-        if let Some(hit) = self.shared.tt.probe(key) {
+        if let Some(hit) = self.shared.tt.probe(table_key) {
             tt_tag = hit.move_tag;
             let score = from_table(hit.score, ply);
             let usable = match hit.bound {
@@ -432,7 +436,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             Bound::Upper
         };
         self.shared.tt.store(
-            key,
+            table_key,
             best_move.tag(),
             to_table(best_score, ply),
             depth,

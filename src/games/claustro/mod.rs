@@ -19,7 +19,9 @@ pub use moves::ClaustroMove;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::zobrist;
 use crate::board::position_text::{PositionText, piece_cell, position_string};
-use crate::game::{BoardSize, EvalTerm, Game, History, Side, SquareMap, Symmetry, Verdict};
+use crate::game::{
+    BoardSize, EvalTerm, Game, GameMove, History, Side, SquareMap, Symmetry, Verdict,
+};
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -316,6 +318,31 @@ times. A game of 400 plies is drawn.";
         }
         (history.engine_draws() && self.plies() >= DRAW_PLIES)
             .then(|| Verdict::draw("400 plies (engine policy)"))
+    }
+
+    /// Whether a repetition is in progress, and which: the repetition rule decides games, so a
+    /// position where it can still strike must not share its table entry with the same position
+    /// reached otherwise. It can strike only where the latest two moves can be played again,
+    /// which needs the position to be the one of two plies ago (a step never goes back; a
+    /// capture and its answer can restore the board only by undoing each other). The key then
+    /// says the two moves and how long the run of them is (2 to 5 plies: at 6 the game is over).
+    fn history_key(&self, history: &History<ClaustroMove>) -> u64 {
+        let (Some((before, first)), Some((_, second))) = (history.latest(1), history.latest(0))
+        else {
+            return 0;
+        };
+        if before != self.hash {
+            return 0;
+        }
+        let repeated = history
+            .moves()
+            .rev()
+            .zip(history.moves().rev().skip(2))
+            .take_while(|(later, earlier)| later == earlier)
+            .count();
+        let run = (2 + repeated).min(REPETITION_PLIES - 1) as u64;
+        let moves = ((first.tag() as u64) << 32) ^ second.tag() as u64;
+        (run.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves).wrapping_mul(0xBF58_476D_1CE4_E5B9) | 1
     }
 
     #[inline]
