@@ -36,8 +36,12 @@ pub(super) struct Searcher<'a, G: Game> {
     pub seldepth: usize,
     pub aborted: bool,
     /// Whether limits and `stop` may end the search; false until the first iteration is done,
-    /// so that the reported move is always a searched one.
+    /// so that the reported move is always a searched one. Only the clock ends the first
+    /// iteration, and only once a root move has a score (`first_best`): one iteration can take
+    /// longer than the clock has left (thousands of Apart turns on a large board).
     pub abortable: bool,
+    /// The best root move of the first iteration so far.
+    pub first_best: Option<G::Move>,
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
     /// Nodes plus moves generated so far, and the amount at which the clock is next checked.
@@ -49,6 +53,8 @@ pub(super) struct Searcher<'a, G: Game> {
     killers: Vec<[u32; 2]>,
     history_scores: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
+    /// The legal moves of the root, listed once for the whole search.
+    root_moves: Vec<G::Move>,
     /// Root moves left out of this search (those not among `searchmoves`, and the first moves
     /// of better MultiPV lines).
     pub excluded_root_moves: Vec<G::Move>,
@@ -106,7 +112,12 @@ fn verdict_score(verdict: &Verdict, side: Side, ply: usize) -> i32 {
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
-    pub fn new(shared: &'a SharedState<'a>, history: History<G::Move>) -> Self {
+    /// A searcher of the root whose legal moves are `root_moves`, reached by `history`.
+    pub fn new(
+        shared: &'a SharedState<'a>,
+        history: History<G::Move>,
+        root_moves: &[G::Move],
+    ) -> Self {
         Searcher {
             shared,
             nodes: 0,
@@ -114,6 +125,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             seldepth: 0,
             aborted: false,
             abortable: false,
+            first_best: None,
             deadline: None,
             node_limit: None,
             work: 0,
@@ -124,6 +136,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             killers: vec![[0; 2]; MAX_PLY + 1],
             history_scores: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            root_moves: root_moves.to_vec(),
             excluded_root_moves: Vec::new(),
             null_move_ply: None,
         }
@@ -150,10 +163,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return true;
         }
-        if !self.abortable {
-            return false;
-        }
-        if let Some(limit) = self.node_limit
+        if self.abortable
+            && let Some(limit) = self.node_limit
             && self.nodes >= limit
         {
             self.aborted = true;
@@ -168,9 +179,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 && !self.shared.signals.pondering();
             let stopped =
                 self.shared.signals.stopped() || self.shared.finished.load(Ordering::Relaxed);
-            if out_of_time || stopped {
-                self.aborted = true;
-            }
+            self.aborted = if self.abortable {
+                out_of_time || stopped
+            } else {
+                out_of_time && self.first_best.is_some()
+            };
         }
         self.aborted
     }
@@ -196,8 +209,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         moves.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
     }
 
-    /// Lists the moves of `position` into `moves` and orders them: at the root all of them,
-    /// elsewhere the cheap ones (all of them too where the table's move is not among those).
+    /// Lists the moves of `position` into `moves` and orders them: at the root all of them (as
+    /// listed when the search began), elsewhere the cheap ones (all of them too where the table's move is not among those).
     /// Returns whether the game's remaining moves are still to come.
     fn list_moves(
         &mut self,
@@ -208,7 +221,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> bool {
         self.generated.clear();
         let mut more = if ply == 0 {
-            position.legal_moves(&mut self.generated);
+            self.generated.extend_from_slice(&self.root_moves);
             false
         } else {
             position.cheap_moves(&mut self.generated)
@@ -412,6 +425,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             if score > best_score {
                 best_score = score;
                 best_move = mv;
+                if is_root && !self.abortable {
+                    self.first_best = Some(mv);
+                }
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);

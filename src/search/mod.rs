@@ -181,10 +181,10 @@ pub fn search<G: Game>(
         moves: root_moves,
     } = root;
     let started = Instant::now();
-    let mut moves = Vec::new();
-    root.legal_moves(&mut moves);
-    let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = moves
-        .into_iter()
+    let mut legal = Vec::new();
+    root.legal_moves(&mut legal);
+    let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = legal
+        .iter()
         .partition(|mv| root_moves.is_empty() || root_moves.contains(mv));
     let game_over = root.verdict().is_some() || root.history_verdict(history).is_some();
     let Some(&first_move) = moves.first().filter(|_| !game_over) else {
@@ -234,15 +234,16 @@ pub fn search<G: Game>(
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads.max(1))
             .map(|helper| {
-                let (shared, left_out) = (&shared, &left_out);
+                let (shared, legal, left_out) = (&shared, &legal, &left_out);
                 let helper_history = history.clone();
                 scope.spawn(move || {
-                    run_helper(shared, root, helper_history, left_out, helper, max_depth)
+                    let searcher = Searcher::<G>::new(shared, helper_history, legal);
+                    run_helper(shared, searcher, root, left_out, helper, max_depth)
                 })
             })
             .collect();
 
-        let mut searcher = Searcher::<G>::new(&shared, history.clone());
+        let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal);
         searcher.deadline = plan.hard.map(|hard| started + hard);
         searcher.node_limit = limits.nodes.map(|n| n.max(1));
         let mut result = SearchResult {
@@ -268,6 +269,15 @@ pub fn search<G: Game>(
                     searcher.negamax(root, depth, -INFINITY, INFINITY, 0)
                 };
                 if searcher.aborted {
+                    if result.depth == 0 {
+                        // The clock ended the first iteration: its best line so far, else its
+                        // best move so far.
+                        result.best_move = found
+                            .first()
+                            .and_then(|(_, _, pv): &(i32, usize, Vec<G::Move>)| pv.first().copied())
+                            .or(searcher.first_best)
+                            .or(result.best_move);
+                    }
                     break 'deepening;
                 }
                 searcher.flush_nodes();
@@ -362,13 +372,12 @@ struct HelperLine<M> {
 /// in `left_out` are not searched.
 fn run_helper<G: Game>(
     shared: &SharedState,
+    mut searcher: Searcher<G>,
     root: &G,
-    history: History<G::Move>,
     left_out: &[G::Move],
     helper: usize,
     max_depth: u32,
 ) -> Option<HelperLine<G::Move>> {
-    let mut searcher = Searcher::<G>::new(shared, history);
     searcher.excluded_root_moves = left_out.to_vec();
     searcher.abortable = true;
     let ahead = (helper % 2) as u32;
