@@ -120,7 +120,10 @@ fn last_answer(searches: &[&str], depth: u32) -> (String, String) {
         engine.send(position);
         engine.send(&format!("go depth {depth}"));
         let lines = engine.read_until("bestmove");
-        let info = lines.iter().rfind(|line| line.starts_with("info depth")).unwrap();
+        let info = lines
+            .iter()
+            .rfind(|line| line.starts_with("info depth"))
+            .unwrap();
         let words: Vec<&str> = info.split_whitespace().collect();
         let score = words.iter().position(|&word| word == "score").unwrap();
         let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
@@ -149,7 +152,10 @@ fn a_repetition_in_progress_keeps_its_own_transposition_table_entries() {
             vec![packed, &repeating],
         ] {
             let (score, best) = last_answer(&searches, depth);
-            assert!(score.starts_with("cp "), "depth {depth}, {searches:?}: {score}");
+            assert!(
+                score.starts_with("cp "),
+                "depth {depth}, {searches:?}: {score}"
+            );
             if searches.last() == Some(&repeating.as_str()) {
                 assert_eq!(best, "d5e6d5", "depth {depth}, {searches:?}");
             }

@@ -1,6 +1,9 @@
 //! `tabula gui` through its HTTP API, as the page uses it: whole games of the four games against
 //! the engine, bad requests that change nothing, engines that crash or cheat, records, events.
 
+#[path = "common/chunked.rs"]
+mod chunked;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -68,7 +71,7 @@ impl Gui {
             .to_ascii_lowercase()
             .contains("transfer-encoding: chunked")
         {
-            unchunk(body)
+            chunked::dechunk(body).expect("a chunked body")
         } else {
             body.to_string()
         };
@@ -99,20 +102,6 @@ impl Drop for Gui {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// A chunked body put back together.
-fn unchunk(mut body: &str) -> String {
-    let mut whole = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if size == 0 || rest.len() < size {
-            break;
-        }
-        whole.push_str(&rest[..size]);
-        body = rest[size..].trim_start_matches("\r\n");
-    }
-    whole
 }
 
 /// The JSON value of `key` at the top level of `json`, as text (strings without quotes).

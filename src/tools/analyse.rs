@@ -8,6 +8,7 @@ use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::tools::position_line::PositionLine;
+use serde::Serialize;
 use std::io::BufRead;
 
 /// How to analyse.
@@ -22,32 +23,65 @@ pub struct AnalyseConfig {
     pub json: bool,
 }
 
-/// A string as a JSON string literal.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+/// A score as JSON: `{"cp":N}` or `{"mate":N}`.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum JsonScore {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for JsonScore {
+    fn from(score: Score) -> Self {
+        match score {
+            Score::Centipawns(cp) => JsonScore::Cp(cp),
+            Score::Mate(moves) => JsonScore::Mate(moves),
         }
     }
-    out.push('"');
-    out
 }
 
-fn json_score(score: Score) -> String {
-    match score {
-        Score::Centipawns(cp) => format!("{{\"cp\":{cp}}}"),
-        Score::Mate(moves) => format!("{{\"mate\":{moves}}}"),
-    }
+/// One line of a MultiPV search.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    multipv: usize,
+    score: JsonScore,
+    pv: &'a [String],
 }
 
-fn json_moves(moves: &[String]) -> String {
-    let quoted: Vec<String> = moves.iter().map(|m| json_string(m)).collect();
-    format!("[{}]", quoted.join(","))
+/// The JSON report of a searched position.
+#[derive(Serialize)]
+struct JsonSearched<'a> {
+    line: usize,
+    position: String,
+    bestmove: &'a str,
+    score: JsonScore,
+    depth: u32,
+    nodes: u64,
+    time_ms: u64,
+    pv: &'a [String],
+    lines: Vec<JsonLine<'a>>,
+}
+
+/// The JSON report of a position whose game is over.
+#[derive(Serialize)]
+struct JsonOver {
+    line: usize,
+    position: String,
+    bestmove: Option<String>,
+    result: &'static str,
+    reason: &'static str,
+}
+
+/// The JSON report of a bad line.
+#[derive(Serialize)]
+struct JsonError<'a> {
+    line: usize,
+    error: &'a str,
+}
+
+/// One JSON object on one line.
+fn json_line(report: &impl Serialize) -> String {
+    serde_json::to_string(report).expect("reports of strings and numbers always serialize")
 }
 
 fn result_word(outcome: Outcome) -> &'static str {
@@ -66,14 +100,16 @@ fn analyse_one(
     line: &PositionLine,
 ) -> Result<String, String> {
     let session = line.build(config.game, config.size)?;
-    let position = json_string(&line.describe());
     if let Some(verdict) = session.verdict() {
         let result = result_word(verdict.outcome);
         return Ok(if config.json {
-            format!(
-                "{{\"line\":{number},\"position\":{position},\"bestmove\":null,\"result\":\"{result}\",\"reason\":{}}}",
-                json_string(verdict.reason)
-            )
+            json_line(&JsonOver {
+                line: number,
+                position: line.describe(),
+                bestmove: None,
+                result,
+                reason: verdict.reason,
+            })
         } else {
             format!(
                 "{number}: {} | game over: {result} ({})",
@@ -102,27 +138,24 @@ fn analyse_one(
         return Err("the search finished no iteration".to_string());
     };
     if config.json {
-        let lines: Vec<String> = latest
-            .iter()
-            .map(|it| {
-                format!(
-                    "{{\"multipv\":{},\"score\":{},\"pv\":{}}}",
-                    it.multipv,
-                    json_score(it.score),
-                    json_moves(&it.pv)
-                )
-            })
-            .collect();
-        return Ok(format!(
-            "{{\"line\":{number},\"position\":{position},\"bestmove\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{},\"pv\":{},\"lines\":[{}]}}",
-            json_string(&best),
-            json_score(summary.result.score),
-            first.depth,
-            summary.result.nodes,
-            first.time_ms,
-            json_moves(&first.pv),
-            lines.join(",")
-        ));
+        return Ok(json_line(&JsonSearched {
+            line: number,
+            position: line.describe(),
+            bestmove: &best,
+            score: summary.result.score.into(),
+            depth: first.depth,
+            nodes: summary.result.nodes,
+            time_ms: first.time_ms,
+            pv: &first.pv,
+            lines: latest
+                .iter()
+                .map(|it| JsonLine {
+                    multipv: it.multipv,
+                    score: it.score.into(),
+                    pv: &it.pv,
+                })
+                .collect(),
+        }));
     }
     let mut text = format!(
         "{number}: {} | bestmove {best} | score {} | depth {} | nodes {} | time {} ms | pv {}",
@@ -187,7 +220,10 @@ pub fn analyse(
 
 fn error_line(config: &AnalyseConfig, number: usize, problem: &str) -> String {
     if config.json {
-        format!("{{\"line\":{number},\"error\":{}}}", json_string(problem))
+        json_line(&JsonError {
+            line: number,
+            error: problem,
+        })
     } else {
         format!("{number}: error: {problem}")
     }
@@ -284,6 +320,11 @@ mod tests {
             "{}",
             lines[1]
         );
-        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+        let error = json_line(&JsonError {
+            line: 3,
+            error: "a\"b\\c\n\u{1}",
+        });
+        let read: serde_json::Value = serde_json::from_str(&error).expect("valid JSON");
+        assert_eq!(read["error"], "a\"b\\c\n\u{1}");
     }
 }

@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::Value;
 
+#[path = "../common/chunked.rs"]
+mod chunked;
 mod page;
 mod processes;
 

@@ -203,25 +203,9 @@ pub fn api_get(base: &str, path: &str) -> Res<Value> {
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
     {
-        dechunk(body)?
+        crate::chunked::dechunk(body)?
     } else {
         body.to_string()
     };
     serde_json::from_str(&body).ctx(&format!("GET {path}: the answer is not JSON: {body:?}"))
-}
-
-pub fn dechunk(mut body: &str) -> Res<String> {
-    let mut out = String::new();
-    loop {
-        let (size, rest) = body
-            .split_once("\r\n")
-            .ok_or("a chunked answer ends early")?;
-        let size = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16)
-            .ctx("a chunk size")?;
-        if size == 0 {
-            return Ok(out);
-        }
-        out.push_str(rest.get(..size).ok_or("a chunk is cut short")?);
-        body = rest.get(size + 2..).unwrap_or("");
-    }
 }
