@@ -7,6 +7,7 @@
 use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
 use std::fmt::Debug;
+use std::time::Instant;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -248,8 +249,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Appends the legal moves that [`Game::cheap_moves`] left out.
-    fn remaining_moves(&self, _moves: &mut Vec<Self::Move>) {}
+    /// Appends the legal moves that [`Game::cheap_moves`] left out. A game whose listing can
+    /// take long gives up at `deadline` and answers false: the moves appended are legal, but not
+    /// all of them (the search then abandons what it was doing, or, at the root, makes do).
+    fn remaining_moves(&self, _moves: &mut Vec<Self::Move>, _deadline: Option<Instant>) -> bool {
+        true
+    }
 
     /// The number of legal moves (games with a faster way than listing them override this).
     fn count_legal_moves(&self) -> usize {

@@ -213,7 +213,7 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
     }
     let mut staged = Vec::new();
     if position.cheap_moves(&mut staged) {
-        position.remaining_moves(&mut staged);
+        assert!(position.remaining_moves(&mut staged, None));
     }
     let staged_texts: HashSet<String> = position.move_texts(&staged).into_iter().collect();
     assert!(

@@ -188,6 +188,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.aborted
     }
 
+    /// When a game's listing of its remaining moves must give up: the search's deadline, once
+    /// the clock may end the search (a listing cut short abandons the iteration).
+    fn listing_deadline(&self) -> Option<Instant> {
+        self.deadline.filter(|_| {
+            (self.abortable || self.first_best.is_some()) && !self.shared.signals.pondering()
+        })
+    }
+
     /// Gives each of `moves` its order key (larger first) and sorts them by it.
     fn order_moves(&self, position: &G, ply: usize, tt_tag: u32, moves: &mut [(i32, G::Move)]) {
         let side = position.side_to_move();
@@ -227,7 +235,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             position.cheap_moves(&mut self.generated)
         };
         if more && tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag) {
-            position.remaining_moves(&mut self.generated);
+            let deadline = self.listing_deadline();
+            self.aborted |= !position.remaining_moves(&mut self.generated, deadline);
             more = false;
         }
         self.work += self.generated.len() as u64;
@@ -240,7 +249,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Appends the remaining moves of `position` to `moves`, ordered among themselves.
     fn list_remaining_moves(&mut self, position: &G, ply: usize, moves: &mut Vec<(i32, G::Move)>) {
         self.generated.clear();
-        position.remaining_moves(&mut self.generated);
+        let deadline = self.listing_deadline();
+        self.aborted |= !position.remaining_moves(&mut self.generated, deadline);
         self.work += self.generated.len() as u64;
         let listed = moves.len();
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));
@@ -352,7 +362,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         let mut more = self.list_moves(position, ply, tt_tag, &mut moves);
-        if moves.is_empty() {
+        if moves.is_empty() || self.aborted {
             // Only reachable at the root of a finished game; the caller never asks for that.
             self.move_lists[ply] = moves;
             return 0;
@@ -375,6 +385,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
                 more = false;
                 self.list_remaining_moves(position, ply, &mut moves);
+                if self.aborted {
+                    self.move_lists[ply] = moves;
+                    return 0;
+                }
                 continue;
             }
             let (order, mv) = moves[tried];

@@ -181,8 +181,22 @@ pub fn search<G: Game>(
         moves: root_moves,
     } = root;
     let started = Instant::now();
+    let plan = limits.time_plan(
+        root.side_to_move(),
+        settings.move_overhead_ms,
+        root.expected_moves_left(),
+    );
+    // The root's moves, listed by the hard time limit: a game whose listing can take longer (a
+    // crowded Apart position) then plays the best of those it listed.
     let mut legal = Vec::new();
-    root.legal_moves(&mut legal);
+    if root.cheap_moves(&mut legal)
+        && !root.remaining_moves(&mut legal, plan.hard.map(|hard| started + hard))
+    {
+        log::debug!(
+            "root moves listed in part: {} by the time limit",
+            legal.len()
+        );
+    }
     let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = legal
         .iter()
         .partition(|mv| root_moves.is_empty() || root_moves.contains(mv));
@@ -197,11 +211,6 @@ pub fn search<G: Game>(
         };
     };
     tt.new_search();
-    let plan = limits.time_plan(
-        root.side_to_move(),
-        settings.move_overhead_ms,
-        root.expected_moves_left(),
-    );
     let shared = SharedState {
         tt,
         signals,

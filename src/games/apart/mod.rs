@@ -26,6 +26,7 @@ use crate::game::{
     BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
 use movegen::Turns;
+use std::time::Instant;
 use tables::{Tables, tables};
 
 /// Smallest and largest board side.
@@ -224,7 +225,7 @@ threefold repetition, two passes in a row and 400 plies are draws.";
             return;
         }
         let before = moves.len();
-        movegen::generate(self, Turns::All, moves);
+        movegen::generate(self, Turns::All, moves, None);
         if moves.len() == before {
             moves.push(ApartMove::PASS);
         }
@@ -237,20 +238,21 @@ threefold repetition, two passes in a row and 400 plies are draws.";
             return false;
         }
         let before = moves.len();
-        movegen::generate(self, Turns::WithoutCaptures, moves);
+        movegen::generate(self, Turns::WithoutCaptures, moves, None);
         if moves.len() > before {
             return true;
         }
-        movegen::generate(self, Turns::WithCaptures, moves);
+        movegen::generate(self, Turns::WithCaptures, moves, None);
         if moves.len() == before {
             moves.push(ApartMove::PASS);
         }
         false
     }
 
-    /// The turns that capture.
-    fn remaining_moves(&self, moves: &mut Vec<ApartMove<W>>) {
-        movegen::generate(self, Turns::WithCaptures, moves);
+    /// The turns that capture (a crowded 16 x 16 position can take a third of a second to list
+    /// them all, hence the deadline).
+    fn remaining_moves(&self, moves: &mut Vec<ApartMove<W>>, deadline: Option<Instant>) -> bool {
+        movegen::generate(self, Turns::WithCaptures, moves, deadline)
     }
 
     fn count_legal_moves(&self) -> usize {

@@ -68,6 +68,7 @@ use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::Side;
+use std::time::Instant;
 
 /// The most enemy pieces the bound on what a search state can still give looks at; a state from
 /// which more are within reach is searched.
@@ -114,6 +115,11 @@ struct TurnCollector<'a, const W: usize> {
     bound_misses: u32,
     /// How many states the capture search of the current start square has come to.
     searched: u32,
+    /// When the capture search must give up, if ever; then whether it did, and how many states
+    /// it has come to in all (the clock is read every `DEADLINE_CHECK_STATES`).
+    deadline: Option<Instant>,
+    interrupted: bool,
+    states: u32,
 }
 
 impl<const W: usize> TurnCollector<'_, W> {
@@ -255,6 +261,9 @@ impl<const W: usize> TurnCollector<'_, W> {
         captured: Bitboard<W>,
         shortcuts: Bitboard<W>,
     ) {
+        if self.out_of_time() {
+            return;
+        }
         let reach = self.reach(at, visited);
         if (reach & self.enemies).is_empty()
             || !self.first_visit(at, captured, reach, shortcuts)
@@ -294,6 +303,19 @@ impl<const W: usize> TurnCollector<'_, W> {
             frontier |= fresh;
         }
         (region, touched)
+    }
+
+    /// Whether the capture search has passed its deadline (the clock is read now and then).
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if let Some(deadline) = self.deadline
+            && !self.interrupted
+        {
+            self.states = self.states.wrapping_add(1);
+            self.interrupted =
+                self.states.is_multiple_of(DEADLINE_CHECK_STATES) && Instant::now() >= deadline;
+        }
+        self.interrupted
     }
 
     /// [`Self::nothing_new`], tried once the start square has searched `BOUND_WARMUP` states (small
@@ -514,6 +536,9 @@ impl<const W: usize> TurnCollector<'_, W> {
     }
 }
 
+/// How many capture-search states pass between readings of the clock (a state costs a few
+/// flood fills: microseconds).
+const DEADLINE_CHECK_STATES: u32 = 64;
 /// The bound is tried at every state of a start square while it has failed fewer than
 /// `BOUND_TRIAL` times plus `BOUND_PAYBACK` per success, then at one state in `BOUND_SPARSELY`.
 const BOUND_TRIAL: u32 = 64;
@@ -579,8 +604,15 @@ pub enum Turns {
     WithCaptures,
 }
 
-/// Appends the turns of the side to move that `which` asks for (never the pass).
-pub fn generate<const W: usize>(position: &Apart<W>, which: Turns, moves: &mut Vec<ApartMove<W>>) {
+/// Appends the turns of the side to move that `which` asks for (never the pass). With a
+/// `deadline`, the capture search gives up when it passes, and the answer is false: the turns
+/// listed are legal, but not all of them.
+pub fn generate<const W: usize>(
+    position: &Apart<W>,
+    which: Turns,
+    moves: &mut Vec<ApartMove<W>>,
+    deadline: Option<Instant>,
+) -> bool {
     let own = position.pieces(position.side);
     let continuation = !position.is_first_turn();
     with_scratch(|scratch| {
@@ -596,8 +628,14 @@ pub fn generate<const W: usize>(position: &Apart<W>, which: Turns, moves: &mut V
             bound_hits: 0,
             bound_misses: 0,
             searched: 0,
+            deadline,
+            interrupted: false,
+            states: 0,
         };
         for start in own.squares() {
+            if collector.interrupted {
+                break;
+            }
             match which {
                 Turns::All => collector.turns_from(start, continuation),
                 Turns::WithoutCaptures => collector.turns_without_captures(start, continuation),
@@ -615,6 +653,7 @@ pub fn generate<const W: usize>(position: &Apart<W>, which: Turns, moves: &mut V
                 }
             }
         }
+        !collector.interrupted
     })
 }
 
