@@ -145,16 +145,22 @@ fn search_with_window<G: Game>(
     }
 }
 
-/// How much of the soft time limit to use: more while the best move keeps changing, less once
-/// it has held for several iterations (only under a clock, where saved time is used later).
+/// How much of the soft time limit may have passed when a new iteration starts: more while the
+/// best move keeps changing, less once it has held for several iterations. Under a clock, where
+/// saved time is used later, only half of that: the next iteration takes about as long as all
+/// before it together, or longer, and one that the hard limit cuts short is time thrown away.
 fn time_scale(adjustable: bool, stable_iterations: u32) -> f64 {
-    match (adjustable, stable_iterations) {
-        (false, _) => 1.0,
+    let stability = match (adjustable, stable_iterations) {
+        (false, _) => return 1.0,
         (true, 0) => 1.4,
         (true, 1..=3) => 1.0,
         (true, _) => 0.6,
-    }
+    };
+    stability * NEXT_ITERATION_SHARE
 }
+
+/// The share of the soft time limit after which a search under a clock starts no new iteration.
+const NEXT_ITERATION_SHARE: f64 = 0.5;
 
 /// Where a search starts.
 pub struct Root<'a, G: Game> {
