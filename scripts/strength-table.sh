@@ -61,7 +61,11 @@ for clock in "${clocks[@]}"; do
         --engine "cmd=$tabula name=full" \
         --engine "cmd=$tabula name=$level option.Level=$level" \
         --game "$game" --size "$size" --tc "$clock" --games "$games" \
-        --concurrency "$concurrency" --out "$dir" "${openings[@]}" > "$dir.log" 2>&1
+        --concurrency "$concurrency" --out "$dir" "${openings[@]}" > "$dir.log" 2>&1 || {
+        echo "strength-table: the match of $game $size $clock against $level failed:" >&2
+        tail -n 5 "$dir.log" >&2
+        exit 1
+      }
       summary="$dir/summary.txt"
       line=$(grep "^full vs $level:" "$summary")
       played=$(sed -E 's/.*games ([0-9]+),.*/\1/' <<< "$line")
