@@ -101,6 +101,16 @@ fn side_features<const W: usize>(position: &Apart<W>, side: Side) -> SideFeature
     }
 }
 
+/// How many turns the side that needs fewer has to make before its pieces stand apart, by the
+/// cover (captures can make it fewer): the moves a game has left, give or take.
+pub fn turns_to_finish<const W: usize>(position: &Apart<W>) -> u32 {
+    let turns = |side| {
+        let pieces = position.pieces(side);
+        cover(position, touching(position, pieces)) as u32
+    };
+    turns(Side::White).min(turns(Side::Black))
+}
+
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate<const W: usize>(position: &Apart<W>) -> i32 {
     let mover = side_features(position, position.side);
@@ -185,6 +195,15 @@ mod tests {
         assert_eq!(white_cover("7p/8/8/8/8/2P5/2P5/1PPP4 w 0 2"), 2);
         // The start: two ranks of six, three pieces kept (one per pair of files), nine moved.
         assert_eq!(white_cover(START), 9);
+    }
+
+    #[test]
+    fn the_nearer_side_sets_the_turns_to_finish() {
+        let parse = |text| Apart::<1>::from_text(&parse_position_text(text).unwrap()).unwrap();
+        assert_eq!(turns_to_finish(&parse(START)), 9);
+        // White: a pair (one turn); black: a 2 x 2 block (three turns).
+        assert_eq!(turns_to_finish(&parse("pp6/pp6/8/8/8/8/8/PP6 w 0 2")), 1);
+        assert_eq!(turns_to_finish(&parse("pp6/pp6/8/8/8/8/8/P1P1P3 b 0 2")), 0);
     }
 
     const START: &str = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 1";
