@@ -218,8 +218,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Lists the moves of `position` into `moves` and orders them: at the root all of them (as
-    /// listed when the search began), elsewhere the cheap ones (all of them too where the table's move is not among those).
-    /// Returns whether the game's remaining moves are still to come.
+    /// listed when the search began), elsewhere the cheap ones (and the rest too where the
+    /// table's move is not among the cheap ones). Returns whether the game's remaining moves
+    /// are still to come.
     fn list_moves(
         &mut self,
         position: &G,

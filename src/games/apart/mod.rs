@@ -316,12 +316,11 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     }
 
     #[inline]
-    /// Games run to hundreds of plies on the larger boards: a move per three squares (8 x 8:
-    /// 21, 12 x 12: 48, 14 x 14 and up: 60).
+    /// Games end about when the nearer side's pieces stand apart (between engines, 8 x 8 games
+    /// last a mean of 13 plies, 12 x 12 25 and 16 x 16 37): the turns it needs, plus a margin,
+    /// at most the 60 the time plan takes.
     fn expected_moves_left(&self) -> u32 {
-        // Games end about when the nearer side's pieces stand apart (between engines, 8 x 8
-        // games last a mean of 13 plies, 12 x 12 25 and 16 x 16 37), plus a margin.
-        (eval::turns_to_finish(self) + MOVES_LEFT_MARGIN).clamp(MOVES_LEFT_MARGIN, 60)
+        (eval::turns_to_finish(self) + MOVES_LEFT_MARGIN).min(60)
     }
 
     fn hash(&self) -> u64 {
