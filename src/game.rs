@@ -7,7 +7,37 @@
 use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// When a listing of moves that can take long must give up: at a deadline, or once a flag is
+/// raised (the search's `stop`). The default never gives up.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Cutoff<'a> {
+    pub deadline: Option<Instant>,
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Cutoff<'_> {
+    /// No cutoff: the listing runs to its end.
+    pub const NEVER: Cutoff<'static> = Cutoff {
+        deadline: None,
+        stop: None,
+    };
+
+    /// Whether the cutoff can ever be reached (else there is nothing to check).
+    pub fn is_set(&self) -> bool {
+        self.deadline.is_some() || self.stop.is_some()
+    }
+
+    /// Whether the cutoff is reached now: the flag is raised or the deadline has passed.
+    pub fn reached(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -250,9 +280,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Appends the legal moves that [`Game::cheap_moves`] left out. A game whose listing can
-    /// take long gives up at `deadline` and answers false: the moves appended are legal, but not
+    /// take long gives up at `cutoff` and answers false: the moves appended are legal, but not
     /// all of them (the search then abandons what it was doing, or, at the root, makes do).
-    fn remaining_moves(&self, _moves: &mut Vec<Self::Move>, _deadline: Option<Instant>) -> bool {
+    fn remaining_moves(&self, _moves: &mut Vec<Self::Move>, _cutoff: Cutoff) -> bool {
         true
     }
 

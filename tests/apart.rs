@@ -159,3 +159,37 @@ fn a_search_stopped_at_once_still_plays_the_win_found_at_depth_one() {
         "bestmove g7e5c3"
     );
 }
+
+/// A random fill of a 10 x 10 board (30% white, 40% black), sides interleaved with room to
+/// land: its turns number in the hundreds of millions, and listing them takes minutes.
+const CONTRIVED: &str = "position fen ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1 w 0 5";
+
+/// The engine answers `stop` and its clock even while it is still listing the root's turns
+/// (it once went on listing for minutes, `stop` unheard).
+#[test]
+fn a_search_still_listing_turns_answers_stop_and_the_clock() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart 10");
+    engine.send(CONTRIVED);
+    for (go, stop) in [("go infinite", true), ("go movetime 300", false)] {
+        engine.send(go);
+        engine.send("isready");
+        let mut before_ready = engine.read_until("readyok");
+        before_ready.pop();
+        assert!(
+            before_ready.iter().all(|line| line.starts_with("info ")),
+            "{go}: {before_ready:?}"
+        );
+        if stop {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            engine.send("stop");
+        }
+        let best = engine.read_until("bestmove").last().unwrap().clone();
+        let mv = best.split_whitespace().nth(1).unwrap_or_default();
+        assert!(mv.len() >= 4 && mv != "(none)", "{go}: {best}");
+    }
+    assert_eq!(
+        fen_line(&engine.display()),
+        format!("Fen: {}", &CONTRIVED[13..])
+    );
+}

@@ -21,7 +21,7 @@
 
 use crate::board::position_text::parse_position_text;
 use crate::board::position_text::{Cell, position_string};
-use crate::game::{BoardSize, Game, GameMove, Outcome, SquareMap, Symmetry, perft};
+use crate::game::{BoardSize, Cutoff, Game, GameMove, Outcome, SquareMap, Symmetry, perft};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
@@ -213,7 +213,7 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
     }
     let mut staged = Vec::new();
     if position.cheap_moves(&mut staged) {
-        assert!(position.remaining_moves(&mut staged, None));
+        assert!(position.remaining_moves(&mut staged, Cutoff::NEVER));
     }
     let staged_texts: HashSet<String> = position.move_texts(&staged).into_iter().collect();
     assert!(

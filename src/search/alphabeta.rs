@@ -8,7 +8,7 @@ use super::score::{
     DECIDED_BOUND, EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
 };
 use super::tt::Bound;
-use crate::game::{Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
+use crate::game::{Cutoff, Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -36,13 +36,19 @@ pub(super) struct Searcher<'a, G: Game> {
     pub seldepth: usize,
     pub aborted: bool,
     /// Whether limits and `stop` may end the search; false until the first iteration is done,
-    /// so that the reported move is always a searched one. Only the clock ends the first
-    /// iteration, and only once a root move has a score (`first_best`): one iteration can take
-    /// longer than the clock has left (thousands of Apart turns on a large board).
+    /// so that the reported move is always a searched one. The clock and `stop` end the first
+    /// iteration only once a root move has a score (`first_best`), and `stop` only from
+    /// `first_stop_from` on: one iteration can take longer than the clock has left (thousands
+    /// of Apart turns on a large board), and a contrived Apart position's first iteration takes
+    /// minutes. A listing of moves long enough to check its cutoff ends at `stop` at once, and
+    /// with it the iteration.
     pub abortable: bool,
     /// The best root move of the first iteration so far.
     pub first_best: Option<G::Move>,
     pub deadline: Option<Instant>,
+    /// When `stop` may end the first iteration: a grace in which a position reached in play
+    /// completes it, so that a stopped search still answers with a searched move.
+    pub first_stop_from: Instant,
     pub node_limit: Option<u64>,
     /// Nodes plus moves generated so far, and the amount at which the clock is next checked.
     work: u64,
@@ -127,6 +133,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             abortable: false,
             first_best: None,
             deadline: None,
+            first_stop_from: Instant::now(),
             node_limit: None,
             work: 0,
             next_check: 0,
@@ -182,18 +189,23 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.aborted = if self.abortable {
                 out_of_time || stopped
             } else {
-                out_of_time && self.first_best.is_some()
+                let stop_honoured = stopped && Instant::now() >= self.first_stop_from;
+                (out_of_time || stop_honoured) && self.first_best.is_some()
             };
         }
         self.aborted
     }
 
-    /// When a game's listing of its remaining moves must give up: the search's deadline, once
-    /// the clock may end the search (a listing cut short abandons the iteration).
-    fn listing_deadline(&self) -> Option<Instant> {
-        self.deadline.filter(|_| {
-            (self.abortable || self.first_best.is_some()) && !self.shared.signals.pondering()
-        })
+    /// When a game's listing of its remaining moves must give up: at `stop`, and at the search's
+    /// deadline once the clock may end the search (a listing cut short abandons the iteration).
+    fn listing_cutoff(&self) -> Cutoff<'a> {
+        let shared: &'a SharedState<'a> = self.shared;
+        Cutoff {
+            deadline: self.deadline.filter(|_| {
+                (self.abortable || self.first_best.is_some()) && !self.shared.signals.pondering()
+            }),
+            stop: Some(&shared.signals.stop),
+        }
     }
 
     /// Gives each of `moves` its order key (larger first) and sorts them by it.
@@ -236,8 +248,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             position.cheap_moves(&mut self.generated)
         };
         if more && tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag) {
-            let deadline = self.listing_deadline();
-            self.aborted |= !position.remaining_moves(&mut self.generated, deadline);
+            let cutoff = self.listing_cutoff();
+            self.aborted |= !position.remaining_moves(&mut self.generated, cutoff);
             more = false;
         }
         self.work += self.generated.len() as u64;
@@ -250,8 +262,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Appends the remaining moves of `position` to `moves`, ordered among themselves.
     fn list_remaining_moves(&mut self, position: &G, ply: usize, moves: &mut Vec<(i32, G::Move)>) {
         self.generated.clear();
-        let deadline = self.listing_deadline();
-        self.aborted |= !position.remaining_moves(&mut self.generated, deadline);
+        let cutoff = self.listing_cutoff();
+        self.aborted |= !position.remaining_moves(&mut self.generated, cutoff);
         self.work += self.generated.len() as u64;
         let listed = moves.len();
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));

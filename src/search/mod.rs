@@ -6,7 +6,7 @@ pub mod limits;
 pub mod score;
 pub mod tt;
 
-use crate::game::{Game, History};
+use crate::game::{Cutoff, Game, History};
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
@@ -162,6 +162,10 @@ fn time_scale(adjustable: bool, stable_iterations: u32) -> f64 {
 /// The share of the soft time limit after which a search under a clock starts no new iteration.
 const NEXT_ITERATION_SHARE: f64 = 0.5;
 
+/// How long `stop` waits for the first iteration to finish before it ends it (once a root move
+/// has a score): depth 1 takes far less in every position reached in play.
+const FIRST_ITERATION_STOP_GRACE: Duration = Duration::from_millis(200);
+
 /// Where a search starts.
 pub struct Root<'a, G: Game> {
     pub position: &'a G,
@@ -192,16 +196,15 @@ pub fn search<G: Game>(
         settings.move_overhead_ms,
         root.expected_moves_left(),
     );
-    // The root's moves, listed by the hard time limit: a game whose listing can take longer (a
-    // crowded Apart position) then plays the best of those it listed.
+    // The root's moves, listed by the hard time limit or `stop`: a game whose listing can take
+    // longer (a crowded Apart position) then plays the best of those it listed.
     let mut legal = Vec::new();
-    if root.cheap_moves(&mut legal)
-        && !root.remaining_moves(&mut legal, plan.hard.map(|hard| started + hard))
-    {
-        log::debug!(
-            "root moves listed in part: {} by the time limit",
-            legal.len()
-        );
+    let cutoff = Cutoff {
+        deadline: plan.hard.map(|hard| started + hard),
+        stop: Some(&signals.stop),
+    };
+    if root.cheap_moves(&mut legal) && !root.remaining_moves(&mut legal, cutoff) {
+        log::debug!("root moves listed in part: {} by the cutoff", legal.len());
     }
     let (moves, left_out): (Vec<G::Move>, Vec<G::Move>) = legal
         .iter()
@@ -260,6 +263,7 @@ pub fn search<G: Game>(
 
         let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal);
         searcher.deadline = plan.hard.map(|hard| started + hard);
+        searcher.first_stop_from = started + FIRST_ITERATION_STOP_GRACE;
         searcher.node_limit = limits.nodes.map(|n| n.max(1));
         let mut result = SearchResult {
             best_move: Some(first_move),

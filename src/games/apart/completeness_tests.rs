@@ -147,7 +147,7 @@ fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashMap<Turn, Vec<(i32, i
 /// The turns the generator lists with their texts, checking that none is listed twice.
 fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
     let mut moves = Vec::new();
-    movegen::generate(game, movegen::Turns::All, &mut moves, None);
+    movegen::generate(game, movegen::Turns::All, &mut moves, Cutoff::NEVER);
     let texts = game.move_texts(&moves);
     let turns: HashMap<Turn, String> = moves
         .iter()

@@ -23,10 +23,9 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
+    BoardSize, Cutoff, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
 use movegen::Turns;
-use std::time::Instant;
 use tables::{Tables, tables};
 
 /// Smallest and largest board side.
@@ -227,7 +226,7 @@ threefold repetition, two passes in a row and 400 plies are draws.";
             return;
         }
         let before = moves.len();
-        movegen::generate(self, Turns::All, moves, None);
+        movegen::generate(self, Turns::All, moves, Cutoff::NEVER);
         if moves.len() == before {
             moves.push(ApartMove::PASS);
         }
@@ -240,11 +239,11 @@ threefold repetition, two passes in a row and 400 plies are draws.";
             return false;
         }
         let before = moves.len();
-        movegen::generate(self, Turns::WithoutCaptures, moves, None);
+        movegen::generate(self, Turns::WithoutCaptures, moves, Cutoff::NEVER);
         if moves.len() > before {
             return true;
         }
-        movegen::generate(self, Turns::WithCaptures, moves, None);
+        movegen::generate(self, Turns::WithCaptures, moves, Cutoff::NEVER);
         if moves.len() == before {
             moves.push(ApartMove::PASS);
         }
@@ -252,9 +251,9 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     }
 
     /// The turns that capture (a crowded 16 x 16 position can take a third of a second to list
-    /// them all, hence the deadline).
-    fn remaining_moves(&self, moves: &mut Vec<ApartMove<W>>, deadline: Option<Instant>) -> bool {
-        movegen::generate(self, Turns::WithCaptures, moves, deadline)
+    /// them all, and a contrived one minutes, hence the cutoff).
+    fn remaining_moves(&self, moves: &mut Vec<ApartMove<W>>, cutoff: Cutoff) -> bool {
+        movegen::generate(self, Turns::WithCaptures, moves, cutoff)
     }
 
     fn count_legal_moves(&self) -> usize {

@@ -67,8 +67,7 @@ use super::scratch::{Scratch, with_scratch};
 use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
-use crate::game::Side;
-use std::time::Instant;
+use crate::game::{Cutoff, Side};
 
 /// The most enemy pieces the bound on what a search state can still give looks at; a state from
 /// which more are within reach is searched.
@@ -116,8 +115,8 @@ struct TurnCollector<'a, const W: usize> {
     /// How many states the capture search of the current start square has come to.
     searched: u32,
     /// When the capture search must give up, if ever; then whether it did, and how many states
-    /// it has come to in all (the clock is read every `DEADLINE_CHECK_STATES`).
-    deadline: Option<Instant>,
+    /// it has come to in all (the cutoff is checked every `CUTOFF_CHECK_STATES`).
+    cutoff: Cutoff<'a>,
     interrupted: bool,
     states: u32,
 }
@@ -261,7 +260,7 @@ impl<const W: usize> TurnCollector<'_, W> {
         captured: Bitboard<W>,
         shortcuts: Bitboard<W>,
     ) {
-        if self.out_of_time() {
+        if self.cut_off() {
             return;
         }
         let reach = self.reach(at, visited);
@@ -305,15 +304,13 @@ impl<const W: usize> TurnCollector<'_, W> {
         (region, touched)
     }
 
-    /// Whether the capture search has passed its deadline (the clock is read now and then).
+    /// Whether the capture search has reached its cutoff (checked now and then).
     #[inline]
-    fn out_of_time(&mut self) -> bool {
-        if let Some(deadline) = self.deadline
-            && !self.interrupted
-        {
+    fn cut_off(&mut self) -> bool {
+        if self.cutoff.is_set() && !self.interrupted {
             self.states = self.states.wrapping_add(1);
             self.interrupted =
-                self.states.is_multiple_of(DEADLINE_CHECK_STATES) && Instant::now() >= deadline;
+                self.states.is_multiple_of(CUTOFF_CHECK_STATES) && self.cutoff.reached();
         }
         self.interrupted
     }
@@ -536,9 +533,9 @@ impl<const W: usize> TurnCollector<'_, W> {
     }
 }
 
-/// How many capture-search states pass between readings of the clock (a state costs a few
-/// flood fills: microseconds).
-const DEADLINE_CHECK_STATES: u32 = 64;
+/// How many capture-search states pass between checks of the cutoff (a state costs a few flood
+/// fills: microseconds).
+const CUTOFF_CHECK_STATES: u32 = 64;
 /// The bound is tried at every state of a start square while it has failed fewer than
 /// `BOUND_TRIAL` times plus `BOUND_PAYBACK` per success, then at one state in `BOUND_SPARSELY`.
 const BOUND_TRIAL: u32 = 64;
@@ -605,13 +602,13 @@ pub enum Turns {
 }
 
 /// Appends the turns of the side to move that `which` asks for (never the pass). With a
-/// `deadline`, the capture search gives up when it passes, and the answer is false: the turns
+/// `cutoff`, the capture search gives up when it is reached, and the answer is false: the turns
 /// listed are legal, but not all of them.
 pub fn generate<const W: usize>(
     position: &Apart<W>,
     which: Turns,
     moves: &mut Vec<ApartMove<W>>,
-    deadline: Option<Instant>,
+    cutoff: Cutoff,
 ) -> bool {
     let own = position.pieces(position.side);
     let continuation = !position.is_first_turn();
@@ -628,7 +625,7 @@ pub fn generate<const W: usize>(
             bound_hits: 0,
             bound_misses: 0,
             searched: 0,
-            deadline,
+            cutoff,
             interrupted: false,
             states: 0,
         };

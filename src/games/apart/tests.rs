@@ -260,7 +260,7 @@ fn the_search_lists_turns_without_captures_first() {
     let mut cheap = Vec::new();
     assert!(game.cheap_moves(&mut cheap));
     let mut remaining = Vec::new();
-    assert!(game.remaining_moves(&mut remaining, None));
+    assert!(game.remaining_moves(&mut remaining, Cutoff::NEVER));
     // The turns of `captures_along_a_chain` that land on c3 or g3 capture; nothing else does.
     let mut captures = game.move_texts(&remaining);
     captures.sort();
@@ -283,7 +283,13 @@ fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
     game.legal_moves(&mut all);
     let mut listed = Vec::new();
     assert!(game.cheap_moves(&mut listed));
-    assert!(!game.remaining_moves(&mut listed, Some(Instant::now())));
+    assert!(!game.remaining_moves(
+        &mut listed,
+        Cutoff {
+            deadline: Some(Instant::now()),
+            stop: None,
+        }
+    ));
     assert!(
         listed.len() < all.len(),
         "{} of {}",
@@ -293,7 +299,7 @@ fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
     assert!(listed.iter().all(|mv| all.contains(mv)));
     let mut whole = Vec::new();
     assert!(game.cheap_moves(&mut whole));
-    assert!(game.remaining_moves(&mut whole, None));
+    assert!(game.remaining_moves(&mut whole, Cutoff::NEVER));
     assert_eq!(whole.len(), all.len());
 }
 
