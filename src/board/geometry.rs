@@ -164,8 +164,21 @@ impl Geometry {
 
     /// The square's name: file letter then rank number, `a1`, `c10`.
     pub fn square_name(&self, square: usize) -> String {
+        let mut name = String::with_capacity(3);
+        self.push_square_name(square, &mut name);
+        name
+    }
+
+    /// Appends the name of `square` to `text` (writing long move lists without a string per
+    /// square).
+    pub fn push_square_name(&self, square: usize, text: &mut String) {
         let (x, y) = self.coords(square);
-        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+        text.push((b'a' + x as u8) as char);
+        let rank = y + 1;
+        if rank >= 10 {
+            text.push((b'0' + (rank / 10) as u8) as char);
+        }
+        text.push((b'0' + (rank % 10) as u8) as char);
     }
 
     /// The square named `text` (e.g. `e5`), if it is on this board.

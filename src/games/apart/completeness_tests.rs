@@ -144,7 +144,8 @@ fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashMap<Turn, Vec<(i32, i
     Some(brute.turns)
 }
 
-/// The turns the generator lists with their texts, checking that none is listed twice.
+/// The turns the generator lists with their texts, checking that none is listed twice and that
+/// counting them without listing them finds as many.
 fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
     let mut moves = Vec::new();
     movegen::generate(game, movegen::Turns::All, &mut moves, Cutoff::NEVER);
@@ -161,6 +162,12 @@ fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
         turns.len(),
         moves.len(),
         "a turn listed twice: {}",
+        game.to_text()
+    );
+    assert_eq!(
+        movegen::count(game),
+        moves.len() as u64,
+        "counted, not listed: {}",
         game.to_text()
     );
     turns

@@ -256,10 +256,12 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         movegen::generate(self, Turns::WithCaptures, moves, cutoff)
     }
 
+    /// The turns counted, never listed (a contrived position has hundreds of millions).
     fn count_legal_moves(&self) -> usize {
-        let mut moves = Vec::with_capacity(128);
-        self.legal_moves(&mut moves);
-        moves.len()
+        if self.verdict().is_some() {
+            return 0;
+        }
+        (movegen::count(self) as usize).max(1)
     }
 
     #[inline]

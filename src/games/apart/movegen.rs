@@ -44,11 +44,12 @@
 //! # Worst case
 //! No polynomial bound exists in general: telling whether one given capture set can be made
 //! at all is a path problem through prescribed squares, and the answer itself can be huge (a
-//! random fill of a 10 x 10 board, 30% white and 40% black, has 55,505,478 distinct turns;
-//! listing them takes about 47 s and 3 GB). What bounds the work:
-//! - memory: the turns themselves, plus the scratch table of capture sets of one start square
-//!   (it grows to twice that start square's number of capture sets), plus a fixed memo and
-//!   jump table; the search's recursion is at most one frame per square of the board;
+//! random fill of a 10 x 10 board, 30% white and 40% black, has 193,447,084 distinct turns,
+//! one of its pieces 19,532,752 of them). What bounds the work:
+//! - memory: the turns listed, if they are listed ([`count`] only counts them), plus the
+//!   scratch table of capture sets of one start square (at most four times that start
+//!   square's number of capture sets, `1 + 2W` words each), plus a fixed memo and jump table;
+//!   the search's recursion is at most one frame per square of the board;
 //! - time: per start square, the search states it expands (the memo expands each state, a
 //!   square with a captured set, a reachable set and shortcuts, about once; their number is
 //!   what grows exponentially in contrived positions), each costing a few flood fills of the
@@ -60,8 +61,17 @@
 //! contrived position strings with both sides interleaved, with room to land, over the whole
 //! board approach it: random fills of a 25 x 25 board (20 to 45% each side), or files of it
 //! taken in pairs by each side, do not finish listing within 30 s. Such a position is
-//! accepted but slow; counting turns without listing them (perft) or a compact form of the
-//! list would be the way to answer it, and is not done.
+//! accepted, and:
+//! - perft counts its turns without listing them, in the memory of one start square's capture
+//!   sets: the 10 x 10 fill above in 166 s and 2 GB (listing them took 204 s and 8 GB);
+//! - a search lists them up to its cutoff (its clock's hard limit, or `stop`) and plays the
+//!   best of those listed;
+//! - `moves` lists them all, however long that takes: there is no shorter true answer.
+//!
+//! We know no count faster than finding each turn: a turn is a pair of an end and a set of
+//! captures that some path landing on no square twice makes, and counting even the simple
+//! paths of a graph is #P-complete. `scripts/apart-dense.sh` times `moves`, `go perft 1` and
+//! perft on dense positions at 10 x 10 and 25 x 25.
 
 use super::scratch::{Scratch, with_scratch};
 use super::tables::{AXES, Tables};
@@ -96,13 +106,16 @@ pub fn jump_targets<const W: usize>(
     targets.without(friends)
 }
 
-/// The turns of the side to move being collected. Those of the current start square sit at the
-/// end of `moves`, also noted in the scratch table of capture sets.
+/// The turns of the side to move being collected: noted per start square in the scratch table
+/// of capture sets, counted, and if `listing`, appended to `moves`.
 struct TurnCollector<'a, const W: usize> {
     tables: &'static Tables,
     own: Bitboard<W>,
     enemies: Bitboard<W>,
     moves: &'a mut Vec<ApartMove<W>>,
+    listing: bool,
+    /// The distinct turns found so far.
+    counted: u64,
     scratch: &'a mut Scratch,
     /// The squares whose jump targets the scratch table holds for the current start square.
     known: Bitboard<W>,
@@ -125,19 +138,22 @@ impl<const W: usize> TurnCollector<'_, W> {
     /// Lists the turn ending on `end` with `captured`, unless another path already listed it.
     #[inline]
     fn record(&mut self, end: usize, captured: Bitboard<W>) {
-        if self.scratch.capture_sets.insert(self.moves, captured, end) {
-            self.moves.push(ApartMove {
-                start: self.start as u16,
-                end: end as u16,
-                captured,
-            });
+        if self.scratch.capture_sets.insert(captured, end) {
+            self.counted += 1;
+            if self.listing {
+                self.moves.push(ApartMove {
+                    start: self.start as u16,
+                    end: end as u16,
+                    captured,
+                });
+            }
         }
     }
 
     /// The ends of the turns listed for the current start square with `captured`.
     #[inline]
     fn listed_ends(&self, captured: Bitboard<W>) -> Bitboard<W> {
-        self.scratch.capture_sets.ends(self.moves, captured)
+        self.scratch.capture_sets.ends(captured)
     }
 
     /// The jump targets of `at`, computed once per start square.
@@ -161,7 +177,7 @@ impl<const W: usize> TurnCollector<'_, W> {
         self.bound_misses = 0;
         self.searched = 0;
         self.scratch.seen.forget();
-        self.scratch.capture_sets.clear();
+        self.scratch.capture_sets.clear::<W>();
         let mut first_jumps = Bitboard::EMPTY;
         for axis in 0..AXES.len() {
             let length = self.tables.line_length(self.friends, start, axis);
@@ -610,14 +626,37 @@ pub fn generate<const W: usize>(
     moves: &mut Vec<ApartMove<W>>,
     cutoff: Cutoff,
 ) -> bool {
+    collect(position, which, Some(moves), cutoff).0
+}
+
+/// The number of turns of the side to move (the pass not included), found as [`generate`]
+/// finds them but never listed: memory stays that of one start square's capture sets, however
+/// many turns there are.
+pub fn count<const W: usize>(position: &Apart<W>) -> u64 {
+    collect(position, Turns::All, None, Cutoff::NEVER).1
+}
+
+/// What [`generate`] and [`count`] share: whether the search ran to its end, and the number of
+/// turns found (appended to `moves` if given; `WithoutCaptures` needs them).
+fn collect<const W: usize>(
+    position: &Apart<W>,
+    which: Turns,
+    moves: Option<&mut Vec<ApartMove<W>>>,
+    cutoff: Cutoff,
+) -> (bool, u64) {
     let own = position.pieces(position.side);
     let continuation = !position.is_first_turn();
+    let listing = moves.is_some();
+    let mut unlisted = Vec::new();
+    let moves = moves.unwrap_or(&mut unlisted);
     with_scratch(|scratch| {
         let mut collector = TurnCollector {
             tables: position.tables,
             own,
             enemies: position.pieces(position.side.opponent()),
             moves,
+            listing,
+            counted: 0,
             scratch,
             known: Bitboard::EMPTY,
             start: 0,
@@ -650,7 +689,7 @@ pub fn generate<const W: usize>(
                 }
             }
         }
-        !collector.interrupted
+        (!collector.interrupted, collector.counted)
     })
 }
 

@@ -354,11 +354,11 @@ pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -
 
 /// The start and landings as squares named one after another.
 fn written<const W: usize>(position: &Apart<W>, start: usize, landings: Vec<usize>) -> String {
-    let g = position.geometry;
-    std::iter::once(start)
-        .chain(landings)
-        .map(|square| g.square_name(square))
-        .collect()
+    let mut text = String::with_capacity(3 * (landings.len() + 1));
+    for square in std::iter::once(start).chain(landings) {
+        position.geometry.push_square_name(square, &mut text);
+    }
+    text
 }
 
 /// The turn written out along its printed path.

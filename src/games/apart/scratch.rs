@@ -2,7 +2,6 @@
 //! that generating moves allocates nothing: jump targets per square, the capture search's memory
 //! of states, and the turns listed for one start square grouped by capture set.
 
-use super::ApartMove;
 use crate::board::bitboard::{Bitboard, MAX_WORDS};
 use crate::board::geometry::MAX_SIDE;
 use std::cell::RefCell;
@@ -28,12 +27,7 @@ thread_local! {
             slots: vec![0; SEEN_SLOTS],
             epoch: 0,
         },
-        capture_sets: CaptureSets {
-            slots: vec![(0, 0); SET_SLOTS],
-            ends: vec![[0; MAX_WORDS]; SET_SLOTS],
-            stamp: 0,
-            taken: 0,
-        },
+        capture_sets: CaptureSets::new(),
     });
 }
 
@@ -83,94 +77,105 @@ impl SeenStates {
 }
 
 /// The turns listed for one start square, grouped by capture set: per set, the end squares.
-/// A hash table with open addressing whose slots hold the position in the turn list of one turn
-/// with the set (to compare sets exactly) and the ends listed with it.
+/// A hash table with open addressing; a slot is `1 + 2W` words: its stamp (slots of an older
+/// stamp are empty), the capture set and the ends listed with it. Holding the set itself lets
+/// the table count turns that are never listed (perft) and keeps a probe to one place in memory.
 pub struct CaptureSets {
-    /// (stamp, position in the list) per slot; slots of an older stamp are empty.
-    slots: Vec<(u32, u32)>,
-    /// The ends listed with the capture set of each slot, `MAX_WORDS` words each.
-    ends: Vec<[u64; MAX_WORDS]>,
-    stamp: u32,
+    words: Vec<u64>,
+    /// The words of a slot for the current bitboard width.
+    stride: usize,
+    stamp: u64,
     /// How many slots of the current stamp are taken.
     taken: usize,
 }
 
 impl CaptureSets {
-    /// Empties the table for a new start square.
-    pub fn clear(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.fill((0, 0));
+    /// An empty table.
+    fn new() -> Self {
+        CaptureSets {
+            words: Vec::new(),
+            stride: 0,
+            stamp: 0,
+            taken: 0,
+        }
+    }
+
+    /// Empties the table for a new start square of a board `W` words wide.
+    pub fn clear<const W: usize>(&mut self) {
+        let stride = 1 + 2 * W;
+        self.stamp += 1;
+        if stride != self.stride {
+            self.stride = stride;
+            self.words = vec![0; SET_SLOTS * stride];
             self.stamp = 1;
         }
         self.taken = 0;
     }
 
+    #[inline]
+    fn slots(&self) -> usize {
+        self.words.len() / self.stride
+    }
+
     /// The slot of `captured`: taken by it, or the empty slot where it belongs.
-    fn slot_of<const W: usize>(&self, turns: &[ApartMove<W>], captured: Bitboard<W>) -> usize {
-        let size = self.slots.len();
+    #[inline]
+    fn slot_of<const W: usize>(&self, captured: Bitboard<W>) -> usize {
+        let size = self.slots();
         let mut slot = (mix(0, &captured.0) >> 32) as usize % size;
-        while self.slots[slot].0 == self.stamp
-            && turns[self.slots[slot].1 as usize].captured != captured
-        {
+        loop {
+            let entry = &self.words[slot * self.stride..][..1 + W];
+            if entry[0] != self.stamp || entry[1..].iter().eq(captured.0.iter()) {
+                return slot;
+            }
             slot = (slot + 1) % size;
         }
-        slot
     }
 
     /// Doubles the number of slots, moving the taken ones over.
-    fn grow<const W: usize>(&mut self, turns: &[ApartMove<W>]) {
-        let size = 2 * self.slots.len();
-        let slots = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
-        let ends = std::mem::replace(&mut self.ends, vec![[0; MAX_WORDS]; size]);
-        for (&(stamp, turn), ends) in slots.iter().zip(ends) {
-            if stamp == self.stamp {
-                let slot = self.slot_of(turns, turns[turn as usize].captured);
-                self.slots[slot] = (stamp, turn);
-                self.ends[slot] = ends;
+    fn grow<const W: usize>(&mut self) {
+        let doubled = vec![0; 2 * self.words.len()];
+        let old = std::mem::replace(&mut self.words, doubled);
+        for entry in old.chunks_exact(self.stride) {
+            if entry[0] == self.stamp {
+                let slot = self.slot_of(Bitboard::<W>::from_words(&entry[1..]));
+                let at = slot * self.stride;
+                self.words[at..at + self.stride].copy_from_slice(entry);
             }
         }
     }
 
-    /// The ends of the turns with `captured` listed in `turns`.
-    pub fn ends<const W: usize>(
-        &self,
-        turns: &[ApartMove<W>],
-        captured: Bitboard<W>,
-    ) -> Bitboard<W> {
-        let slot = self.slot_of(turns, captured);
-        if self.slots[slot].0 == self.stamp {
-            Bitboard::from_words(&self.ends[slot])
+    /// The ends of the turns listed with `captured`.
+    #[inline]
+    pub fn ends<const W: usize>(&self, captured: Bitboard<W>) -> Bitboard<W> {
+        let at = self.slot_of(captured) * self.stride;
+        if self.words[at] == self.stamp {
+            Bitboard::from_words(&self.words[at + 1 + W..])
         } else {
             Bitboard::EMPTY
         }
     }
 
-    /// Notes the turn with `captured` and `end` that would be listed at the end of `turns`:
-    /// true if it is new, false if a turn with the same capture set and end is listed already.
-    pub fn insert<const W: usize>(
-        &mut self,
-        turns: &[ApartMove<W>],
-        captured: Bitboard<W>,
-        end: usize,
-    ) -> bool {
-        let mut slot = self.slot_of(turns, captured);
-        let mut ends = if self.slots[slot].0 == self.stamp {
-            Bitboard::<W>::from_words(&self.ends[slot])
-        } else {
-            if 2 * (self.taken + 1) > self.slots.len() {
-                self.grow(turns);
-                slot = self.slot_of(turns, captured);
+    /// Notes the turn with `captured` and `end`: true if it is new, false if a turn with the
+    /// same capture set and end is noted already.
+    #[inline]
+    pub fn insert<const W: usize>(&mut self, captured: Bitboard<W>, end: usize) -> bool {
+        let mut at = self.slot_of(captured) * self.stride;
+        if self.words[at] != self.stamp {
+            if 2 * (self.taken + 1) > self.slots() {
+                self.grow::<W>();
+                at = self.slot_of(captured) * self.stride;
             }
-            self.slots[slot] = (self.stamp, turns.len() as u32);
+            self.words[at] = self.stamp;
+            self.words[at + 1..at + 1 + W].copy_from_slice(&captured.0);
+            self.words[at + 1 + W..at + 1 + 2 * W].fill(0);
             self.taken += 1;
-            Bitboard::EMPTY
-        };
+        }
+        let mut ends = Bitboard::<W>::from_words(&self.words[at + 1 + W..]);
         if ends.contains(end) {
             return false;
         }
         ends.insert(end);
-        self.ends[slot][..W].copy_from_slice(&ends.0);
+        self.words[at + 1 + W..at + 1 + 2 * W].copy_from_slice(&ends.0);
         true
     }
 }
