@@ -10,7 +10,7 @@
 //! written with a search aimed at it.
 
 use super::movegen::jump_targets;
-use super::tables::AXES;
+use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::Game;
@@ -208,15 +208,56 @@ struct PathState<const W: usize> {
 /// The printed paths of many turns of one start square, found in one breadth-first search over
 /// paths: a layer holds the paths of one number of landings in printed order (landings compared
 /// square by square in (file, rank) order), so the first path of a layer that makes a turn, in
-/// the first layer that makes it, is its printed path. Two paths of one layer that end on the
-/// same square having stood on the same squares have the same continuations and the same
-/// captures, so only the first (in printed order) is kept; this keeps the layers in printed order.
+/// the first layer that makes it, is its printed path. Two paths that end on the same square,
+/// have captured the same pieces and may go on, and have stood on the same squares among those
+/// that paths going on from there could jump to (the squares jumped to from the square and
+/// from the squares reachable from it without landing twice), have the same continuations
+/// with the same captures: only the first (the shorter, or the first in printed order) is
+/// kept, which keeps the layers in printed order.
 struct PathsOfStart<const W: usize> {
     states: Vec<PathState<W>>,
-    seen: HashSet<(usize, Bitboard<W>)>,
+    /// (square, captured, squares stood on that a continuation could jump to, may go on).
+    seen: HashSet<(usize, Bitboard<W>, Bitboard<W>, bool)>,
+    /// The jump targets of each square, given the mover's other pieces, once computed.
+    jump_sets: Vec<Option<Bitboard<W>>>,
+    tables: &'static Tables,
+    friends: Bitboard<W>,
 }
 
 impl<const W: usize> PathsOfStart<W> {
+    fn new(position: &Apart<W>, start: usize) -> Self {
+        PathsOfStart {
+            states: Vec::new(),
+            seen: HashSet::new(),
+            jump_sets: vec![None; position.geometry.squares()],
+            tables: position.tables,
+            friends: position
+                .pieces(position.side)
+                .without(Bitboard::from_square(start)),
+        }
+    }
+
+    fn jumps(&mut self, at: usize) -> Bitboard<W> {
+        *self.jump_sets[at].get_or_insert_with(|| jump_targets(self.tables, self.friends, at))
+    }
+
+    /// The squares of `visited` that a path going on from `at`, having stood on `visited`,
+    /// could jump to: all that matters of `visited` to what may follow.
+    fn blocking(&mut self, at: usize, visited: Bitboard<W>) -> Bitboard<W> {
+        let mut touched = self.jumps(at);
+        let mut reached = touched.without(visited);
+        let mut frontier = reached;
+        while let Some(square) = frontier.first() {
+            frontier.remove(square);
+            let jumps = self.jumps(square);
+            touched |= jumps;
+            let fresh = jumps.without(visited | reached);
+            reached |= fresh;
+            frontier |= fresh;
+        }
+        touched & visited
+    }
+
     /// The landings of the path ending in state `index`.
     fn landings(&self, mut index: usize) -> Vec<usize> {
         let mut landings = Vec::new();
@@ -259,7 +300,17 @@ impl<const W: usize> PathsOfStart<W> {
         }
         let mut layer = Vec::new();
         for to in in_order(first.without(friends)) {
-            self.add(to, usize::MAX, visited, enemies, wanted, paths, &mut layer);
+            let goes_on = is_jump(position, start, to);
+            self.add(
+                to,
+                usize::MAX,
+                goes_on,
+                visited,
+                enemies,
+                wanted,
+                paths,
+                &mut layer,
+            );
         }
         let firsts = self.states.len();
         let mut jumps: Vec<Option<Vec<usize>>> = vec![None; g.squares()];
@@ -275,7 +326,7 @@ impl<const W: usize> PathsOfStart<W> {
                     .get_or_insert_with(|| in_order(jump_targets(position.tables, friends, at)));
                 for &to in targets.iter() {
                     if !visited.contains(to) {
-                        self.add(to, index, visited, enemies, wanted, paths, &mut next);
+                        self.add(to, index, true, visited, enemies, wanted, paths, &mut next);
                     }
                 }
             }
@@ -283,13 +334,15 @@ impl<const W: usize> PathsOfStart<W> {
         }
     }
 
-    /// Adds the path of state `before` landing on `to` to `layer` unless a path of the layer
-    /// already ends there having stood on the same squares; writes its turn's path if wanted.
+    /// Adds the path of state `before` landing on `to` (and going on if `goes_on`) to `layer`
+    /// unless a path kept before has the same continuations and captures; writes its turn's
+    /// path if wanted.
     #[allow(clippy::too_many_arguments)]
     fn add(
         &mut self,
         to: usize,
         before: usize,
+        goes_on: bool,
         visited: Bitboard<W>,
         enemies: Bitboard<W>,
         wanted: &mut HashMap<(usize, Bitboard<W>), usize>,
@@ -298,7 +351,12 @@ impl<const W: usize> PathsOfStart<W> {
     ) {
         let mut visited = visited;
         visited.insert(to);
-        if !self.seen.insert((to, visited)) {
+        let blocking = if goes_on {
+            self.blocking(to, visited)
+        } else {
+            Bitboard::EMPTY
+        };
+        if !self.seen.insert((to, visited & enemies, blocking, goes_on)) {
             return;
         }
         self.states.push(PathState {
@@ -336,10 +394,7 @@ pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -
             .iter()
             .map(|&index| ((moves[index].end as usize, moves[index].captured), index))
             .collect();
-        let mut search = PathsOfStart {
-            states: Vec::new(),
-            seen: Default::default(),
-        };
+        let mut search = PathsOfStart::new(position, start);
         search.search(position, start, &mut wanted, &mut paths);
     }
     moves
