@@ -193,9 +193,18 @@ fn first_movement_reaches<const W: usize>(position: &Apart<W>, mv: ApartMove<W>)
     captures_match && follow_path(position, start, &[end]).is_ok()
 }
 
-/// The most search states [`PathsOfStart`] keeps for one start square; turns it has not written
-/// by then are written one by one by [`canonical_path`].
-const MAX_PATH_STATES: usize = 1 << 18;
+/// About the most memory [`PathsOfStart`] takes for one start square (512 MiB: 6 million
+/// states on 8 x 8, 4 million on 10 x 10, a million on 25 x 25); turns it has not written by
+/// then are written one by one by [`canonical_path`], which is far slower per turn.
+const PATH_SEARCH_BYTES: usize = 1 << 29;
+
+/// The most states [`PathsOfStart`] keeps (each is held in the list and, with the hash set's
+/// room to grow, about twice in the set of those seen).
+fn max_path_states<const W: usize>() -> usize {
+    let state = std::mem::size_of::<PathState<W>>();
+    let seen = std::mem::size_of::<(usize, Bitboard<W>, Bitboard<W>, bool)>();
+    PATH_SEARCH_BYTES / (state + 2 * seen)
+}
 
 /// One landing of a path being built: its square, the index of the landing before it
 /// (`usize::MAX` for the first) and every square the path has stood on, the start included.
@@ -314,7 +323,8 @@ impl<const W: usize> PathsOfStart<W> {
         }
         let firsts = self.states.len();
         let mut jumps: Vec<Option<Vec<usize>>> = vec![None; g.squares()];
-        while !layer.is_empty() && !wanted.is_empty() && self.states.len() < MAX_PATH_STATES {
+        let max_states = max_path_states::<W>();
+        while !layer.is_empty() && !wanted.is_empty() && self.states.len() < max_states {
             let mut next = Vec::new();
             for index in layer {
                 let at = self.states[index].at;
