@@ -106,6 +106,28 @@ pub fn jump_targets<const W: usize>(
     targets.without(friends)
 }
 
+/// The squares that paths from `from` can land on without landing on `blocked`, and every square
+/// those paths and `from` can jump to, given each square's jump targets.
+#[inline]
+pub fn flood<const W: usize>(
+    from: usize,
+    blocked: Bitboard<W>,
+    mut jumps: impl FnMut(usize) -> Bitboard<W>,
+) -> (Bitboard<W>, Bitboard<W>) {
+    let mut touched = jumps(from);
+    let mut region = touched.without(blocked);
+    let mut frontier = region;
+    while let Some(square) = frontier.first() {
+        frontier.remove(square);
+        let targets = jumps(square);
+        touched |= targets;
+        let fresh = targets.without(blocked | region);
+        region |= fresh;
+        frontier |= fresh;
+    }
+    (region, touched)
+}
+
 /// The turns of the side to move being collected: noted per start square in the scratch table
 /// of capture sets, counted, and if `listing`, appended to `moves`.
 struct TurnCollector<'a, const W: usize> {
@@ -306,18 +328,7 @@ impl<const W: usize> TurnCollector<'_, W> {
     /// and every square those paths and `from` can jump to (the next capture is among them).
     fn free_region(&mut self, from: usize, visited: Bitboard<W>) -> (Bitboard<W>, Bitboard<W>) {
         let blocked = visited | self.enemies;
-        let mut touched = self.jumps(from);
-        let mut region = touched.without(blocked);
-        let mut frontier = region;
-        while let Some(square) = frontier.first() {
-            frontier.remove(square);
-            let jumps = self.jumps(square);
-            touched |= jumps;
-            let fresh = jumps.without(blocked | region);
-            region |= fresh;
-            frontier |= fresh;
-        }
-        (region, touched)
+        flood(from, blocked, |square| self.jumps(square))
     }
 
     /// Whether the capture search has reached its cutoff (checked now and then).

@@ -9,7 +9,7 @@
 //! per start square, which finds the printed paths of all its turns at once; a single turn is
 //! written with a search aimed at it.
 
-use super::movegen::jump_targets;
+use super::movegen::{flood, jump_targets};
 use super::tables::{AXES, Tables};
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
@@ -253,17 +253,7 @@ impl<const W: usize> PathsOfStart<W> {
     /// The squares of `visited` that a path going on from `at`, having stood on `visited`,
     /// could jump to: all that matters of `visited` to what may follow.
     fn blocking(&mut self, at: usize, visited: Bitboard<W>) -> Bitboard<W> {
-        let mut touched = self.jumps(at);
-        let mut reached = touched.without(visited);
-        let mut frontier = reached;
-        while let Some(square) = frontier.first() {
-            frontier.remove(square);
-            let jumps = self.jumps(square);
-            touched |= jumps;
-            let fresh = jumps.without(visited | reached);
-            reached |= fresh;
-            frontier |= fresh;
-        }
+        let (_, touched) = flood(at, visited, |square| self.jumps(square));
         touched & visited
     }
 
