@@ -268,15 +268,7 @@ fn perft(
     };
     let started = Instant::now();
     let total = if divide {
-        let split = session.perft_divide(depth);
-        for (mv, count) in &split {
-            println!("{mv}: {count}");
-        }
-        if depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, n)| n).sum()
-        }
+        session.perft_divide(depth, &mut |mv, count| println!("{mv}: {count}"))
     } else {
         session.perft(depth)
     };

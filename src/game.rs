@@ -286,6 +286,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
+    /// The legal moves in batches, `legal_moves`'s list cut in pieces, for lists too long to hold
+    /// at once (a contrived Apart position has hundreds of millions of turns). The default is
+    /// one batch.
+    fn legal_move_batches(&self, visit: &mut dyn FnMut(&[Self::Move])) {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        visit(&moves);
+    }
+
     /// The number of legal moves (games with a faster way than listing them override this).
     fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::new();

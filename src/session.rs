@@ -2,9 +2,7 @@
 //! size while everything below it stays monomorphised.
 
 use crate::board::position_text::PositionText;
-use crate::game::{
-    BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_divide,
-};
+use crate::game::{BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft};
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
@@ -51,12 +49,16 @@ pub trait GameSession: Send {
     fn key(&self) -> u64;
     /// The legal moves, written out.
     fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves written out one by one to `write`, never held all at once (a contrived
+    /// Apart position has hundreds of millions).
+    fn write_legal_moves(&self, write: &mut dyn FnMut(&str));
     /// The outcome if the game is over, by every rule (position and history).
     fn verdict(&self) -> Option<Verdict>;
     /// The evaluation's terms and its total from the side to move's view.
     fn evaluation(&self) -> (Vec<EvalTerm>, i32);
-    /// Perft split by first move.
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft split by first move: each legal move written out with the leaves below it, one by
+    /// one to `write` (none at depth 0); returns the total.
+    fn perft_divide(&self, depth: u32, write: &mut dyn FnMut(&str, u64)) -> u64;
     /// Perft total.
     fn perft(&self, depth: u32) -> u64;
     /// The best move by a one-ply look among `only` (canonical texts; every legal move when
@@ -170,6 +172,17 @@ impl<G: Game> GameSession for GameState<G> {
         self.position.move_texts(&moves)
     }
 
+    fn write_legal_moves(&self, write: &mut dyn FnMut(&str)) {
+        if self.verdict().is_some() {
+            return;
+        }
+        self.position.legal_move_batches(&mut |batch| {
+            for text in self.position.move_texts(batch) {
+                write(&text);
+            }
+        });
+    }
+
     fn verdict(&self) -> Option<Verdict> {
         self.position
             .verdict()
@@ -180,14 +193,22 @@ impl<G: Game> GameSession for GameState<G> {
         (self.position.eval_terms(), self.position.evaluate())
     }
 
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let (moves, counts): (Vec<_>, Vec<u64>) =
-            perft_divide(&self.position, depth).into_iter().unzip();
-        self.position
-            .move_texts(&moves)
-            .into_iter()
-            .zip(counts)
-            .collect()
+    fn perft_divide(&self, depth: u32, write: &mut dyn FnMut(&str, u64)) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        self.position.legal_move_batches(&mut |batch| {
+            let texts = self.position.move_texts(batch);
+            for (&mv, text) in batch.iter().zip(texts) {
+                let mut child = self.position.clone();
+                child.play(mv);
+                let count = perft(&child, depth - 1);
+                total += count;
+                write(&text, count);
+            }
+        });
+        total
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -7,7 +7,8 @@
 //! - the moves' texts are all different, and a move's text parses back to the move (checked on
 //!   up to 64 moves of a position, spread over its list, like the hash after `play`);
 //! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
-//! - `count_legal_moves` is the number of moves `legal_moves` lists;
+//! - `count_legal_moves` is the number of moves `legal_moves` lists, and `legal_move_batches`
+//!   gives that list in pieces;
 //! - `cheap_moves`, then `remaining_moves` if it says there are more, list the moves
 //!   `legal_moves` lists, each once;
 //! - a position has no legal move exactly when it has a verdict;
@@ -189,6 +190,9 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
         "{}: count of '{text}'",
         G::NAME
     );
+    let mut batched = Vec::new();
+    position.legal_move_batches(&mut |batch| batched.extend_from_slice(batch));
+    assert_eq!(batched, moves, "{}: batches of '{text}'", G::NAME);
     assert_eq!(
         moves.is_empty(),
         position.verdict().is_some(),

@@ -256,6 +256,24 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         movegen::generate(self, Turns::WithCaptures, moves, cutoff)
     }
 
+    /// One batch per start square, then the pass if there was no turn.
+    fn legal_move_batches(&self, visit: &mut dyn FnMut(&[ApartMove<W>])) {
+        if self.verdict().is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        let mut any = false;
+        for start in self.pieces(self.side).squares() {
+            moves.clear();
+            movegen::generate_from(self, start, &mut moves);
+            any |= !moves.is_empty();
+            visit(&moves);
+        }
+        if !any {
+            visit(&[ApartMove::PASS]);
+        }
+    }
+
     /// The turns counted, never listed (a contrived position has hundreds of millions).
     fn count_legal_moves(&self) -> usize {
         if self.verdict().is_some() {

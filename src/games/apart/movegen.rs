@@ -637,21 +637,35 @@ pub fn generate<const W: usize>(
     moves: &mut Vec<ApartMove<W>>,
     cutoff: Cutoff,
 ) -> bool {
-    collect(position, which, Some(moves), cutoff).0
+    let own = position.pieces(position.side);
+    collect(position, which, own, Some(moves), cutoff).0
+}
+
+/// Appends every turn of the piece of the side to move on `start`.
+pub fn generate_from<const W: usize>(
+    position: &Apart<W>,
+    start: usize,
+    moves: &mut Vec<ApartMove<W>>,
+) {
+    let starts = Bitboard::from_square(start);
+    collect(position, Turns::All, starts, Some(moves), Cutoff::NEVER);
 }
 
 /// The number of turns of the side to move (the pass not included), found as [`generate`]
 /// finds them but never listed: memory stays that of one start square's capture sets, however
 /// many turns there are.
 pub fn count<const W: usize>(position: &Apart<W>) -> u64 {
-    collect(position, Turns::All, None, Cutoff::NEVER).1
+    let own = position.pieces(position.side);
+    collect(position, Turns::All, own, None, Cutoff::NEVER).1
 }
 
-/// What [`generate`] and [`count`] share: whether the search ran to its end, and the number of
-/// turns found (appended to `moves` if given; `WithoutCaptures` needs them).
+/// What [`generate`] and [`count`] share: the turns of the pieces on `starts`; whether the
+/// search ran to its end, and the number of turns found (appended to `moves` if given;
+/// `WithoutCaptures` needs them).
 fn collect<const W: usize>(
     position: &Apart<W>,
     which: Turns,
+    starts: Bitboard<W>,
     moves: Option<&mut Vec<ApartMove<W>>>,
     cutoff: Cutoff,
 ) -> (bool, u64) {
@@ -679,7 +693,7 @@ fn collect<const W: usize>(
             interrupted: false,
             states: 0,
         };
-        for start in own.squares() {
+        for start in (own & starts).squares() {
             if collector.interrupted {
                 break;
             }

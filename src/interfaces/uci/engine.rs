@@ -251,12 +251,9 @@ impl Engine {
                 Ok(())
             }
             Command::Moves => {
-                let moves = self.session.legal_moves();
-                self.out.line(&if moves.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    moves.join(" ")
-                });
+                let session = &self.session;
+                self.out
+                    .words("(none)", |word| session.write_legal_moves(word));
                 Ok(())
             }
             Command::Eval => {
@@ -569,15 +566,9 @@ impl Engine {
     fn perft(&mut self, depth: u32) -> Result<(), String> {
         let session = self.session.boxed_clone();
         self.start_job(Arc::default(), false, false, move |out| {
-            let divide = session.perft_divide(depth);
-            for (mv, count) in divide.iter().filter(|_| depth > 0) {
+            let total = session.perft_divide(depth, &mut |mv, count| {
                 out.line(&format!("{mv}: {count}"));
-            }
-            let total: u64 = if depth == 0 {
-                1
-            } else {
-                divide.iter().map(|(_, n)| n).sum()
-            };
+            });
             format!("Nodes searched: {total}")
         })
     }
