@@ -66,7 +66,8 @@
 //!   sets: the 10 x 10 fill above in 166 s and 2 GB (listing them took 204 s and 8 GB);
 //! - a search lists them up to its cutoff (its clock's hard limit, or `stop`) and plays the
 //!   best of those listed;
-//! - `moves` lists them all, however long that takes: there is no shorter true answer.
+//! - `moves` and perft's divide write them all, however long that takes (there is no shorter
+//!   true answer), a start square at a time: what they hold is one start square's turns.
 //!
 //! We know no count faster than finding each turn: a turn is a pair of an end and a set of
 //! captures that some path landing on no square twice makes, and counting even the simple
