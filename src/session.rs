@@ -48,7 +48,11 @@ pub trait GameSession: Send {
     /// The Zobrist key of the current position.
     fn key(&self) -> u64;
     /// The legal moves, written out.
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.write_legal_moves(&mut |text| moves.push(text.to_string()));
+        moves
+    }
     /// The legal moves written out one by one to `write`, never held all at once (a contrived
     /// Apart position has hundreds of millions).
     fn write_legal_moves(&self, write: &mut dyn FnMut(&str));
@@ -161,15 +165,6 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn key(&self) -> u64 {
         self.position.hash()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        if self.verdict().is_some() {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.position.legal_moves(&mut moves);
-        self.position.move_texts(&moves)
     }
 
     fn write_legal_moves(&self, write: &mut dyn FnMut(&str)) {

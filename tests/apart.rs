@@ -124,13 +124,27 @@ fn engine_policy_draws_follow_the_option() {
     assert_eq!(engine.ask("query result"), ["response none"]);
 }
 
+/// The move of the next `bestmove` line, and the line.
+fn best_move(engine: &Engine) -> (String, String) {
+    let line = engine
+        .read_until("bestmove")
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    let mv = line
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    (mv, line)
+}
+
 #[test]
 fn a_timed_search_on_a_large_board_answers() {
     let mut engine = Engine::start();
     engine.send("newgame apart 25");
     engine.send("go movetime 300");
-    let best = engine.read_until("bestmove").last().unwrap().clone();
-    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    let (mv, _) = best_move(&engine);
     let legal = engine.ask("moves");
     assert!(legal[0].split_whitespace().any(|m| m == mv), "{mv}");
 }
@@ -184,12 +198,9 @@ fn a_search_still_listing_turns_answers_stop_and_the_clock() {
             std::thread::sleep(std::time::Duration::from_millis(300));
             engine.send("stop");
         }
-        let best = engine.read_until("bestmove").last().unwrap().clone();
-        let mv = best.split_whitespace().nth(1).unwrap_or_default();
+        let (mv, best) = best_move(&engine);
         assert!(mv.len() >= 4 && mv != "(none)", "{go}: {best}");
     }
-    assert_eq!(
-        fen_line(&engine.display()),
-        format!("Fen: {}", &CONTRIVED[13..])
-    );
+    let position = CONTRIVED.strip_prefix("position fen ").unwrap_or_default();
+    assert_eq!(fen_line(&engine.display()), format!("Fen: {position}"));
 }
