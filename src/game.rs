@@ -241,6 +241,9 @@ impl<M: GameMove> History<M> {
     }
 }
 
+/// What receives a list of moves a batch at a time: the moves, and their texts.
+pub type WrittenMoves<'a, M> = dyn FnMut(&[M], &[String]) + 'a;
+
 /// A game: its rules, position string, notation and evaluation.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A legal move of this game.
@@ -286,13 +289,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
-    /// The legal moves in batches, `legal_moves`'s list cut in pieces, for lists too long to hold
-    /// at once (a contrived Apart position has hundreds of millions of turns). The default is
-    /// one batch.
-    fn legal_move_batches(&self, visit: &mut dyn FnMut(&[Self::Move])) {
+    /// The legal moves with their texts (as `move_texts` writes them), a batch at a time, for
+    /// lists too long to hold at once (a contrived Apart position has hundreds of millions of
+    /// turns): each of `legal_moves`'s moves once, in an order of the game's choosing. The
+    /// default is `legal_moves`'s list in one batch.
+    fn written_move_batches(&self, visit: &mut WrittenMoves<Self::Move>) {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        visit(&moves);
+        let texts = self.move_texts(&moves);
+        visit(&moves, &texts);
     }
 
     /// The number of legal moves (games with a faster way than listing them override this).

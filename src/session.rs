@@ -171,9 +171,9 @@ impl<G: Game> GameSession for GameState<G> {
         if self.verdict().is_some() {
             return;
         }
-        self.position.legal_move_batches(&mut |batch| {
-            for text in self.position.move_texts(batch) {
-                write(&text);
+        self.position.written_move_batches(&mut |_, texts| {
+            for text in texts {
+                write(text);
             }
         });
     }
@@ -193,14 +193,13 @@ impl<G: Game> GameSession for GameState<G> {
             return 1;
         }
         let mut total = 0;
-        self.position.legal_move_batches(&mut |batch| {
-            let texts = self.position.move_texts(batch);
-            for (&mv, text) in batch.iter().zip(texts) {
+        self.position.written_move_batches(&mut |moves, texts| {
+            for (&mv, text) in moves.iter().zip(texts) {
                 let mut child = self.position.clone();
                 child.play(mv);
                 let count = perft(&child, depth - 1);
                 total += count;
-                write(&text, count);
+                write(text, count);
             }
         });
         total

@@ -7,8 +7,8 @@
 //! - the moves' texts are all different, and a move's text parses back to the move (checked on
 //!   up to 64 moves of a position, spread over its list, like the hash after `play`);
 //! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
-//! - `count_legal_moves` is the number of moves `legal_moves` lists, and `legal_move_batches`
-//!   gives that list in pieces;
+//! - `count_legal_moves` is the number of moves `legal_moves` lists, and `written_move_batches`
+//!   gives those moves, each once, with their texts as `move_text` writes them;
 //! - `cheap_moves`, then `remaining_moves` if it says there are more, list the moves
 //!   `legal_moves` lists, each once;
 //! - a position has no legal move exactly when it has a verdict;
@@ -190,9 +190,6 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
         "{}: count of '{text}'",
         G::NAME
     );
-    let mut batched = Vec::new();
-    position.legal_move_batches(&mut |batch| batched.extend_from_slice(batch));
-    assert_eq!(batched, moves, "{}: batches of '{text}'", G::NAME);
     assert_eq!(
         moves.is_empty(),
         position.verdict().is_some(),
@@ -215,6 +212,16 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
             G::NAME
         );
     }
+    let mut batched = Vec::new();
+    position.written_move_batches(&mut |moves, texts| {
+        batched.extend(moves.iter().copied().zip(texts.iter().cloned()));
+    });
+    let batched_texts: HashSet<String> = batched.iter().map(|(_, text)| text.clone()).collect();
+    assert!(
+        batched.len() == moves.len() && batched_texts == texts,
+        "{}: '{text}' written batches are the legal moves",
+        G::NAME
+    );
     let mut staged = Vec::new();
     if position.cheap_moves(&mut staged) {
         assert!(position.remaining_moves(&mut staged, Cutoff::NEVER));
@@ -228,6 +235,14 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
     // Reading a move and a position back costs a move generation each: at most
     // `SAMPLED_MOVES` moves, spread over the list, are read back.
     let step = moves.len().div_ceil(SAMPLED_MOVES).max(1);
+    for (mv, batched_text) in batched.iter().step_by(step) {
+        assert_eq!(
+            &position.move_text(*mv),
+            batched_text,
+            "{}: '{text}' batched text",
+            G::NAME
+        );
+    }
     for &mv in moves.iter().step_by(step) {
         let move_text = position.move_text(mv);
         assert_eq!(

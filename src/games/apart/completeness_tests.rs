@@ -144,20 +144,30 @@ fn brute_force(game: &Apart<10>, limit: u64) -> Option<HashMap<Turn, Vec<(i32, i
     Some(brute.turns)
 }
 
-/// The turns the generator lists with their texts, checking that none is listed twice and that
-/// counting them without listing them finds as many.
+/// The turn as the brute force names it.
+fn turn(mv: &ApartMove<10>) -> Turn {
+    let captured = mv.captured.squares().collect();
+    (mv.start as usize, mv.end as usize, captured)
+}
+
+/// The turns the generator lists with their texts, checking that none is listed twice, that
+/// counting them without listing them finds as many, and that the search over paths that writes
+/// `moves` lists the same turns with the same texts (where the game is not over: then it lists
+/// none).
 fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
     let mut moves = Vec::new();
     movegen::generate(game, movegen::Turns::All, &mut moves, Cutoff::NEVER);
     let texts = game.move_texts(&moves);
-    let turns: HashMap<Turn, String> = moves
-        .iter()
-        .zip(texts)
-        .map(|(mv, text)| {
-            let captured = mv.captured.squares().collect();
-            ((mv.start as usize, mv.end as usize, captured), text)
-        })
-        .collect();
+    let turns: HashMap<Turn, String> = moves.iter().map(turn).zip(texts).collect();
+    let mut written = HashMap::new();
+    game.written_move_batches(&mut |moves, texts| {
+        for (mv, text) in moves.iter().zip(texts).filter(|(mv, _)| !mv.is_pass()) {
+            assert!(written.insert(turn(mv), text.clone()).is_none());
+        }
+    });
+    if game.verdict().is_none() {
+        assert_eq!(written, turns, "written batches: {}", game.to_text());
+    }
     assert_eq!(
         turns.len(),
         moves.len(),

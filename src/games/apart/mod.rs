@@ -15,6 +15,7 @@
 mod eval;
 mod movegen;
 mod notation;
+mod printed_paths;
 mod scratch;
 mod tables;
 
@@ -24,6 +25,7 @@ use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
     BoardSize, Cutoff, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
+    WrittenMoves,
 };
 use movegen::Turns;
 use tables::{Tables, tables};
@@ -256,21 +258,24 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         movegen::generate(self, Turns::WithCaptures, moves, cutoff)
     }
 
-    /// One batch per start square, then the pass if there was no turn.
-    fn legal_move_batches(&self, visit: &mut dyn FnMut(&[ApartMove<W>])) {
+    /// The turns of each start square in printed order as a search over paths meets them
+    /// (batches of a few thousand), then the pass if there was no turn.
+    fn written_move_batches(&self, visit: &mut WrittenMoves<ApartMove<W>>) {
         if self.verdict().is_some() {
             return;
         }
-        let mut moves = Vec::new();
         let mut any = false;
         for start in self.pieces(self.side).squares() {
-            moves.clear();
-            movegen::generate_from(self, start, &mut moves);
-            any |= !moves.is_empty();
-            visit(&moves);
+            notation::write_turns_from(self, start, &mut |moves, texts| {
+                any = true;
+                visit(moves, texts);
+            });
         }
         if !any {
-            visit(&[ApartMove::PASS]);
+            visit(
+                &[ApartMove::PASS],
+                &[notation::move_text(self, ApartMove::PASS)],
+            );
         }
     }
 

@@ -9,12 +9,13 @@
 //! per start square, which finds the printed paths of all its turns at once; a single turn is
 //! written with a search aimed at it.
 
-use super::movegen::{flood, jump_targets};
-use super::tables::{AXES, Tables};
+use super::movegen::{self, jump_targets};
+use super::printed_paths::{PathSearch, Search, max_states};
+use super::tables::AXES;
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
-use crate::game::Game;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use crate::game::{Game, WrittenMoves};
+use std::collections::{BTreeMap, HashMap};
 
 const PASS_TEXT: &str = "0000";
 
@@ -193,224 +194,100 @@ fn first_movement_reaches<const W: usize>(position: &Apart<W>, mv: ApartMove<W>)
     captures_match && follow_path(position, start, &[end]).is_ok()
 }
 
-/// About the most memory [`PathsOfStart`] takes for one start square (512 MiB: 6 million
-/// states on 8 x 8, 4 million on 10 x 10, a million on 25 x 25); turns it has not written by
-/// then are written one by one by [`canonical_path`], which is far slower per turn.
-const PATH_SEARCH_BYTES: usize = 1 << 29;
-
-/// The most states [`PathsOfStart`] keeps (each is held in the list and, with the hash set's
-/// room to grow, about twice in the set of those seen).
-fn max_path_states<const W: usize>() -> usize {
-    let state = std::mem::size_of::<PathState<W>>();
-    let seen = std::mem::size_of::<(usize, Bitboard<W>, Bitboard<W>, bool)>();
-    PATH_SEARCH_BYTES / (state + 2 * seen)
-}
-
-/// One landing of a path being built: its square, the index of the landing before it
-/// (`usize::MAX` for the first) and every square the path has stood on, the start included.
-struct PathState<const W: usize> {
-    at: usize,
-    before: usize,
-    visited: Bitboard<W>,
-}
-
-/// The printed paths of many turns of one start square, found in one breadth-first search over
-/// paths: a layer holds the paths of one number of landings in printed order (landings compared
-/// square by square in (file, rank) order), so the first path of a layer that makes a turn, in
-/// the first layer that makes it, is its printed path. Two paths that end on the same square,
-/// have captured the same pieces and may go on, and have stood on the same squares among those
-/// that paths going on from there could jump to (the squares jumped to from the square and
-/// from the squares reachable from it without landing twice), have the same continuations
-/// with the same captures: only the first (the shorter, or the first in printed order) is
-/// kept, which keeps the layers in printed order.
-struct PathsOfStart<const W: usize> {
-    states: Vec<PathState<W>>,
-    /// (square, captured, squares stood on that a continuation could jump to, may go on).
-    seen: HashSet<(usize, Bitboard<W>, Bitboard<W>, bool)>,
-    /// The jump targets of each square, given the mover's other pieces, once computed.
-    jump_sets: Vec<Option<Bitboard<W>>>,
-    tables: &'static Tables,
-    friends: Bitboard<W>,
-}
-
-impl<const W: usize> PathsOfStart<W> {
-    fn new(position: &Apart<W>, start: usize) -> Self {
-        PathsOfStart {
-            states: Vec::new(),
-            seen: HashSet::new(),
-            jump_sets: vec![None; position.geometry.squares()],
-            tables: position.tables,
-            friends: position
-                .pieces(position.side)
-                .without(Bitboard::from_square(start)),
-        }
-    }
-
-    fn jumps(&mut self, at: usize) -> Bitboard<W> {
-        *self.jump_sets[at].get_or_insert_with(|| jump_targets(self.tables, self.friends, at))
-    }
-
-    /// The squares of `visited` that a path going on from `at`, having stood on `visited`,
-    /// could jump to: all that matters of `visited` to what may follow.
-    fn blocking(&mut self, at: usize, visited: Bitboard<W>) -> Bitboard<W> {
-        let (_, touched) = flood(at, visited, |square| self.jumps(square));
-        touched & visited
-    }
-
-    /// The landings of the path ending in state `index`.
-    fn landings(&self, mut index: usize) -> Vec<usize> {
-        let mut landings = Vec::new();
-        while index != usize::MAX {
-            landings.push(self.states[index].at);
-            index = self.states[index].before;
-        }
-        landings.reverse();
-        landings
-    }
-
-    /// Writes into `paths` the printed path of each turn of `wanted` (its turn and its index in
-    /// `paths`), all starting on `start`, until every one is written or the search gives up.
-    fn search(
-        &mut self,
-        position: &Apart<W>,
-        start: usize,
-        wanted: &mut HashMap<(usize, Bitboard<W>), usize>,
-        paths: &mut [Option<Vec<usize>>],
-    ) {
-        let g = position.geometry;
-        let friends = position
-            .pieces(position.side)
-            .without(Bitboard::from_square(start));
-        let enemies = position.pieces(position.side.opponent());
-        let in_order = |targets: Bitboard<W>| {
-            let mut ordered: Vec<usize> = targets.squares().collect();
-            ordered.sort_unstable_by_key(|&square| g.coords(square));
-            ordered
-        };
-        let visited = Bitboard::from_square(start);
-        let mut first = Bitboard::EMPTY;
-        for axis in 0..AXES.len() {
-            let length = position.tables.line_length(friends, start, axis);
-            for direction in [2 * axis, 2 * axis + 1] {
-                if let Some(to) = position.tables.landing(start, direction, length) {
-                    first.insert(to);
-                }
-            }
-        }
-        let mut layer = Vec::new();
-        for to in in_order(first.without(friends)) {
-            let goes_on = is_jump(position, start, to);
-            self.add(
-                to,
-                usize::MAX,
-                goes_on,
-                visited,
-                enemies,
-                wanted,
-                paths,
-                &mut layer,
-            );
-        }
-        let firsts = self.states.len();
-        let mut jumps: Vec<Option<Vec<usize>>> = vec![None; g.squares()];
-        let max_states = max_path_states::<W>();
-        while !layer.is_empty() && !wanted.is_empty() && self.states.len() < max_states {
-            let mut next = Vec::new();
-            for index in layer {
-                let at = self.states[index].at;
-                if index < firsts && !is_jump(position, start, at) {
-                    continue;
-                }
-                let visited = self.states[index].visited;
-                let targets = jumps[at]
-                    .get_or_insert_with(|| in_order(jump_targets(position.tables, friends, at)));
-                for &to in targets.iter() {
-                    if !visited.contains(to) {
-                        self.add(to, index, true, visited, enemies, wanted, paths, &mut next);
-                    }
-                }
-            }
-            layer = next;
-        }
-    }
-
-    /// Adds the path of state `before` landing on `to` (and going on if `goes_on`) to `layer`
-    /// unless a path kept before has the same continuations and captures; writes its turn's
-    /// path if wanted.
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        to: usize,
-        before: usize,
-        goes_on: bool,
-        visited: Bitboard<W>,
-        enemies: Bitboard<W>,
-        wanted: &mut HashMap<(usize, Bitboard<W>), usize>,
-        paths: &mut [Option<Vec<usize>>],
-        layer: &mut Vec<usize>,
-    ) {
-        let mut visited = visited;
-        visited.insert(to);
-        let blocking = if goes_on {
-            self.blocking(to, visited)
-        } else {
-            Bitboard::EMPTY
-        };
-        if !self.seen.insert((to, visited & enemies, blocking, goes_on)) {
-            return;
-        }
-        self.states.push(PathState {
-            at: to,
-            before,
-            visited,
-        });
-        let index = self.states.len() - 1;
-        layer.push(index);
-        if let Some(slot) = wanted.remove(&(to, visited & enemies)) {
-            paths[slot] = Some(self.landings(index));
-        }
-    }
-}
-
-/// Whether the first movement from `start` to `to` is a jump (so that the turn may go on).
-fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
-    let g = position.geometry;
-    let ((x0, y0), (x1, y1)) = (g.coords(start), g.coords(to));
-    x0.abs_diff(x1).max(y0.abs_diff(y1)) >= 2 && !position.is_first_turn()
-}
-
 /// The turns written out along their printed paths: for each start square, one search over
-/// paths ([`PathsOfStart`]) writes them all; any it gives up on are written one by one.
+/// paths ([`PathSearch`]) writes them all; any it has not met within its memory bound are written
+/// one by one.
 pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -> Vec<String> {
-    let mut paths: Vec<Option<Vec<usize>>> = vec![None; moves.len()];
-    let mut by_start: BTreeMap<usize, Vec<usize>> = Default::default();
-    for (index, mv) in moves.iter().enumerate() {
+    let mut texts: Vec<Option<String>> = vec![None; moves.len()];
+    let mut by_start: BTreeMap<usize, HashMap<(u16, Bitboard<W>), usize>> = Default::default();
+    for (index, &mv) in moves.iter().enumerate() {
         if !mv.is_pass() {
-            by_start.entry(mv.start as usize).or_default().push(index);
+            let wanted = by_start.entry(mv.start as usize).or_default();
+            wanted.insert((mv.end, mv.captured), index);
         }
     }
-    for (start, indices) in by_start {
-        let mut wanted = indices
-            .iter()
-            .map(|&index| ((moves[index].end as usize, moves[index].captured), index))
-            .collect();
-        let mut search = PathsOfStart::new(position, start);
-        search.search(position, start, &mut wanted, &mut paths);
+    for (start, mut wanted) in by_start {
+        let mut search = PathSearch::new(position, start, max_states::<W>());
+        search.run(position, &mut |turn, landings| {
+            if let Some(index) = wanted.remove(&(turn.end, turn.captured)) {
+                texts[index] = Some(written(position, start, landings));
+            }
+            !wanted.is_empty()
+        });
     }
     moves
         .iter()
-        .zip(paths)
-        .map(|(&mv, path)| match path {
-            Some(landings) => written(position, mv.start as usize, landings),
-            None => move_text(position, mv),
-        })
+        .zip(texts)
+        .map(|(&mv, text)| text.unwrap_or_else(|| move_text(position, mv)))
         .collect()
 }
 
+/// How many turns [`write_turns_from`] hands over at a time.
+const TURNS_PER_BATCH: usize = 4096;
+
+/// Hands `visit` every turn of the piece on `start` with its text, a batch at a time: in printed
+/// order as one search over paths meets them, then, if that search reached its memory bound,
+/// the move generator's turns it had not met, written one by one.
+pub fn write_turns_from<const W: usize>(
+    position: &Apart<W>,
+    start: usize,
+    visit: &mut WrittenMoves<ApartMove<W>>,
+) {
+    write_turns_within(position, start, max_states::<W>(), visit);
+}
+
+/// [`write_turns_from`] with a search that keeps at most `max_states` paths.
+pub fn write_turns_within<const W: usize>(
+    position: &Apart<W>,
+    start: usize,
+    max_states: usize,
+    visit: &mut WrittenMoves<ApartMove<W>>,
+) {
+    let mut turns = Vec::with_capacity(TURNS_PER_BATCH);
+    let mut texts = Vec::with_capacity(TURNS_PER_BATCH);
+    let mut hand_over = |turns: &mut Vec<ApartMove<W>>, texts: &mut Vec<String>| {
+        visit(turns, texts);
+        turns.clear();
+        texts.clear();
+    };
+    let mut search = PathSearch::new(position, start, max_states);
+    let mut met = 0u64;
+    let ended = search.run(position, &mut |turn, landings| {
+        met += 1;
+        turns.push(turn);
+        texts.push(written(position, start, landings));
+        if turns.len() == TURNS_PER_BATCH {
+            hand_over(&mut turns, &mut texts);
+        }
+        true
+    });
+    log::debug!(
+        "apart turns from {}: {met} met keeping {} paths, search {ended:?}",
+        position.geometry.square_name(start),
+        search.paths_kept()
+    );
+    if ended == Search::OverBudget {
+        let mut generated = Vec::new();
+        movegen::generate_from(position, start, &mut generated);
+        for turn in generated {
+            if !search.has_met(turn) {
+                turns.push(turn);
+                texts.push(move_text(position, turn));
+                if turns.len() == TURNS_PER_BATCH {
+                    hand_over(&mut turns, &mut texts);
+                }
+            }
+        }
+    }
+    if !turns.is_empty() {
+        hand_over(&mut turns, &mut texts);
+    }
+}
+
 /// The start and landings as squares named one after another.
-fn written<const W: usize>(position: &Apart<W>, start: usize, landings: Vec<usize>) -> String {
+fn written<const W: usize>(position: &Apart<W>, start: usize, landings: &[usize]) -> String {
     let mut text = String::with_capacity(3 * (landings.len() + 1));
-    for square in std::iter::once(start).chain(landings) {
+    for &square in std::iter::once(&start).chain(landings) {
         position.geometry.push_square_name(square, &mut text);
     }
     text
@@ -422,7 +299,7 @@ pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Strin
         return PASS_TEXT.to_string();
     }
     let landings = canonical_path(position, mv).unwrap_or_else(|| vec![mv.end as usize]);
-    written(position, mv.start as usize, landings)
+    written(position, mv.start as usize, &landings)
 }
 
 /// The legal turn written as `text` along any of its paths, or why there is none.

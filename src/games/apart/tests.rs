@@ -332,6 +332,46 @@ fn two_paths_to_one_turn() {
     assert_eq!(texts.len(), 30);
 }
 
+/// The turns of each start square written with a search over paths kept to `max_states`
+/// paths, as (text, turn) pairs in the order written.
+fn written_within(game: &Apart<10>, max_states: usize) -> Vec<(String, ApartMove<10>)> {
+    let mut written = Vec::new();
+    for start in game.pieces(game.side).squares() {
+        notation::write_turns_within(game, start, max_states, &mut |moves, texts| {
+            written.extend(texts.iter().cloned().zip(moves.iter().copied()));
+        });
+    }
+    written
+}
+
+/// A search over paths that reaches its memory bound hands over the turns it has met, then the
+/// move generator's others along their printed paths: the same turns and texts as a search that
+/// meets them all, whatever the bound. TWO_PATHS: its printed paths differ from the first paths
+/// in (file, rank) order; the dense position: hundreds of turns per start square.
+#[test]
+fn a_search_over_paths_past_its_bound_still_writes_every_turn() {
+    for text in [
+        TWO_PATHS,
+        "PpPpPpPp/pPp1pPpP/PpPpPpPp/p1pPpPpP/PpPpP1Pp/pPpPpPpP/PpP1PpPp/pPpPpPpP w 0 5",
+    ] {
+        let game = position(text);
+        let mut complete = written_within(&game, usize::MAX);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert_eq!(complete.len(), moves.len(), "{text}");
+        for &mv in &moves {
+            let text = game.move_text(mv);
+            assert!(complete.contains(&(text.clone(), mv)), "{text}");
+        }
+        complete.sort_by(|a, b| a.0.cmp(&b.0));
+        for max_states in [0, 1, 5, 40] {
+            let mut bounded = written_within(&game, max_states);
+            bounded.sort_by(|a, b| a.0.cmp(&b.0));
+            assert_eq!(bounded, complete, "{text} within {max_states} paths");
+        }
+    }
+}
+
 /// FREED by hand: a1 has a1c1, a1c1e1 (b1 c1 along the rank again), a1a2, a1b2; b1 has b1d1
 /// (capturing), b1b2, b1c2, b1a2: 8. After a1c1e1 or b1c2 white is apart and black is not: white
 /// wins. After b1d1 black's d2 stands alone: black, to move, is apart and wins although white is
