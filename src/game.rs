@@ -7,6 +7,7 @@
 use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
 use std::fmt::Debug;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -241,8 +242,9 @@ impl<M: GameMove> History<M> {
     }
 }
 
-/// What receives a list of moves a batch at a time: the moves, and their texts.
-pub type WrittenMoves<'a, M> = dyn FnMut(&[M], &[String]) + 'a;
+/// What receives a list of moves a batch at a time (the moves, and their texts), and says
+/// whether to go on.
+pub type WrittenMoves<'a, M> = dyn FnMut(&[M], &[String]) -> ControlFlow<()> + 'a;
 
 /// A game: its rules, position string, notation and evaluation.
 pub trait Game: Clone + Send + Sync + 'static {
@@ -291,13 +293,13 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The legal moves with their texts (as `move_texts` writes them), a batch at a time, for
     /// lists too long to hold at once (a contrived Apart position has hundreds of millions of
-    /// turns): each of `legal_moves`'s moves once, in an order of the game's choosing. The
-    /// default is `legal_moves`'s list in one batch.
+    /// turns): each of `legal_moves`'s moves once, in an order of the game's choosing, until
+    /// `visit` says to stop. The default is `legal_moves`'s list in one batch.
     fn written_move_batches(&self, visit: &mut WrittenMoves<Self::Move>) {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         let texts = self.move_texts(&moves);
-        visit(&moves, &texts);
+        let _ = visit(&moves, &texts);
     }
 
     /// The number of legal moves (games with a faster way than listing them override this).

@@ -7,6 +7,7 @@ use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search};
+use std::ops::ControlFlow;
 
 /// Where a game starts: the start position of a size, or a parsed position string.
 #[derive(Clone, Copy, Debug)]
@@ -49,13 +50,25 @@ pub trait GameSession: Send {
     fn key(&self) -> u64;
     /// The legal moves, written out.
     fn legal_moves(&self) -> Vec<String> {
-        let mut moves = Vec::new();
-        self.write_legal_moves(&mut |text| moves.push(text.to_string()));
-        moves
+        self.first_legal_moves(usize::MAX).0
     }
-    /// The legal moves written out one by one to `write`, never held all at once (a contrived
-    /// Apart position has hundreds of millions).
-    fn write_legal_moves(&self, write: &mut dyn FnMut(&str));
+    /// The first `limit` legal moves written out, and whether they are all there are.
+    fn first_legal_moves(&self, limit: usize) -> (Vec<String>, bool) {
+        let mut moves = Vec::new();
+        let mut all = true;
+        self.write_legal_moves(&mut |text| {
+            if moves.len() == limit {
+                all = false;
+                return ControlFlow::Break(());
+            }
+            moves.push(text.to_string());
+            ControlFlow::Continue(())
+        });
+        (moves, all)
+    }
+    /// The legal moves written out one by one to `write` until it says to stop, never held all
+    /// at once (a contrived Apart position has hundreds of millions).
+    fn write_legal_moves(&self, write: &mut dyn FnMut(&str) -> ControlFlow<()>);
     /// The outcome if the game is over, by every rule (position and history).
     fn verdict(&self) -> Option<Verdict>;
     /// The evaluation's terms and its total from the side to move's view.
@@ -167,14 +180,15 @@ impl<G: Game> GameSession for GameState<G> {
         self.position.hash()
     }
 
-    fn write_legal_moves(&self, write: &mut dyn FnMut(&str)) {
+    fn write_legal_moves(&self, write: &mut dyn FnMut(&str) -> ControlFlow<()>) {
         if self.verdict().is_some() {
             return;
         }
         self.position.written_move_batches(&mut |_, texts| {
             for text in texts {
-                write(text);
+                write(text)?;
             }
+            ControlFlow::Continue(())
         });
     }
 
@@ -201,6 +215,7 @@ impl<G: Game> GameSession for GameState<G> {
                 total += count;
                 write(text, count);
             }
+            ControlFlow::Continue(())
         });
         total
     }

@@ -26,6 +26,7 @@ use crate::game::{BoardSize, Cutoff, Game, GameMove, Outcome, SquareMap, Symmetr
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 /// How many of a position's moves are read back from their text, and played and read back from
 /// the position string.
@@ -215,6 +216,7 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
     let mut batched = Vec::new();
     position.written_move_batches(&mut |moves, texts| {
         batched.extend(moves.iter().copied().zip(texts.iter().cloned()));
+        ControlFlow::Continue(())
     });
     let batched_texts: HashSet<String> = batched.iter().map(|(_, text)| text.clone()).collect();
     assert!(

@@ -9,6 +9,7 @@ use crate::board::position_text::parse_position_text;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 type Turn = (usize, usize, Vec<usize>);
 
@@ -164,6 +165,7 @@ fn listed(game: &Apart<10>) -> HashMap<Turn, String> {
         for (mv, text) in moves.iter().zip(texts).filter(|(mv, _)| !mv.is_pass()) {
             assert!(written.insert(turn(mv), text.clone()).is_none());
         }
+        ControlFlow::Continue(())
     });
     if game.verdict().is_none() {
         assert_eq!(written, turns, "written batches: {}", game.to_text());

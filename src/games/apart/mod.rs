@@ -266,13 +266,16 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         }
         let mut any = false;
         for start in self.pieces(self.side).squares() {
-            notation::write_turns_from(self, start, &mut |moves, texts| {
+            let flow = notation::write_turns_from(self, start, &mut |moves, texts| {
                 any = true;
-                visit(moves, texts);
+                visit(moves, texts)
             });
+            if flow.is_break() {
+                return;
+            }
         }
         if !any {
-            visit(
+            let _ = visit(
                 &[ApartMove::PASS],
                 &[notation::move_text(self, ApartMove::PASS)],
             );

@@ -16,6 +16,7 @@ use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::{Game, WrittenMoves};
 use std::collections::{BTreeMap, HashMap};
+use std::ops::ControlFlow;
 
 const PASS_TEXT: &str = "0000";
 
@@ -227,13 +228,14 @@ const TURNS_PER_BATCH: usize = 4096;
 
 /// Hands `visit` every turn of the piece on `start` with its text, a batch at a time: in printed
 /// order as one search over paths meets them, then, if that search reached its memory bound,
-/// the move generator's turns it had not met, written one by one.
+/// the move generator's turns it had not met, written one by one; until `visit` says to stop
+/// (then `Break`).
 pub fn write_turns_from<const W: usize>(
     position: &Apart<W>,
     start: usize,
     visit: &mut WrittenMoves<ApartMove<W>>,
-) {
-    write_turns_within(position, start, max_states::<W>(), visit);
+) -> ControlFlow<()> {
+    write_turns_within(position, start, max_states::<W>(), visit)
 }
 
 /// [`write_turns_from`] with a search that keeps at most `max_states` paths.
@@ -242,13 +244,14 @@ pub fn write_turns_within<const W: usize>(
     start: usize,
     max_states: usize,
     visit: &mut WrittenMoves<ApartMove<W>>,
-) {
+) -> ControlFlow<()> {
     let mut turns = Vec::with_capacity(TURNS_PER_BATCH);
     let mut texts = Vec::with_capacity(TURNS_PER_BATCH);
     let mut hand_over = |turns: &mut Vec<ApartMove<W>>, texts: &mut Vec<String>| {
-        visit(turns, texts);
+        let flow = visit(turns, texts);
         turns.clear();
         texts.clear();
+        flow
     };
     let mut search = PathSearch::new(position, start, max_states);
     let mut met = 0u64;
@@ -256,31 +259,32 @@ pub fn write_turns_within<const W: usize>(
         met += 1;
         turns.push(turn);
         texts.push(written(position, start, landings));
-        if turns.len() == TURNS_PER_BATCH {
-            hand_over(&mut turns, &mut texts);
-        }
-        true
+        turns.len() < TURNS_PER_BATCH || hand_over(&mut turns, &mut texts).is_continue()
     });
     log::debug!(
         "apart turns from {}: {met} met keeping {} paths, search {ended:?}",
         position.geometry.square_name(start),
         search.paths_kept()
     );
-    if ended == Search::OverBudget {
-        let mut generated = Vec::new();
-        movegen::generate_from(position, start, &mut generated);
-        for turn in generated {
-            if !search.has_met(turn) {
+    match ended {
+        Search::Stopped => return ControlFlow::Break(()),
+        Search::Complete => {}
+        Search::OverBudget => {
+            let mut generated = Vec::new();
+            movegen::generate_from(position, start, &mut generated);
+            for turn in generated.into_iter().filter(|&turn| !search.has_met(turn)) {
                 turns.push(turn);
                 texts.push(move_text(position, turn));
                 if turns.len() == TURNS_PER_BATCH {
-                    hand_over(&mut turns, &mut texts);
+                    hand_over(&mut turns, &mut texts)?;
                 }
             }
         }
     }
-    if !turns.is_empty() {
-        hand_over(&mut turns, &mut texts);
+    if turns.is_empty() {
+        ControlFlow::Continue(())
+    } else {
+        hand_over(&mut turns, &mut texts)
     }
 }
 

@@ -7,6 +7,7 @@ use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{Outcome, perft, perft_divide};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 fn position(text: &str) -> Apart<10> {
@@ -337,9 +338,11 @@ fn two_paths_to_one_turn() {
 fn written_within(game: &Apart<10>, max_states: usize) -> Vec<(String, ApartMove<10>)> {
     let mut written = Vec::new();
     for start in game.pieces(game.side).squares() {
-        notation::write_turns_within(game, start, max_states, &mut |moves, texts| {
+        let flow = notation::write_turns_within(game, start, max_states, &mut |moves, texts| {
             written.extend(texts.iter().cloned().zip(moves.iter().copied()));
+            ControlFlow::Continue(())
         });
+        assert!(flow.is_continue());
     }
     written
 }

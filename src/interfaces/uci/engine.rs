@@ -18,6 +18,7 @@ use crate::session::{GameSession, Oracle, Setup};
 use crate::tools::bench;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
@@ -252,8 +253,12 @@ impl Engine {
             }
             Command::Moves => {
                 let session = &self.session;
-                self.out
-                    .words("(none)", |word| session.write_legal_moves(word));
+                self.out.words("(none)", |word| {
+                    session.write_legal_moves(&mut |text| {
+                        word(text);
+                        ControlFlow::Continue(())
+                    })
+                });
                 Ok(())
             }
             Command::Eval => {
