@@ -151,7 +151,7 @@ fn a_timed_search_on_a_large_board_answers() {
 
 /// White f6 g7 f8 touch; black h7 g8 touch. Of white's 32 turns only g7e5c3 leaves white apart
 /// with black still touching (g7h7 takes h7 and leaves both apart: the mover loses). The first
-/// listed turn, a3a2, does not win. The first iteration always completes, so even a search
+/// turn `moves` lists, a3a2, does not win. The first iteration always completes, so even a search
 /// stopped at once, or limited to one node, answers with the win.
 const ONE_TURN_FROM_APART: &str = "position fen 1p3Pp1/6Pp/5P2/1Pp5/7p/P7/8/8 w 0 5";
 

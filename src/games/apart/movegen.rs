@@ -45,7 +45,7 @@
 //! No polynomial bound exists in general: telling whether one given capture set can be made
 //! at all is a path problem through prescribed squares, and the answer itself can be huge (a
 //! random fill of a 10 x 10 board, 30% white and 40% black, has 193,447,084 distinct turns,
-//! one of its pieces 19,532,752 of them). What bounds the work:
+//! its piece on e7 27,259,765 of them). What bounds the work:
 //! - memory: the turns listed, if they are listed ([`count`] only counts them), plus the
 //!   scratch table of capture sets of one start square (at most four times that start
 //!   square's number of capture sets, `1 + 2W` words each), plus a fixed memo and jump table;
@@ -68,12 +68,14 @@
 //!   best of those listed;
 //! - `moves` and perft's divide write them all (there is no shorter true answer), a start square
 //!   at a time, each from one search over paths (`printed_paths`) that finds the square's turns
-//!   and their printed paths itself: what they hold is that search, about 60 bytes per turn of
+//!   and their printed paths itself: what they hold is that search, 60 to 70 bytes per turn of
 //!   the start square on 10 x 10. The fill above: `moves` writes its 193,447,084 turns
-//!   (11.6 GB of text) in 4 min 10 s holding at most 2.0 GB (the piece with 19.5 million
-//!   turns, and one with 27.3 million found by way of 35.5 million paths). A start square with
-//!   more than that search's memory bound holds (3 GiB, about 40 million paths on 10 x 10) has
-//!   its remaining turns written one by one, about a millisecond each.
+//!   (11.6 GB of text) in 4 min 10 s holding at most 2.0 GB (the piece on e7 with 27.3 million
+//!   turns, found by way of 35.5 million paths). A start square with more than that search's
+//!   memory bound holds (3 GiB, about 40 million paths on 10 x 10, 15 million on 25 x 25) has
+//!   its remaining turns written one by one, about a millisecond each: a 25 x 25 board filled at
+//!   random, 15% each side, has a piece with more than 12 million turns, and `moves` there
+//!   takes hours.
 //!
 //! We know no count faster than finding each turn: a turn is a pair of an end and a set of
 //! captures that some path landing on no square twice makes, and counting even the simple

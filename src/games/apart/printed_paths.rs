@@ -12,8 +12,13 @@
 //! same continuations with the same captures if they have stood on the same squares among those
 //! that a continuation could jump to (their `blocking` squares: one flood fill from the last
 //! landing finds them); the later one has no more of them if its blocking squares include the
-//! earlier one's, and is dropped, which keeps each layer in printed order. A path of a turn
-//! already met that may not go on is dropped too. What is kept is about one path per turn (1.1
+//! earlier one's (a continuation of it that first landed on a square the earlier one stood on
+//! would have reached that square within the earlier one's flood, so the square would be among
+//! the earlier one's blocking squares, hence among its own, and it would have stood there
+//! itself), and is dropped. The earlier path followed by any continuation comes before the
+//! later one followed by the same continuation (fewer landings, or as many and first in
+//! order), so no turn's printed path is dropped, and each layer stays in printed order. What
+//! is kept is about one path per turn (1.1
 //! to 1.3 on dense 10 x 10 boards), each a record of its turn, blocking squares and links (48
 //! bytes on 10 x 10), found again through a table of four-byte slots: time and memory grow with
 //! the turns of the start square, about a microsecond (text included) and 60 to 70 bytes a turn
@@ -22,7 +27,9 @@
 //!
 //! Memory is bounded by [`PATH_SEARCH_BYTES`]: a start square with more turns than that holds
 //! (a contrived position, tens of millions of turns from one square) ends its search early with
-//! [`Search::OverBudget`], and its caller writes the turns not yet met one by one.
+//! [`Search::OverBudget`], and its caller writes the turns not yet met one by one, after them
+//! and in the move generator's order, holding the generator's list of the square's turns
+//! (about 24 bytes a turn on 10 x 10) beside the search.
 
 use super::Apart;
 use super::ApartMove;
@@ -31,8 +38,8 @@ use super::scratch::mix;
 use super::tables::{AXES, Tables};
 use crate::board::bitboard::Bitboard;
 
-/// About the most memory one start square's search takes (3 GiB: about 40 million paths up to
-/// 11 x 11, 28 million up to 16 x 16, 15 million up to 25 x 25).
+/// About the most memory one start square's search takes (3 GiB: about 50 million paths on
+/// 8 x 8, 40 million up to 11 x 11, 28 million up to 16 x 16, 15 million up to 25 x 25).
 const PATH_SEARCH_BYTES: usize = 3 << 30;
 
 /// No state (the first landings' `before`).
@@ -150,7 +157,7 @@ impl<const W: usize> PathSearch<W> {
                 slots: vec![NONE; TURN_SLOTS],
                 len: 0,
             },
-            max_states,
+            max_states: max_states.min(NONE as usize - 1),
             landings: Vec::new(),
         }
     }
@@ -315,8 +322,8 @@ impl<const W: usize> PathSearch<W> {
     }
 }
 
-/// The table of turns' bytes per path kept, at most: four-byte slots, at most four per turn
-/// (eight while it doubles), and at least one path per turn.
+/// The table of turns' bytes per path kept, at most: four-byte slots, at most four per turn (six
+/// while it doubles, rounded up to eight here), and at least one path per turn.
 const TABLE_BYTES_PER_PATH: usize = 32;
 
 /// The most paths a search keeps within [`PATH_SEARCH_BYTES`].
