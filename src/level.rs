@@ -2,6 +2,27 @@
 //! move), `greedy` (the best move by a one-ply static evaluation, as the source documents' simple
 //! bots), `novice` to `demigod` (search depth 1 to 6, the Joust document's levels) and `max`.
 
+use crate::session::GameSession;
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+/// The most legal moves the `random` level chooses among: all there are, except in a contrived
+/// Apart position (hundreds of millions of turns), where it is the first million listed.
+const RANDOM_CHOICES: usize = 1_000_000;
+
+/// The `random` level's move: one of `only` if given, else of the legal moves, chosen uniformly
+/// (`None` if there is none).
+pub fn random_move(session: &dyn GameSession, only: &[String], rng: &mut StdRng) -> Option<String> {
+    let listed;
+    let moves = if only.is_empty() {
+        listed = session.first_legal_moves(RANDOM_CHOICES).0;
+        &listed
+    } else {
+        only
+    };
+    moves.get(rng.random_range(0..moves.len().max(1))).cloned()
+}
+
 /// How strongly the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {

@@ -4,14 +4,14 @@
 
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session};
-use crate::level::Level;
+use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Setup};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::io::{self, BufRead, Write};
 
 /// How a terminal game is set up.
@@ -183,10 +183,7 @@ impl Table {
     fn engine_move(&mut self, level: Level) -> (Option<String>, String) {
         match level {
             Level::Random => {
-                let moves = self.session.legal_moves();
-                let choice = moves
-                    .get(self.rng.random_range(0..moves.len().max(1)))
-                    .cloned();
+                let choice = random_move(self.session.as_ref(), &[], &mut self.rng);
                 (choice, "a random move".to_string())
             }
             Level::Greedy => (self.session.greedy_move(&[]), "one-ply look".to_string()),

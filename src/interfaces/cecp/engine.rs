@@ -17,7 +17,7 @@ use crate::games::{GameKind, build_session, game_and_size};
 use crate::interfaces::uci::command_loop::Event;
 use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
 use crate::interfaces::uci::output::{Output, printable};
-use crate::level::Level;
+use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
@@ -29,8 +29,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 
 /// The hash table's size until `memory` says otherwise, in MB.
 const DEFAULT_HASH_MB: usize = 16;
@@ -463,12 +463,7 @@ impl Cecp {
         };
         if !analysis {
             let quick_move = match self.level {
-                Level::Random => {
-                    let moves = self.session.legal_moves();
-                    moves
-                        .get(self.rng.random_range(0..moves.len().max(1)))
-                        .cloned()
-                }
+                Level::Random => random_move(self.session.as_ref(), &[], &mut self.rng),
                 Level::Greedy => self.session.greedy_move(&[]),
                 Level::Depth(_) | Level::Max => {
                     limits.depth = self.level.cap_depth(limits.depth);

@@ -10,14 +10,14 @@ use super::progress::Progress;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session, load_oracle};
-use crate::level::Level;
+use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
 use crate::tools::bench;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -455,14 +455,7 @@ impl Engine {
         }
         let quick_move = match self.options.level {
             Level::Random => {
-                let moves = if restricted {
-                    limits.search_moves.clone()
-                } else {
-                    self.session.legal_moves()
-                };
-                moves
-                    .get(self.rng.random_range(0..moves.len().max(1)))
-                    .cloned()
+                random_move(self.session.as_ref(), &limits.search_moves, &mut self.rng)
             }
             Level::Greedy => self.session.greedy_move(&limits.search_moves),
             Level::Depth(_) | Level::Max => {
