@@ -440,7 +440,9 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
     leaves
 }
 
-/// Perft split by the first move: each legal move with the leaves below it.
+/// Perft split by the first move: each legal move with the leaves below it (the games' tests
+/// check split perft with it; the protocol's divide streams its moves through the session).
+#[cfg(test)]
 pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);

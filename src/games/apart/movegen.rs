@@ -92,6 +92,26 @@ use crate::game::{Cutoff, Side};
 /// which more are within reach is searched.
 const BOUND_ENEMIES: usize = 6;
 
+/// The squares the first movement (a single step or a jump) of the piece on `start` can land
+/// on, given its other `friends`, friendly squares included.
+#[inline]
+pub fn first_landings<const W: usize>(
+    tables: &Tables,
+    friends: Bitboard<W>,
+    start: usize,
+) -> Bitboard<W> {
+    let mut landings = Bitboard::EMPTY;
+    for axis in 0..AXES.len() {
+        let length = tables.line_length(friends, start, axis);
+        for direction in [2 * axis, 2 * axis + 1] {
+            if let Some(to) = tables.landing(start, direction, length) {
+                landings.insert(to);
+            }
+        }
+    }
+    landings
+}
+
 /// The squares a jump (line length 2 or more) of a piece on `at` can land on, given its other
 /// `friends`.
 #[inline]
@@ -239,17 +259,7 @@ impl<const W: usize> TurnCollector<'_, W> {
         self.friends = self.own.without(Bitboard::from_square(start));
         self.known = Bitboard::EMPTY;
         let occupied = self.friends | self.enemies;
-        let mut ends = Bitboard::EMPTY;
-        for axis in 0..AXES.len() {
-            let length = self.tables.line_length(self.friends, start, axis);
-            for direction in [2 * axis, 2 * axis + 1] {
-                if let Some(to) = self.tables.landing(start, direction, length)
-                    && !occupied.contains(to)
-                {
-                    ends.insert(to);
-                }
-            }
-        }
+        let mut ends = first_landings(self.tables, self.friends, start).without(occupied);
         if continuation {
             ends |= self.free_region(start, Bitboard::from_square(start)).0;
         }

@@ -33,9 +33,9 @@
 
 use super::Apart;
 use super::ApartMove;
-use super::movegen::{flood, jump_targets};
+use super::movegen::{first_landings, flood, jump_targets};
 use super::scratch::mix;
-use super::tables::{AXES, Tables};
+use super::tables::Tables;
 use crate::board::bitboard::Bitboard;
 
 /// About the most memory one start square's search takes (3 GiB: about 50 million paths on
@@ -170,15 +170,7 @@ impl<const W: usize> PathSearch<W> {
         found: &mut dyn FnMut(ApartMove<W>, &[usize]) -> bool,
     ) -> Search {
         let (start, friends) = (self.start, self.friends);
-        let mut first = Bitboard::EMPTY;
-        for axis in 0..AXES.len() {
-            let length = position.tables.line_length(friends, start, axis);
-            for direction in [2 * axis, 2 * axis + 1] {
-                if let Some(to) = position.tables.landing(start, direction, length) {
-                    first.insert(to);
-                }
-            }
-        }
+        let first = first_landings(position.tables, friends, start);
         let visited = Bitboard::from_square(start);
         for to in in_order(position, first.without(friends)) {
             let goes_on = is_jump(position, start, to as usize);

@@ -289,19 +289,19 @@ impl Table {
                 next.push(squares[picked.len()]);
             }
         }
-        let squares = 0..size.width * size.height;
+        let squares = size.width * size.height;
         if !picked.is_empty() {
             let prefix = path.concat();
-            for square in squares {
+            for square in 0..squares {
                 let text = format!("{prefix}{}", geometry.square_name(square));
                 if self.session.canonical_move(&text).is_ok() {
                     next.push(square);
                 }
             }
         } else if !all_listed {
-            for from in squares {
+            for from in 0..squares {
                 let from_name = geometry.square_name(from);
-                let moves_from = (0..size.width * size.height).any(|to| {
+                let moves_from = (0..squares).any(|to| {
                     let text = format!("{from_name}{}", geometry.square_name(to));
                     self.session.canonical_move(&text).is_ok()
                 });
@@ -336,6 +336,7 @@ pub struct Targets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::position_text::Cell;
 
     fn strings(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|t| t.to_string()).collect()
@@ -411,33 +412,22 @@ mod tests {
     /// some line), and a turn of the piece listed last is still entered square by square.
     #[test]
     fn a_position_with_too_many_turns_to_list_still_shows_every_piece_that_may_move() {
-        let board = "ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/\
-                     1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1";
-        let table = Table::from_position(GameKind::Apart, &format!("{board} w 0 5"))
-            .expect("a legal position");
+        let text = "ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/\
+                    1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1 w 0 5";
+        let table = Table::from_position(GameKind::Apart, text).expect("a legal position");
         assert_eq!(table.legal_moves().len(), LISTED_MOVES);
-        let mut white = Vec::new();
-        for (row, rank) in board.split('/').enumerate() {
-            let mut file = 0;
-            for cell in rank.chars() {
-                match cell.to_digit(10) {
-                    Some(empty) => file += empty,
-                    None => {
-                        if cell == 'P' {
-                            white.push((file, 10 - row as u32));
-                        }
-                        file += 1;
-                    }
-                }
-            }
-        }
-        let name = |&(file, rank): &(u32, u32)| format!("{}{rank}", char::from(b'a' + file as u8));
-        let listed_last = white
+        let geometry = board_geometry(table.session().size());
+        // Cells are indexed as squares are, rank by rank from a1: the last is listed last.
+        let cells = parse_position_text(text).expect("a position string").cells;
+        let mut white: Vec<usize> = (0..cells.len())
+            .filter(|&square| matches!(cells[square], Cell::Piece('P')))
+            .collect();
+        let listed_last = white.last().map(|&square| geometry.square_name(square));
+        white.sort_unstable_by_key(|&square| geometry.coords(square));
+        let names: Vec<String> = white
             .iter()
-            .max_by_key(|(file, rank)| (rank, file))
-            .map(name);
-        white.sort_unstable();
-        let names: Vec<String> = white.iter().map(name).collect();
+            .map(|&square| geometry.square_name(square))
+            .collect();
         assert_eq!(table.targets(&[]).expect("squares").next, names);
         let after_last = table.targets(&[listed_last.expect("white pieces")]);
         assert!(!after_last.expect("squares").next.is_empty());
