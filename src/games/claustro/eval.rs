@@ -8,10 +8,15 @@
 //! worth depends on where the pawn would be placed), mobility, and stalemate danger (a side left
 //! without a move wins, so leaving the opponent stuck is a liability).
 //!
+//! On boards larger than 7 x 7, progress and tempo count a pawn's distance in steps of the
+//! 7 x 7 race: on 13 x 13, whose race is twice as long, two steps count as one. The weights were
+//! set on 5 x 5 and hold on 7 x 7; counted in its own steps, a pawn halfway on 13 x 13 was worth
+//! half of one halfway on 7 x 7, and mobility outweighed any step forward.
+//!
 //! Only captures of pawns near their goal are noisy: every capture has a placement per free square
 //! and captures beget captures, so a quiescence search over all of them does not finish.
 
-use super::layout::NONE;
+use super::layout::{Layout, NONE};
 use super::{Claustro, ClaustroMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::{EvalTerm, Side};
@@ -47,10 +52,22 @@ const CAPTURE_HINT: i32 = 1000;
 /// Captures of a pawn this close to its goal are noisy (searched in quiescence).
 const NOISY_CAPTURE_DISTANCE: u32 = 2;
 
-/// The worth of a pawn `distance` steps from its goal.
+/// The longest race whose steps count in full: a corner to the opposite one on 7 x 7.
+const REFERENCE_SPAN: i32 = 12;
+
+/// The race length in whose steps distances are counted: the board's, or the reference's if
+/// shorter.
 #[inline]
-fn progress(distance: u32) -> i32 {
-    PROGRESS / distance.max(1) as i32
+fn race_scale(layout: &Layout) -> i32 {
+    layout.span().max(REFERENCE_SPAN)
+}
+
+/// The worth of a pawn `distance` steps from its goal on a board of `layout`: `PROGRESS / d`,
+/// with `d` counted in steps of the 7 x 7 race on larger boards (on 13 x 13, whose race is
+/// twice as long, two steps count as one).
+#[inline]
+fn progress(layout: &Layout, distance: u32) -> i32 {
+    PROGRESS * race_scale(layout) / (REFERENCE_SPAN * distance.max(1) as i32)
 }
 
 /// What the evaluation knows about one side.
@@ -98,8 +115,9 @@ fn capture_gain<const W: usize>(
 ) -> i32 {
     let layout = position.layout;
     let victim = side.opponent();
-    progress(layout.distance(victim, to)) - progress(placed) + progress(layout.distance(side, to))
-        - progress(layout.distance(side, from))
+    progress(layout, layout.distance(victim, to)) - progress(layout, placed)
+        + progress(layout, layout.distance(side, to))
+        - progress(layout, layout.distance(side, from))
 }
 
 fn side_features<const W: usize>(position: &Claustro<W>, side: Side) -> SideFeatures<W> {
@@ -113,7 +131,7 @@ fn side_features<const W: usize>(position: &Claustro<W>, side: Side) -> SideFeat
     for from in pawns.squares() {
         let distance = layout.distance(side, from);
         features.nearest = features.nearest.min(distance);
-        features.progress += progress(distance);
+        features.progress += progress(layout, distance);
         if distance == 2 && features.runner.is_none() {
             features.runner = position
                 .free_steps(side, from)
@@ -181,10 +199,11 @@ fn goal_threats<const W: usize>(
     }
 }
 
-/// The tempo bonus of the side whose nearest pawn is `nearest` steps from its goal.
+/// The tempo bonus of the side whose nearest pawn is `nearest` steps from its goal (counted as
+/// [`progress`] counts them).
 #[inline]
-fn tempo(nearest: u32) -> i32 {
-    TEMPO / nearest.clamp(1, TEMPO as u32) as i32
+fn tempo(layout: &Layout, nearest: u32) -> i32 {
+    TEMPO * race_scale(layout) / (REFERENCE_SPAN * nearest.clamp(1, TEMPO as u32) as i32)
 }
 
 /// The terms as (name, side to move's share, opponent's share); the score is their difference.
@@ -193,9 +212,9 @@ fn breakdown<const W: usize>(position: &Claustro<W>) -> [(&'static str, i32, i32
     let them = side_features(position, position.side.opponent());
     let goal_threats = goal_threats(position, &me, &them);
     let tempo = if me.nearest <= them.nearest {
-        (tempo(me.nearest), 0)
+        (tempo(position.layout, me.nearest), 0)
     } else {
-        (0, tempo(them.nearest))
+        (0, tempo(position.layout, them.nearest))
     };
     [
         ("goal threats", goal_threats.0, goal_threats.1),
@@ -275,13 +294,15 @@ pub fn move_order_hint<const W: usize>(position: &Claustro<W>, mv: ClaustroMove)
         if to == layout.goal(side) {
             return GOAL_HINT;
         }
-        return progress(layout.distance(side, to)) - progress(layout.distance(side, from));
+        return progress(layout, layout.distance(side, to))
+            - progress(layout, layout.distance(side, from));
     };
     let victim = side.opponent();
     let placed = layout.distance(victim, placement);
     let exposed = placement_exposed(position, side, mv, placement);
     let stuck = position.free_steps(victim, placement).next().is_none() as i32;
-    CAPTURE_HINT + capture_gain(position, side, from, to, placed) - (exposed as i32) * progress(2)
+    CAPTURE_HINT + capture_gain(position, side, from, to, placed)
+        - (exposed as i32) * progress(layout, 2)
         + stuck * BLOCKED
 }
 
@@ -293,5 +314,24 @@ pub fn is_noisy<const W: usize>(position: &Claustro<W>, mv: ClaustroMove) -> boo
         layout.distance(side.opponent(), mv.to()) <= NOISY_CAPTURE_DISTANCE
     } else {
         mv.to() == layout.goal(side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::layout;
+    use super::*;
+
+    #[test]
+    fn progress_counts_steps_of_the_seven_by_seven_race_on_larger_boards() {
+        let (small, reference, large) = (layout(5, 5), layout(7, 7), layout(13, 13));
+        assert_eq!(large.span(), 2 * reference.span());
+        for distance in 1..=12 {
+            let full = PROGRESS / distance as i32;
+            assert_eq!(progress(small, distance), full);
+            assert_eq!(progress(reference, distance), full);
+            assert_eq!(progress(large, 2 * distance), full);
+            assert_eq!(tempo(large, 2 * distance), tempo(reference, distance));
+        }
     }
 }

@@ -152,6 +152,12 @@ impl Layout {
         self.diagonals[square]
     }
 
+    /// The steps from one home corner to the other: the longest race.
+    #[inline]
+    pub fn span(&self) -> i32 {
+        (self.geometry.width + self.geometry.height) as i32 - 2
+    }
+
     /// The number of steps a pawn of `side` on `square` needs to reach its goal.
     #[inline]
     pub fn distance(&self, side: Side, square: usize) -> u32 {
