@@ -92,6 +92,30 @@ use crate::game::{Cutoff, Side};
 /// which more are within reach is searched.
 const BOUND_ENEMIES: usize = 6;
 
+/// The squares a movement of at least `min_length` squares of the piece on `at` can land on,
+/// given its other `friends`, friendly squares included.
+#[inline]
+fn landings<const W: usize>(
+    tables: &Tables,
+    friends: Bitboard<W>,
+    at: usize,
+    min_length: usize,
+) -> Bitboard<W> {
+    let mut landings = Bitboard::EMPTY;
+    for axis in 0..AXES.len() {
+        let length = tables.line_length(friends, at, axis);
+        if length < min_length {
+            continue;
+        }
+        for direction in [2 * axis, 2 * axis + 1] {
+            if let Some(to) = tables.landing(at, direction, length) {
+                landings.insert(to);
+            }
+        }
+    }
+    landings
+}
+
 /// The squares the first movement (a single step or a jump) of the piece on `start` can land
 /// on, given its other `friends`, friendly squares included.
 #[inline]
@@ -100,16 +124,7 @@ pub fn first_landings<const W: usize>(
     friends: Bitboard<W>,
     start: usize,
 ) -> Bitboard<W> {
-    let mut landings = Bitboard::EMPTY;
-    for axis in 0..AXES.len() {
-        let length = tables.line_length(friends, start, axis);
-        for direction in [2 * axis, 2 * axis + 1] {
-            if let Some(to) = tables.landing(start, direction, length) {
-                landings.insert(to);
-            }
-        }
-    }
-    landings
+    landings(tables, friends, start, 1)
 }
 
 /// The squares a jump (line length 2 or more) of a piece on `at` can land on, given its other
@@ -120,19 +135,7 @@ pub fn jump_targets<const W: usize>(
     friends: Bitboard<W>,
     at: usize,
 ) -> Bitboard<W> {
-    let mut targets = Bitboard::EMPTY;
-    for axis in 0..AXES.len() {
-        let length = tables.line_length(friends, at, axis);
-        if length < 2 {
-            continue;
-        }
-        for direction in [2 * axis, 2 * axis + 1] {
-            if let Some(to) = tables.landing(at, direction, length) {
-                targets.insert(to);
-            }
-        }
-    }
-    targets.without(friends)
+    landings(tables, friends, at, 2).without(friends)
 }
 
 /// The squares that paths from `from` can land on without landing on `blocked`, and every square
