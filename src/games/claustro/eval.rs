@@ -2,11 +2,12 @@
 //!
 //! The race to the goal decides the game, so the terms are: pawns next to their goal (a win on the
 //! next move unless captured) and runners (a pawn two steps away whose next step no enemy pawn
-//! can answer), each pawn's progress (worth more the nearer it is), the tempo of
-//! the two nearest pawns (who gets there first, the side to move winning ties), blocked pawns,
-//! captures on offer (a capture sends the victim back as far as the free squares allow, so its
-//! worth depends on where the pawn would be placed), mobility, and stalemate danger (a side left
-//! without a move wins, so leaving the opponent stuck is a liability).
+//! can answer), each pawn's progress (worth more the nearer it is), the tempo of the two nearest
+//! pawns (who gets there first, the side to move winning ties), door guards (pawns on the two
+//! squares next to their own home corner, which an enemy pawn must reach before it enters),
+//! blocked pawns, captures on offer (a capture sends the victim back as far as the free squares
+//! allow, so its worth depends on where the pawn would be placed), mobility, and stalemate danger
+//! (a side left without a move wins, so leaving the opponent stuck is a liability).
 //!
 //! On boards larger than 7 x 7, progress and tempo count a pawn's distance in steps of the
 //! 7 x 7 race: on 13 x 13, whose race is twice as long, two steps count as one. The weights were
@@ -40,6 +41,9 @@ const TEMPO: i32 = 200;
 /// The side to move cashes its best capture at once, in full; the opponent's best capture counts
 /// this many times less (the side to move may answer it first).
 const CAPTURE_LATER_SHARE: i32 = 4;
+/// Per pawn on a square next to its own home corner: the opponent's doors, where it keeps an
+/// enemy pawn from stepping next to its goal.
+const DOOR_GUARD: i32 = 50;
 /// A pawn that cannot step (weights of blocked pawns and mobility fitted by `tabula tune`).
 const BLOCKED: i32 = 92;
 /// Per legal step or capture target.
@@ -87,6 +91,8 @@ struct SideFeatures<const W: usize> {
     targets: Bitboard<W>,
     /// The largest gain of one capture with its best placement.
     best_capture: i32,
+    /// Pawns on the opponent's doors (the squares next to this side's home corner).
+    door_guards: u32,
 }
 
 /// How far back the best placement sends a pawn of `victim`, captured by the pawn on `from`.
@@ -128,6 +134,7 @@ fn side_features<const W: usize>(position: &Claustro<W>, side: Side) -> SideFeat
     };
     let pawns = position.pawns(side);
     features.at_door = (pawns & layout.doors::<W>(side)).count();
+    features.door_guards = (pawns & layout.doors::<W>(side.opponent())).count();
     for from in pawns.squares() {
         let distance = layout.distance(side, from);
         features.nearest = features.nearest.min(distance);
@@ -207,7 +214,7 @@ fn tempo(layout: &Layout, nearest: u32) -> i32 {
 }
 
 /// The terms as (name, side to move's share, opponent's share); the score is their difference.
-fn breakdown<const W: usize>(position: &Claustro<W>) -> [(&'static str, i32, i32); 7] {
+fn breakdown<const W: usize>(position: &Claustro<W>) -> [(&'static str, i32, i32); 8] {
     let me = side_features(position, position.side);
     let them = side_features(position, position.side.opponent());
     let goal_threats = goal_threats(position, &me, &them);
@@ -231,6 +238,11 @@ fn breakdown<const W: usize>(position: &Claustro<W>) -> [(&'static str, i32, i32
             -BLOCKED * them.blocked,
         ),
         ("mobility", MOBILITY * me.mobility, MOBILITY * them.mobility),
+        (
+            "door guards",
+            DOOR_GUARD * me.door_guards as i32,
+            DOOR_GUARD * them.door_guards as i32,
+        ),
         (
             "stalemate danger",
             0,
@@ -321,6 +333,34 @@ pub fn is_noisy<const W: usize>(position: &Claustro<W>, mv: ClaustroMove) -> boo
 mod tests {
     use super::super::layout::layout;
     use super::*;
+    use crate::board::position_text::parse_position_text;
+    use crate::game::Game;
+
+    /// White's and black's shares of the door-guard term in a position string.
+    fn door_guards(text: &str) -> (i32, i32) {
+        let parsed = parse_position_text(text).unwrap();
+        let position = Claustro::<1>::from_text(&parsed).unwrap();
+        let term = terms(&position)
+            .into_iter()
+            .find(|term| term.name == "door guards")
+            .unwrap();
+        (term.white, term.black)
+    }
+
+    #[test]
+    fn door_guards_are_pawns_next_to_their_own_home_corner() {
+        // The 5 x 5 start: white's b1 and a2 touch a1, black's d5 and e4 touch e5.
+        assert_eq!(
+            door_guards("2pp1/4p/P3p/P4/1PP2 w 0 1"),
+            (2 * DOOR_GUARD, 2 * DOOR_GUARD)
+        );
+        // White keeps a2 (b1 has stepped to b2), black keeps e4 (d5 has left): one guard
+        // each. White's d5, next to the goal it is heading for, guards nothing.
+        assert_eq!(
+            door_guards("2pP1/4p/3pp/PP3/2P2 b 0 2"),
+            (DOOR_GUARD, DOOR_GUARD)
+        );
+    }
 
     #[test]
     fn progress_counts_steps_of_the_seven_by_seven_race_on_larger_boards() {

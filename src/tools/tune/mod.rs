@@ -146,6 +146,7 @@ const CONSTANTS: &[(GameKind, &str, &str)] = &[
     ),
     (GameKind::Claustro, "blocked pawns", "BLOCKED"),
     (GameKind::Claustro, "mobility", "MOBILITY"),
+    (GameKind::Claustro, "door guards", "DOOR_GUARD"),
     (GameKind::Claustro, "stalemate danger", "STALEMATE_DANGER"),
     (GameKind::Joust, "mobility", "MOBILITY"),
     (GameKind::Joust, "onward mobility", "ONWARD"),
