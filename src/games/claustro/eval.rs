@@ -42,8 +42,9 @@ const TEMPO: i32 = 200;
 /// this many times less (the side to move may answer it first).
 const CAPTURE_LATER_SHARE: i32 = 4;
 /// Per pawn on a square next to its own home corner: the opponent's doors, where it keeps an
-/// enemy pawn from stepping next to its goal.
-const DOOR_GUARD: i32 = 50;
+/// enemy pawn from stepping next to its goal. Set by matches: 100 beat 50, 200 beat 100, and
+/// 400 beat 200 on 7 x 7 and 9 x 9 (even on 5 x 5).
+const DOOR_GUARD: i32 = 400;
 /// A pawn that cannot step (weights of blocked pawns and mobility fitted by `tabula tune`).
 const BLOCKED: i32 = 92;
 /// Per legal step or capture target.
