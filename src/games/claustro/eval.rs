@@ -44,7 +44,7 @@ const CAPTURE_LATER_SHARE: i32 = 4;
 /// Per pawn on a square next to its own home corner: the opponent's doors, where it keeps an
 /// enemy pawn from stepping next to its goal. Set by matches: 100 beat 50, 200 beat 100, and
 /// 400 beat 200 on 7 x 7 and 9 x 9 (even on 5 x 5).
-const DOOR_GUARD: i32 = 400;
+pub(super) const DOOR_GUARD: i32 = 400;
 /// A pawn that cannot step (weights of blocked pawns and mobility fitted by `tabula tune`).
 const BLOCKED: i32 = 92;
 /// Per legal step or capture target.
@@ -334,34 +334,6 @@ pub fn is_noisy<const W: usize>(position: &Claustro<W>, mv: ClaustroMove) -> boo
 mod tests {
     use super::super::layout::layout;
     use super::*;
-    use crate::board::position_text::parse_position_text;
-    use crate::game::Game;
-
-    /// White's and black's shares of the door-guard term in a position string.
-    fn door_guards(text: &str) -> (i32, i32) {
-        let parsed = parse_position_text(text).unwrap();
-        let position = Claustro::<1>::from_text(&parsed).unwrap();
-        let term = terms(&position)
-            .into_iter()
-            .find(|term| term.name == "door guards")
-            .unwrap();
-        (term.white, term.black)
-    }
-
-    #[test]
-    fn door_guards_are_pawns_next_to_their_own_home_corner() {
-        // The 5 x 5 start: white's b1 and a2 touch a1, black's d5 and e4 touch e5.
-        assert_eq!(
-            door_guards("2pp1/4p/P3p/P4/1PP2 w 0 1"),
-            (2 * DOOR_GUARD, 2 * DOOR_GUARD)
-        );
-        // White keeps a2 (b1 has stepped to b2), black keeps e4 (d5 has left): one guard
-        // each. White's d5, next to the goal it is heading for, guards nothing.
-        assert_eq!(
-            door_guards("2pP1/4p/3pp/PP3/2P2 b 0 2"),
-            (DOOR_GUARD, DOOR_GUARD)
-        );
-    }
 
     #[test]
     fn progress_counts_steps_of_the_seven_by_seven_race_on_larger_boards() {

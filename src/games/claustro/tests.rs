@@ -377,13 +377,34 @@ fn the_evaluation_is_symmetric_and_sees_goal_threats() {
     assert!(position("3P1/5/5/5/2p2 b 0 1").evaluate() < -5000);
 }
 
-fn goal_threats(text: &str) -> (i32, i32) {
+/// White's and black's shares of the evaluation term `name` in a position string.
+fn term_shares(text: &str, name: &str) -> (i32, i32) {
     let term = position(text)
         .eval_terms()
         .into_iter()
-        .find(|t| t.name == "goal threats")
+        .find(|t| t.name == name)
         .unwrap();
     (term.white, term.black)
+}
+
+fn goal_threats(text: &str) -> (i32, i32) {
+    term_shares(text, "goal threats")
+}
+
+#[test]
+fn door_guards_are_pawns_next_to_their_own_home_corner() {
+    use super::eval::DOOR_GUARD;
+    // The 5 x 5 start: white's b1 and a2 touch a1, black's d5 and e4 touch e5.
+    assert_eq!(
+        term_shares("2pp1/4p/P3p/P4/1PP2 w 0 1", "door guards"),
+        (2 * DOOR_GUARD, 2 * DOOR_GUARD)
+    );
+    // White keeps a2 (b1 has stepped to b2), black keeps e4 (d5 has left): one guard each.
+    // White's d5, next to the goal it is heading for, guards nothing.
+    assert_eq!(
+        term_shares("2pP1/4p/3pp/PP3/2P2 b 0 2", "door guards"),
+        (DOOR_GUARD, DOOR_GUARD)
+    );
 }
 
 #[test]
