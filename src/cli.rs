@@ -19,8 +19,10 @@ use crate::tools::bench;
 use crate::tools::play::{PlayConfig, play};
 use crate::tools::suite::{SuiteConfig, run_suite};
 use crate::tools::tournament::engine_process::EngineSpec;
+use crate::tools::tournament::merge::run_merge;
 use crate::tools::tournament::openings::{parse_openings, random_openings};
 use crate::tools::tournament::play::GameSettings;
+use crate::tools::tournament::shard::Shard;
 use crate::tools::tournament::stats::Sprt;
 use crate::tools::tournament::time_control::TimeControl;
 use crate::tools::tournament::{self, MatchConfig};
@@ -195,19 +197,24 @@ pub struct SuiteArgs {
 
 /// Arguments of `tabula match`.
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct MatchArgs {
+    #[command(subcommand)]
+    pub action: Option<MatchAction>,
     /// An engine, as one argument: its command line and settings separated by spaces, e.g.
-    /// "cmd=./tabula name=dev proto=ugi option.Hash=32" (also proto=uci, notation=plain|fsf;
-    /// words without '=' belong to the command). Give --engine once per engine.
+    /// "cmd=./tabula name=dev proto=ugi option.Hash=32" (also proto=uci, notation=plain|fsf, and
+    /// tc=<time control> for time odds; words without '=' belong to the command). Give --engine
+    /// once per engine.
     #[arg(long = "engine", required = true)]
     pub engines: Vec<String>,
     /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, required = true)]
+    pub game: Option<String>,
     /// Board size: N or WxH (default: the game's).
     #[arg(long)]
     pub size: Option<String>,
-    /// Time control: 10+0.1 (seconds plus increment), movetime=100, depth=4 or nodes=1000.
+    /// Time control of every engine without its own tc=: 10+0.1 (seconds plus increment),
+    /// movetime=100, depth=4 or nodes=1000.
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
     /// Games per pairing of engines (rounded up to even: each opening is played twice).
@@ -216,6 +223,11 @@ pub struct MatchArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Play only shard K of N (K from 1): every N-th opening pair of the match, numbered as in
+    /// the whole match. Every shard needs the same arguments (and --seed or --openings);
+    /// `tabula match merge` adds the shards' results up.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Openings file: one position per line (startpos or a position string, optionally followed
     /// by `moves ...`; # starts a comment), e.g. one written by `tabula openings`. Without it,
     /// random openings are made.
@@ -227,10 +239,11 @@ pub struct MatchArgs {
     /// Seed of the generated openings (default: from the clock; always reported).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Directory for games.txt and summary.txt.
+    /// Directory for games.txt, summary.txt and result.json.
     #[arg(long, default_value = "match-out")]
     pub out: std::path::PathBuf,
     /// Stop when an SPRT bound is crossed: elo0=0 elo1=10 alpha=0.05 beta=0.05 (two engines).
+    /// A shard never stops: the merge of the shards computes the test.
     #[arg(long, num_args = 1..)]
     pub sprt: Option<Vec<String>>,
     /// The first engine plays every other (instead of a round robin).
@@ -239,6 +252,25 @@ pub struct MatchArgs {
     /// Milliseconds an engine may overstep its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     pub time_margin: u64,
+}
+
+/// What `tabula match` can do besides playing.
+#[derive(Subcommand, Debug)]
+pub enum MatchAction {
+    /// Add up the result files of a match's shards and print the match's summary.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `tabula match merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Shards' output directories (each with a result.json), directories of them, or result
+    /// files.
+    #[arg(required = true)]
+    pub paths: Vec<std::path::PathBuf>,
+    /// Also write the merged summary.txt and games.txt (all shards' games in match order) here.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 fn perft(
@@ -283,7 +315,13 @@ fn perft(
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
-    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    if let Some(MatchAction::Merge(merge)) = &args.action {
+        let text = run_merge(&merge.paths, merge.out.as_deref())?;
+        println!("{text}");
+        return Ok(());
+    }
+    let game_name = args.game.as_deref().ok_or("--game is required")?;
+    let (game, size) = game_and_size(game_name, args.size.as_deref())?;
     let engines = args
         .engines
         .iter()
@@ -299,6 +337,18 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE);
+    if args.shard.is_some() && args.seed.is_none() && args.openings.is_none() {
+        return Err(
+            "--shard needs --seed or --openings, so that every shard plays the same openings"
+                .to_string(),
+        );
     }
     let games_per_pair = args.games.max(1).div_ceil(2) * 2;
     let (openings, openings_origin) = match &args.openings {
@@ -339,10 +389,14 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         sprt,
         gauntlet: args.gauntlet,
         openings_origin,
+        shard,
     };
     eprintln!("openings: {}", config.openings_origin);
-    let summary = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
-    println!("{}", tournament::summary_text(&config, &summary));
+    if shard != Shard::WHOLE {
+        eprintln!("shard {shard}");
+    }
+    let (setup, counts) = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
+    println!("{}", setup.summary_text(&counts));
     Ok(())
 }
 

@@ -1,51 +1,12 @@
 //! `tabula match` tests: real tabula processes and small fake engines (tests/fake_engines),
 //! checking counts, records, forfeits and the SPRT stop.
 
-use std::path::PathBuf;
+#[allow(dead_code)]
+#[path = "common/matches.rs"]
+mod matches;
+
+use matches::{TABULA, fake, out_dir, run_match, tags};
 use std::process::Command;
-
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
-
-fn fake(name: &str) -> String {
-    format!(
-        "cmd=bash {}/tests/fake_engines/{name}.sh name={name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn out_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-match-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-/// Runs `tabula match` with `args`; returns (exit code, stdout, games.txt).
-fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
-    let out = out_dir(test);
-    let output = Command::new(TABULA)
-        .arg("match")
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("tabula runs");
-    let games = std::fs::read_to_string(out.join("games.txt")).unwrap_or_default();
-    let _ = std::fs::remove_dir_all(&out);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        games,
-    )
-}
-
-fn tags<'a>(games: &'a str, tag: &str) -> Vec<&'a str> {
-    let prefix = format!("[{tag} \"");
-    games
-        .lines()
-        .filter_map(|line| line.strip_prefix(prefix.as_str()))
-        .map(|rest| rest.trim_end_matches("\"]"))
-        .collect()
-}
 
 /// Replays a recorded game with tabula itself and returns its `query result` answer.
 fn replayed_result(opening: &str, moves: &[&str]) -> String {

@@ -48,10 +48,17 @@ fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
         protocol: Protocol::Ugi,
         notation: Notation::Plain,
         options: Vec::new(),
+        time_control: None,
     }];
     for text in &args.engines {
         let words: Vec<String> = text.split_whitespace().map(String::from).collect();
-        engines.push(EngineSpec::parse(&words).map_err(|e| format!("--engine '{text}': {e}"))?);
+        let spec = EngineSpec::parse(&words).map_err(|e| format!("--engine '{text}': {e}"))?;
+        if spec.time_control.is_some() {
+            return Err(format!(
+                "--engine '{text}': tc= is for matches; the page sets each game's limit"
+            ));
+        }
+        engines.push(spec);
     }
     Ok(engines)
 }

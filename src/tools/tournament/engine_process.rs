@@ -1,6 +1,7 @@
 //! An engine as a child process: its description on the command line, the handshake, and lines
 //! in and out with time limits. Nothing an engine says is trusted beyond being text.
 
+use super::time_control::TimeControl;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -30,17 +31,21 @@ pub struct EngineSpec {
     pub protocol: Protocol,
     pub notation: Notation,
     pub options: Vec<(String, String)>,
+    /// This engine's own time control (`tc=`), for time odds; the match's when absent.
+    pub time_control: Option<TimeControl>,
 }
 
 impl EngineSpec {
     /// Parses `--engine` tokens: `cmd=<command line>`, `name=`, `proto=uci|ugi`,
-    /// `notation=plain|fsf`, `option.<Name>=<value>`; a lone command line is also accepted.
+    /// `notation=plain|fsf`, `option.<Name>=<value>`, `tc=<time control>` (as `--tc`); a lone
+    /// command line is also accepted.
     pub fn parse(tokens: &[String]) -> Result<EngineSpec, String> {
         let mut command = Vec::new();
         let mut name = None;
         let mut protocol = Protocol::Ugi;
         let mut notation = Notation::Auto;
         let mut options = Vec::new();
+        let mut time_control = None;
         for token in &join_option_names(tokens) {
             match token.split_once('=') {
                 Some(("cmd", value)) => command.extend(value.split_whitespace().map(String::from)),
@@ -55,6 +60,7 @@ impl EngineSpec {
                 Some(("notation", other)) => {
                     return Err(format!("unknown notation '{other}' (plain or fsf)"));
                 }
+                Some(("tc", value)) => time_control = Some(TimeControl::parse(value)?),
                 Some((key, value)) if key.starts_with("option.") => {
                     options.push((key["option.".len()..].to_string(), value.to_string()));
                 }
@@ -78,6 +84,7 @@ impl EngineSpec {
             protocol,
             notation,
             options,
+            time_control,
         })
     }
 }
@@ -285,6 +292,24 @@ mod tests {
         assert_eq!(spec.protocol, Protocol::Uci);
         assert_eq!(spec.notation, Notation::FairyStockfish);
         assert_eq!(spec.options, vec![("Hash".to_string(), "64".to_string())]);
+        assert_eq!(spec.time_control, None);
+    }
+
+    #[test]
+    fn an_engine_may_have_its_own_time_control() {
+        let spec = EngineSpec::parse(&tokens("cmd=x tc=2.5+0.025")).unwrap();
+        assert_eq!(
+            spec.time_control,
+            Some(TimeControl::Clock {
+                base_ms: 2500,
+                increment_ms: 25
+            })
+        );
+        assert!(
+            EngineSpec::parse(&tokens("cmd=x tc=fast"))
+                .unwrap_err()
+                .contains("'fast'")
+        );
     }
 
     #[test]

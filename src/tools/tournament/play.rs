@@ -22,9 +22,17 @@ const MAX_PLIES: usize = 2000;
 pub struct GameSettings {
     pub game: GameKind,
     pub size: BoardSize,
+    /// The match's time control, for engines without one of their own.
     pub time_control: TimeControl,
     /// Milliseconds an engine may overstep its clock before it loses on time.
     pub time_margin_ms: u64,
+}
+
+impl GameSettings {
+    /// The time control of the engine of `spec`: its own (`tc=`) or the match's.
+    pub fn time_control_of(&self, spec: &EngineSpec) -> TimeControl {
+        spec.time_control.unwrap_or(self.time_control)
+    }
 }
 
 /// One game to play.
@@ -154,6 +162,8 @@ struct GameInProgress<'a> {
     session: Box<dyn GameSession>,
     moves: Vec<String>,
     records: Vec<MoveRecord>,
+    /// White's and black's time controls.
+    time_controls: [TimeControl; 2],
     clocks: Clocks,
 }
 
@@ -202,21 +212,34 @@ impl GameInProgress<'_> {
         }
     }
 
-    fn go_command(&self, player: &Player) -> (String, Duration) {
-        match self.settings.time_control {
+    /// The clock left and the increment of `side`, if it plays on a clock.
+    fn clock_of(&self, side: Side) -> Option<(i64, u64)> {
+        match self.time_controls[side.index()] {
             TimeControl::Clock { increment_ms, .. } => {
-                let [white, black] = self.clocks.left_ms.map(|ms| ms.max(0));
+                Some((self.clocks.left_ms[side.index()].max(0), increment_ms))
+            }
+            _ => None,
+        }
+    }
+
+    fn go_command(&self, player: &Player) -> (String, Duration) {
+        let mover = self.session.side_to_move();
+        match self.time_controls[mover.index()] {
+            TimeControl::Clock { .. } => {
+                // A side that plays without a clock (time odds against a fixed limit) is shown
+                // the mover's clock.
+                let own = self.clock_of(mover).unwrap_or((0, 0));
+                let [(white, winc), (black, binc)] =
+                    [Side::White, Side::Black].map(|side| self.clock_of(side).unwrap_or(own));
                 let command = match player.spec.protocol {
-                    Protocol::Uci => format!(
-                        "go wtime {white} btime {black} winc {increment_ms} binc {increment_ms}"
-                    ),
-                    Protocol::Ugi => format!(
-                        "go p1time {white} p2time {black} p1inc {increment_ms} p2inc {increment_ms}"
-                    ),
+                    Protocol::Uci => {
+                        format!("go wtime {white} btime {black} winc {winc} binc {binc}")
+                    }
+                    Protocol::Ugi => {
+                        format!("go p1time {white} p2time {black} p1inc {winc} p2inc {binc}")
+                    }
                 };
-                let mover = self.session.side_to_move().index();
-                let patience =
-                    self.clocks.left_ms[mover].max(0) as u64 + self.settings.time_margin_ms + 1;
+                let patience = own.0 as u64 + self.settings.time_margin_ms + 1;
                 (command, Duration::from_millis(patience))
             }
             TimeControl::MoveTime(ms) => (
@@ -248,7 +271,7 @@ impl GameInProgress<'_> {
         let (line, before) = match reply {
             Ok(reply) => reply,
             Err(EngineFailure::Timeout)
-                if matches!(self.settings.time_control, TimeControl::Clock { .. }) =>
+                if matches!(self.time_controls[side.index()], TimeControl::Clock { .. }) =>
             {
                 return Some(Ending {
                     outcome: Outcome::Win(side.opponent()),
@@ -263,7 +286,7 @@ impl GameInProgress<'_> {
                 ));
             }
         };
-        if let TimeControl::Clock { increment_ms, .. } = self.settings.time_control {
+        if let TimeControl::Clock { increment_ms, .. } = self.time_controls[side.index()] {
             let clock = &mut self.clocks.left_ms[side.index()];
             *clock -= elapsed_ms as i64;
             if *clock < -(self.settings.time_margin_ms as i64) {
@@ -342,7 +365,7 @@ pub fn play_game(
         game: settings.game,
         size: settings.size,
         opening: opening.clone(),
-        time_control: settings.time_control,
+        time_controls: [white_spec, black_spec].map(|spec| settings.time_control_of(spec)),
         outcome: Outcome::Draw,
         reason: String::new(),
         time_forfeit: None,
@@ -387,10 +410,11 @@ pub fn play_game(
             return record;
         }
     };
-    let base_ms = match settings.time_control {
+    let time_controls = [white_spec, black_spec].map(|spec| settings.time_control_of(spec));
+    let base_ms = time_controls.map(|tc| match tc {
         TimeControl::Clock { base_ms, .. } => base_ms as i64,
         _ => 0,
-    };
+    });
     let mut game = GameInProgress {
         settings,
         opening,
@@ -398,9 +422,8 @@ pub fn play_game(
         session,
         moves: opening.moves.clone(),
         records: Vec::new(),
-        clocks: Clocks {
-            left_ms: [base_ms, base_ms],
-        },
+        time_controls,
+        clocks: Clocks { left_ms: base_ms },
     };
     let ending = loop {
         if let Some(ending) = game.judged_ending() {

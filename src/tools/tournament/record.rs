@@ -30,7 +30,8 @@ pub struct GameRecord {
     pub game: GameKind,
     pub size: BoardSize,
     pub opening: Opening,
-    pub time_control: TimeControl,
+    /// White's and black's time controls (they differ in a match at time odds).
+    pub time_controls: [TimeControl; 2],
     pub outcome: Outcome,
     pub reason: String,
     /// The side that lost on time, if any.
@@ -69,7 +70,16 @@ impl GameRecord {
 
     /// The PGN-like text of the game: tags, then the moves with engine comments, then the result.
     pub fn to_text(&self) -> String {
-        let tags = [
+        let [white_tc, black_tc] = self.time_controls;
+        let time_control_tags = if white_tc == black_tc {
+            vec![("TimeControl", white_tc.to_string())]
+        } else {
+            vec![
+                ("WhiteTimeControl", white_tc.to_string()),
+                ("BlackTimeControl", black_tc.to_string()),
+            ]
+        };
+        let mut tags = vec![
             ("Event", "tabula match".to_string()),
             ("Round", self.number.to_string()),
             ("White", self.white_name.clone()),
@@ -77,11 +87,13 @@ impl GameRecord {
             ("Game", self.game.name().to_string()),
             ("Size", self.size.to_string()),
             ("Opening", self.opening.describe()),
-            ("TimeControl", self.time_control.to_string()),
+        ];
+        tags.extend(time_control_tags);
+        tags.extend([
             ("Result", self.result_text().to_string()),
             ("Termination", self.reason.clone()),
             ("PlyCount", self.moves.len().to_string()),
-        ];
+        ]);
         let mut text = tag_lines(&tags);
         text.push('\n');
         text.push_str(&move_lines(
@@ -161,7 +173,7 @@ mod tests {
                 position: None,
                 moves: vec![],
             },
-            time_control: TimeControl::Depth(4),
+            time_controls: [TimeControl::Depth(4); 2],
             outcome: Outcome::Win(Side::Black),
             reason: "no legal move".into(),
             time_forfeit: None,
@@ -211,7 +223,7 @@ mod tests {
                 position: None,
                 moves: vec!["d4f5".into(), "e5c4".into(), "f5h6".into()],
             },
-            time_control: TimeControl::Depth(4),
+            time_controls: [TimeControl::Depth(4); 2],
             outcome: Outcome::Win(Side::White),
             reason: "no legal move".into(),
             time_forfeit: None,

@@ -1,8 +1,11 @@
 //! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
 //! pentanomial counts of paired games, and the sequential probability ratio test.
 
+use serde::{Deserialize, Serialize};
+
 /// Game results from one engine's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     pub wins: u32,
     pub draws: u32,
@@ -35,6 +38,13 @@ pub fn erf(x: f64) -> f64 {
 }
 
 impl Tally {
+    /// Adds `other`'s games.
+    pub fn add(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
     /// Games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -134,7 +144,8 @@ pub enum SprtDecision {
 }
 
 /// A sequential probability ratio test between logistic Elo hypotheses.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
@@ -167,21 +178,30 @@ impl Sprt {
         let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
             return Err("SPRT needs elo0 and elo1".to_string());
         };
-        let probability = 0.0..0.5;
-        if elo1 <= elo0
-            || !probability.contains(&alpha)
-            || !probability.contains(&beta)
-            || alpha == 0.0
-            || beta == 0.0
-        {
-            return Err("SPRT needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string());
-        }
-        Ok(Sprt {
+        Sprt {
             elo0,
             elo1,
             alpha,
             beta,
-        })
+        }
+        .checked()
+    }
+
+    /// The test if its settings make sense: elo0 < elo1 and 0 < alpha, beta < 0.5.
+    pub fn checked(self) -> Result<Sprt, String> {
+        let probability = 0.0..0.5;
+        let sensible = self.elo0.is_finite()
+            && self.elo1.is_finite()
+            && self.elo0 < self.elo1
+            && probability.contains(&self.alpha)
+            && probability.contains(&self.beta)
+            && self.alpha > 0.0
+            && self.beta > 0.0;
+        if sensible {
+            Ok(self)
+        } else {
+            Err("SPRT needs elo0 < elo1 and 0 < alpha, beta < 0.5".to_string())
+        }
     }
 
     /// The log-likelihood-ratio bounds: below the first accept H0, above the second accept H1.

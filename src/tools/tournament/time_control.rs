@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 /// How long engines may think.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
     /// A clock per player: base time for the game plus an increment per move.
     Clock { base_ms: u64, increment_ms: u64 },

@@ -1,0 +1,321 @@
+//! What defines a match's games, as text: game, size, engines (command lines, options, time
+//! controls), openings (their origin and a digest of the list), games, SPRT and shard count.
+//! Shards of one match share it exactly, and its fingerprint tells them apart from shards of
+//! another. The end-of-match summary is written from it and the counts alone, so that a merge
+//! of shards prints what the whole match would have.
+
+use super::MatchConfig;
+use super::engine_process::{Notation, Protocol};
+use super::openings::Opening;
+use super::standings::{MatchCounts, PairResult};
+use super::stats::{Sprt, SprtDecision};
+use serde::{Deserialize, Serialize};
+
+/// One engine of the setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSetup {
+    pub name: String,
+    pub command: Vec<String>,
+    pub protocol: String,
+    pub notation: String,
+    pub options: Vec<(String, String)>,
+    /// This engine's time control: its own (`tc=`) or the match's.
+    pub time_control: String,
+}
+
+/// Everything that decides which games a match plays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    pub game: String,
+    pub size: String,
+    pub engines: Vec<EngineSetup>,
+    pub time_control: String,
+    pub time_margin_ms: u64,
+    pub games_per_pair: usize,
+    pub gauntlet: bool,
+    /// How the openings were chosen (a file, or random with its plies and seed).
+    pub openings: String,
+    /// The FNV-1a digest of the opening list itself, one opening a line.
+    pub openings_digest: String,
+    pub sprt: Option<Sprt>,
+    /// The number of shards the match is cut into (1: played whole).
+    pub shards: usize,
+}
+
+/// The 64-bit FNV-1a hash of `text`, in hex: a stable digest, the same on every machine.
+fn fnv1a(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The digest of an opening list.
+pub fn openings_digest(openings: &[Opening]) -> String {
+    let lines: Vec<String> = openings.iter().map(Opening::describe).collect();
+    fnv1a(&lines.join("\n"))
+}
+
+/// The pairings of `engines` engines: everyone against everyone, or engine 0 against the rest.
+pub fn pairings(engines: usize, gauntlet: bool) -> Vec<(usize, usize)> {
+    if gauntlet {
+        (1..engines).map(|j| (0, j)).collect()
+    } else {
+        (0..engines)
+            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
+            .collect()
+    }
+}
+
+impl MatchSetup {
+    /// The setup of a match about to be played.
+    pub fn of(config: &MatchConfig) -> MatchSetup {
+        let settings = &config.settings;
+        MatchSetup {
+            game: settings.game.name().to_string(),
+            size: settings.size.to_string(),
+            engines: config
+                .engines
+                .iter()
+                .map(|spec| EngineSetup {
+                    name: spec.name.clone(),
+                    command: spec.command.clone(),
+                    protocol: match spec.protocol {
+                        Protocol::Uci => "uci",
+                        Protocol::Ugi => "ugi",
+                    }
+                    .to_string(),
+                    notation: match spec.notation {
+                        Notation::Auto => "auto",
+                        Notation::Plain => "plain",
+                        Notation::FairyStockfish => "fsf",
+                    }
+                    .to_string(),
+                    options: spec.options.clone(),
+                    time_control: settings.time_control_of(spec).to_string(),
+                })
+                .collect(),
+            time_control: settings.time_control.to_string(),
+            time_margin_ms: settings.time_margin_ms,
+            games_per_pair: config.games_per_pair,
+            gauntlet: config.gauntlet,
+            openings: config.openings_origin.clone(),
+            openings_digest: openings_digest(&config.openings),
+            sprt: config.sprt,
+            shards: config.shard.count,
+        }
+    }
+
+    /// A digest of the whole setup: equal for the shards of one match.
+    pub fn fingerprint(&self) -> String {
+        fnv1a(&serde_json::to_string(self).unwrap_or_default())
+    }
+
+    /// The opening pairs of the whole match.
+    pub fn pair_count(&self) -> usize {
+        self.games_per_pair / 2 * pairings(self.engines.len(), self.gauntlet).len()
+    }
+
+    /// The names of the settings in which `other` differs from this setup.
+    pub fn differences(&self, other: &MatchSetup) -> Vec<&'static str> {
+        [
+            ("game", self.game != other.game),
+            ("size", self.size != other.size),
+            ("engines", self.engines != other.engines),
+            ("time control", self.time_control != other.time_control),
+            ("time margin", self.time_margin_ms != other.time_margin_ms),
+            ("games", self.games_per_pair != other.games_per_pair),
+            ("gauntlet", self.gauntlet != other.gauntlet),
+            (
+                "openings",
+                self.openings != other.openings || self.openings_digest != other.openings_digest,
+            ),
+            ("sprt", self.sprt != other.sprt),
+            ("shard count", self.shards != other.shards),
+        ]
+        .into_iter()
+        .filter_map(|(name, differs)| differs.then_some(name))
+        .collect()
+    }
+
+    fn describe_pairing(&self, pairing: &PairResult) -> String {
+        let tally = pairing.tally;
+        let (elo, margin) = tally.elo_with_margin();
+        let name = |index: usize| self.engines.get(index).map_or("?", |e| e.name.as_str());
+        format!(
+            "{} vs {}: games {}, +{} ={} -{}, score {:.1}%, Elo {:+.1} +- {:.1}, LOS {:.1}%, pairs {:?}",
+            name(pairing.first),
+            name(pairing.second),
+            tally.games(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            elo,
+            margin,
+            100.0 * tally.los(),
+            pairing.pairs
+        )
+    }
+
+    /// The time control for the header: the match's, then any engine's own.
+    fn time_controls_text(&self) -> String {
+        let mut text = self.time_control.clone();
+        for engine in &self.engines {
+            if engine.time_control != self.time_control {
+                text.push_str(&format!(", {} {}", engine.name, engine.time_control));
+            }
+        }
+        text
+    }
+
+    /// The SPRT's log-likelihood ratio and decision on the counts, if the match runs one.
+    pub fn sprt_state(&self, counts: &MatchCounts) -> Option<(f64, Option<SprtDecision>)> {
+        let sprt = self.sprt?;
+        let [pairing] = counts.pairings.as_slice() else {
+            return None;
+        };
+        Some((sprt.llr(&pairing.pairs), sprt.decision(&pairing.pairs)))
+    }
+
+    /// The one-line progress report of a single pairing, with the LLR when an SPRT runs.
+    pub fn progress_text(&self, counts: &MatchCounts) -> Option<String> {
+        let [pairing] = counts.pairings.as_slice() else {
+            return None;
+        };
+        let mut line = self.describe_pairing(pairing);
+        if let Some((llr, _)) = self.sprt_state(counts) {
+            line.push_str(&format!(" | LLR {llr:.2}"));
+        }
+        Some(line)
+    }
+
+    /// The end-of-match table.
+    pub fn summary_text(&self, counts: &MatchCounts) -> String {
+        let mut lines = vec![format!(
+            "Match: {} {}, tc {}, {} games played, openings: {}",
+            self.game,
+            self.size,
+            self.time_controls_text(),
+            counts.games_played,
+            self.openings
+        )];
+        lines.extend(counts.pairings.iter().map(|p| self.describe_pairing(p)));
+        let colours = counts.colours;
+        lines.push(format!(
+            "White vs black: +{} ={} -{}, white scores {:.1}%",
+            colours.wins,
+            colours.draws,
+            colours.losses,
+            100.0 * colours.score()
+        ));
+        let forfeits: Vec<String> = self
+            .engines
+            .iter()
+            .zip(&counts.time_forfeits)
+            .map(|(engine, n)| format!("{} {n}", engine.name))
+            .collect();
+        lines.push(format!("Time forfeits: {}", forfeits.join(", ")));
+        if let (Some(sprt), Some((llr, decision))) = (self.sprt, self.sprt_state(counts)) {
+            let (lower, upper) = sprt.bounds();
+            let verdict = match decision {
+                Some(SprtDecision::AcceptH0) => "H0 accepted",
+                Some(SprtDecision::AcceptH1) => "H1 accepted",
+                None => "no decision",
+            };
+            lines.push(format!(
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} ({lower:.3}, {upper:.3}): {verdict}",
+                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            ));
+        }
+        if let Some(warning) = self.openings_warning(counts) {
+            lines.push(warning);
+        }
+        lines.join("\n")
+    }
+
+    /// A warning when most opening pairs were won by the same colour twice: then the openings,
+    /// not the engines, decided most games, and the score says little about strength.
+    fn openings_warning(&self, counts: &MatchCounts) -> Option<String> {
+        let (decided, pairs) = (counts.same_colour_pairs, counts.finished_pairs());
+        (pairs >= 4 && 2 * decided > pairs).then(|| {
+            format!(
+                "Warning: the same colour won both games of {decided} of {pairs} opening pairs: \
+                 the openings decided most games, not the engines. Openings that a search \
+                 scores near level measure more: tabula openings --game {} --size {} --count \
+                 100 --seed 1 --balanced 100 --depth 8 > book.txt, then --openings book.txt",
+                self.game, self.size
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_of_known_strings() {
+        // The reference values of 64-bit FNV-1a.
+        assert_eq!(fnv1a(""), "cbf29ce484222325");
+        assert_eq!(fnv1a("a"), "af63dc4c8601ec8c");
+        assert_eq!(fnv1a("foobar"), "85944171f73967e8");
+    }
+
+    fn two_engine_setup() -> MatchSetup {
+        let engine = |name: &str| EngineSetup {
+            name: name.to_string(),
+            command: vec!["tabula".to_string()],
+            protocol: "ugi".to_string(),
+            notation: "auto".to_string(),
+            options: Vec::new(),
+            time_control: "1+0.01".to_string(),
+        };
+        MatchSetup {
+            game: "jesonmor".to_string(),
+            size: "9x9".to_string(),
+            engines: vec![engine("a"), engine("b")],
+            time_control: "1+0.01".to_string(),
+            time_margin_ms: 0,
+            games_per_pair: 10,
+            gauntlet: false,
+            openings: "random, 4 plies, seed 1".to_string(),
+            openings_digest: fnv1a(""),
+            sprt: None,
+            shards: 1,
+        }
+    }
+
+    #[test]
+    fn the_summary_warns_when_colours_decided_most_pairs() {
+        let setup = two_engine_setup();
+        let mut counts = MatchCounts::new(&[(0, 1)], 2);
+        counts.pairings[0].pairs = [0, 0, 4, 0, 1];
+        counts.same_colour_pairs = 3;
+        assert!(
+            setup
+                .summary_text(&counts)
+                .contains("Warning: the same colour won both games of 3 of 5 opening pairs")
+        );
+        counts.same_colour_pairs = 2;
+        assert!(!setup.summary_text(&counts).contains("Warning"));
+    }
+
+    #[test]
+    fn a_changed_setting_changes_the_fingerprint_and_is_named() {
+        let setup = two_engine_setup();
+        let mut other = setup.clone();
+        other.engines[1].time_control = "0.25+0.0025".to_string();
+        assert_ne!(setup.fingerprint(), other.fingerprint());
+        assert_eq!(setup.differences(&other), ["engines"]);
+        assert_eq!(setup.fingerprint(), two_engine_setup().fingerprint());
+    }
+
+    #[test]
+    fn pairings_of_a_round_robin_and_a_gauntlet() {
+        assert_eq!(pairings(3, false), vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(pairings(3, true), vec![(0, 1), (0, 2)]);
+    }
+}
