@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# slurm-local.sh -- bring up / tear down a throwaway single-node Slurm cluster
+# local.sh -- bring up / tear down a throwaway single-node Slurm cluster
 # on this machine (for testing sharded matches without a real cluster).
 #
-#   eval "$(scripts/slurm-local.sh start /tmp/slurm)"   # prints: export SLURM_CONF=...
+#   eval "$(scripts/slurm/local.sh start /tmp/slurm)"   # prints: export SLURM_CONF=...
 #   sbatch --wait --wrap 'echo hi' ; squeue ; ...
-#   scripts/slurm-local.sh stop /tmp/slurm              # idempotent, removes the dir
+#   scripts/slurm/local.sh stop /tmp/slurm              # idempotent, removes the dir
 #
 # Needs root. Installs Debian's slurmctld/slurmd/slurm-client/munge if missing;
 # if that is impossible it prints "slurm-local: SKIP: <why>" and exits 77.
@@ -27,29 +27,32 @@ marker=$dir/.slurm-local            # guards the rm -rf in stop
 export SLURM_CONF=$conf
 [[ $(id -u) -eq 0 ]] || skip "must run as root (slurmd/munged run as root here)"
 
-# Is the daemon recorded in $dir/NAME.pid still alive (and really NAME)?
+# zombies count as dead (pid 1 in some containers reaps them only slowly)
+running() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $s != Z* ]]; }
+# Is the daemon recorded in $dir/NAME.pid still running (and really NAME)?
 alive() {
   local pid; pid=$(cat "$dir/$1.pid" 2>/dev/null) || return 1
-  [[ -n $pid && $(cat "/proc/$pid/comm" 2>/dev/null) == "$1" ]] && echo "$pid"
+  [[ -n $pid && $(cat "/proc/$pid/comm" 2>/dev/null) == "$1" ]] && running "$pid" && echo "$pid"
 }
 stop_pid() {                        # TERM, wait up to 10 s, then KILL
-  local pid=$1 i
+  local pid=$1
   kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+  for _ in $(seq 50); do running "$pid" || return 0; sleep 0.2; done
   log "$pid did not exit, sending KILL"; kill -KILL "$pid" 2>/dev/null || true
 }
 kill_daemons() {
   local pid p
   if alive slurmctld >/dev/null && [[ -f $conf ]]; then   # cancel jobs, let them drain
     timeout 10 squeue -h -o %i 2>/dev/null | xargs -r timeout 10 scancel 2>/dev/null || true
-    for _ in $(seq 30); do
+    local end=$((SECONDS + 15))
+    while ((SECONDS < end)); do
       [[ -z $(timeout 5 squeue -h -o %i 2>/dev/null) ]] && break; sleep 0.5
     done
   fi
   if pid=$(alive slurmd); then stop_pid "$pid"; fi
   # stray job step daemons of *this* cluster (they carry our SLURM_CONF)
   for p in $(pgrep -x slurmstepd || true); do
-    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qxF "SLURM_CONF=$conf" && stop_pid "$p"
+    tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "SLURM_CONF=$conf" && stop_pid "$p"
   done
   if pid=$(alive slurmctld); then stop_pid "$pid"; fi
   if pid=$(alive munged); then stop_pid "$pid"; fi
@@ -77,7 +80,8 @@ fi
 if [[ -e $dir && ! -f $marker && -n $(ls -A "$dir") ]]; then
   die "$dir exists and is not empty; pick a fresh STATE_DIR"
 fi
-alive slurmctld >/dev/null && die "a cluster is already running in $dir (run stop first)"
+alive slurmctld >/dev/null || alive munged >/dev/null && die "a cluster is already running in $dir (run stop first)"
+[[ $dir != *[[:space:]]* ]] || die "STATE_DIR must not contain whitespace (slurm.conf)"
 (( ${#sock} < 100 )) || die "STATE_DIR path too long for a unix socket: $dir"
 port=${SLURM_LOCAL_PORT:-6817}
 for p in "$port" $((port + 1)); do
@@ -92,12 +96,15 @@ mem=$(free -m | awk '/^Mem:/ { print int($2 / 2) }')
 # --- munge: private key, socket, pid, seed and log all inside STATE_DIR
 [[ -s $dir/munge/munge.key ]] ||
   { dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none; chmod 400 "$dir/munge/munge.key"; }
-munged --key-file="$dir/munge/munge.key" --socket="$sock" --pid-file="$dir/munged.pid" \
-       --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log" ||
+# --force only turns munged's directory-permission errors into warnings (e.g. a
+# STATE_DIR under /root, which is not world-executable). Daemons must not
+# inherit fd 3, or `$(... start DIR)` would never return.
+munged --force --key-file="$dir/munge/munge.key" --socket="$sock" --pid-file="$dir/munged.pid" \
+       --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log" 3>&- </dev/null ||
   { tail -n 20 "$dir/log/munged.log" 2>/dev/null; die "munged did not start"; }
 
 cat >"$conf" <<EOF
-# written by scripts/slurm-local.sh -- single-node throwaway cluster
+# written by scripts/slurm/local.sh -- single-node throwaway cluster
 ClusterName=local
 SlurmctldHost=$host
 SlurmUser=root
@@ -127,6 +134,7 @@ SlurmdTimeout=20
 MessageTimeout=10
 InactiveLimit=0
 KillWait=5
+SchedulerParameters=batch_sched_delay=0
 NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -137,10 +145,10 @@ failed() {
   kill_daemons
   log "daemons stopped; logs kept in $dir (run: $0 stop $dir)"; exit 1
 }
-slurmctld -f "$conf" || failed "slurmctld failed to start"
-slurmd -f "$conf" || failed "slurmd failed to start"
-state=
-for _ in $(seq 120); do             # up to ~60 s for the node to go idle
+slurmctld -f "$conf" 3>&- </dev/null || failed "slurmctld failed to start"
+slurmd -f "$conf" 3>&- </dev/null || failed "slurmd failed to start"
+state=; end=$((SECONDS + 60))      # wait (bounded) for the node to go idle
+while ((SECONDS < end)); do
   state=$(timeout 5 sinfo -h -N -n "$host" -o %T 2>/dev/null || true)
   [[ $state == idle ]] && break; sleep 0.5
 done

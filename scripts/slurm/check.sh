@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# CI's check of sharded matches on a real single-node Slurm (scripts/slurm/local.sh): a match
+# with a deterministic limit is played whole, then as a 4-task job array with a merge job after
+# it (scripts/slurm/submit.sh); the merged summary and game records must equal the whole
+# match's. Then an SPRT runs in waves of shards (scripts/slurm/sprt.sh) and must stop early.
+# Figures (shards, games, wall times, the merged summary) go to stdout for the CI log.
+# Skips, saying so, only where Slurm's packages cannot be installed. Needs root.
+#
+# usage: scripts/slurm/check.sh      (tabula: $TABULA, default target/release/tabula)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+export TABULA=${TABULA:-${CARGO_TARGET_DIR:-$root/target}/release/tabula}
+work=$(mktemp -d "${TMPDIR:-/tmp}/tabula-slurm-check.XXXXXX")
+trap '"$here/local.sh" stop "$work/slurm" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+now() { date +%s.%N; }
+since() { awk -v end="$(now)" -v start="$1" 'BEGIN { printf "%.1f", end - start }'; }
+
+started=$(now)
+status=0
+setup=$("$here/local.sh" start "$work/slurm") || status=$?
+if [ "$status" -eq 77 ]; then
+  echo "slurm check: SKIPPED: Slurm's packages cannot be installed here (see the line above)"
+  exit 0
+elif [ "$status" -ne 0 ]; then
+  echo "slurm check: FAILED: the local Slurm did not start" >&2
+  exit "$status"
+fi
+eval "$setup"
+echo "slurm check: local Slurm up in $(since "$started") s ($(sinfo -h -o '%N, %c CPUs'))"
+
+# 11 opening pairs: 4 shards get 3, 3, 3 and 2.
+match=(--engine "cmd=$TABULA name=full" --engine "cmd=$TABULA name=easy option.Level=easy"
+  --game joust --tc nodes=2000 --games 22 --seed 11)
+started=$(now)
+"$TABULA" match "${match[@]}" --out "$work/whole" > "$work/whole.txt" 2>/dev/null
+echo "slurm check: whole match, 22 games: $(since "$started") s"
+started=$(now)
+"$here/submit.sh" --wait "$work/sharded" 4 "${match[@]}" > "$work/sharded.txt"
+echo "slurm check: 4-task job array and merge job: $(since "$started") s"
+for k in 1 2 3 4; do
+  printf 'slurm check:   shard %s/4: %s games\n' "$k" \
+    "$(grep -c '^\[Event ' "$work/sharded/shard-$k/games.txt")"
+done
+echo "slurm check: merged summary:"
+sed 's/^/  /' "$work/sharded/merged/summary.txt"
+{ cat "$work/whole.txt"; echo "Merged 4 of 4 shards"; } > "$work/expected.txt"
+diff "$work/expected.txt" "$work/sharded/merged/summary.txt" ||
+  { echo "slurm check: FAILED: the merged summary differs from the whole match's" >&2; exit 1; }
+diff <("$here/records.sh" "$work/whole/games.txt") \
+  <("$here/records.sh" "$work/sharded/merged/games.txt") > /dev/null ||
+  { echo "slurm check: FAILED: the shards' games differ from the whole match's" >&2; exit 1; }
+echo "slurm check: the merged summary and all 22 game records equal the whole match's"
+
+# An SPRT that full strength wins against the random level within a few waves of 2 shards
+# (40 opening pairs, 2 a shard).
+started=$(now)
+"$here/sprt.sh" "$work/sprt" 20 2 --engine "cmd=$TABULA name=full" \
+  --engine "cmd=$TABULA name=random option.Level=random" --game joust --tc nodes=500 \
+  --games 80 --seed 3 --sprt elo0=0 elo1=150 > "$work/sprt.txt"
+echo "slurm check: SPRT in waves of 2 of 20 shards: $(since "$started") s"
+sed 's/^/  /' "$work/sprt.txt"
+grep -q 'H1 accepted' "$work/sprt.txt" ||
+  { echo "slurm check: FAILED: the SPRT did not accept H1" >&2; exit 1; }
+grep -q '^Merged .* of 20 shards: .* missing' "$work/sprt.txt" ||
+  { echo "slurm check: FAILED: the SPRT did not stop before its last shard" >&2; exit 1; }
+for _ in $(seq 60); do
+  [ -z "$(squeue -h -o %i)" ] && break
+  sleep 0.5
+done
+[ -z "$(squeue -h -o %i)" ] ||
+  { echo "slurm check: FAILED: jobs left in the queue" >&2; exit 1; }
+echo "slurm check: passed"
