@@ -16,6 +16,7 @@ use crate::search::limits::Limits;
 use crate::session::Setup;
 use crate::tools::analyse::{AnalyseConfig, analyse};
 use crate::tools::bench;
+use crate::tools::console::print_line;
 use crate::tools::play::{PlayConfig, play};
 use crate::tools::suite::{SuiteConfig, run_suite};
 use crate::tools::tournament::engine_process::EngineSpec;
@@ -300,24 +301,26 @@ fn perft(
     };
     let started = Instant::now();
     let total = if divide {
-        session.perft_divide(depth, &mut |mv, count| println!("{mv}: {count}"))
+        session.perft_divide(depth, &mut |mv, count| {
+            print_line(&format!("{mv}: {count}"))
+        })
     } else {
         session.perft(depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("Nodes searched: {total}");
-    println!(
+    print_line(&format!("Nodes searched: {total}"));
+    print_line(&format!(
         "Time: {:.3} s, {:.0} nodes/s",
         seconds,
         total as f64 / seconds.max(1e-9)
-    );
+    ));
     Ok(())
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     if let Some(MatchAction::Merge(merge)) = &args.action {
         let text = run_merge(&merge.paths, merge.out.as_deref())?;
-        println!("{text}");
+        print_line(&text);
         return Ok(());
     }
     let game_name = args.game.as_deref().ok_or("--game is required")?;
@@ -396,7 +399,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         eprintln!("shard {shard}");
     }
     let (setup, counts) = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
-    println!("{}", setup.summary_text(&counts));
+    print_line(&setup.summary_text(&counts));
     Ok(())
 }
 
@@ -414,7 +417,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
         hash_mb: args.limits.hash,
         json: args.json,
     };
-    let mut out = |line: &str| println!("{line}");
+    let mut out = |line: &str| print_line(line);
     let mut progress = |line: &str| eprintln!("{line}");
     let bad = if args.file == "-" {
         analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)?
@@ -441,7 +444,7 @@ fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
         limits: args.limits.limits(),
         hash_mb: args.limits.hash,
     };
-    let (_, failed) = run_suite(&config, &text, &mut |line| println!("{line}"))?;
+    let (_, failed) = run_suite(&config, &text, &mut |line| print_line(line))?;
     Ok(i32::from(failed > 0))
 }
 
@@ -495,7 +498,7 @@ pub fn main() -> i32 {
             0
         }
         Some(CliCommand::Bench) => {
-            bench::run(&|line| println!("{line}"));
+            bench::run(&|line| print_line(line));
             0
         }
         Some(CliCommand::Analyse(args)) => exit_code(run_analyse(&args)),

@@ -11,12 +11,15 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// When a listing of moves that can take long must give up: at a deadline, or once a flag is
-/// raised (the search's `stop`). The default never gives up.
-#[derive(Clone, Copy, Default, Debug)]
+/// When a listing of moves that can take long must give up: at a deadline, once a flag is raised
+/// (the search's `stop`), or once it has listed enough moves.
+#[derive(Clone, Copy, Debug)]
 pub struct Cutoff<'a> {
     pub deadline: Option<Instant>,
     pub stop: Option<&'a AtomicBool>,
+    /// The most moves the listing may append: past it the listing stops, so that a position
+    /// with millions of moves (a crowded Apart board) costs bounded memory.
+    pub max_moves: usize,
 }
 
 impl Cutoff<'_> {
@@ -24,6 +27,7 @@ impl Cutoff<'_> {
     pub const NEVER: Cutoff<'static> = Cutoff {
         deadline: None,
         stop: None,
+        max_moves: usize::MAX,
     };
 
     /// Whether the cutoff can ever be reached (else there is nothing to check).

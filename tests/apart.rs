@@ -204,3 +204,26 @@ fn a_search_still_listing_turns_answers_stop_and_the_clock() {
     let position = CONTRIVED.strip_prefix("position fen ").unwrap_or_default();
     assert_eq!(fen_line(&engine.display()), format!("Fen: {position}"));
 }
+
+/// A 10 x 10 board 80% filled at random (seed 5): some positions a few plies on list tens of
+/// millions of turns, which the search used to hold in full (2.9 GB after a million nodes).
+const CROWDED_10: &str = "ppp1p1Pp1p/1PpPppPPP1/pPpPpPP1PP/2P1ppP1p1/1PPPPPPpPp/PP1pPppP1P/\
+                          p1PpPpPPP1/Pp2PPppPp/p1P1PPp1P1/pPPPPPp1PP w 0 1";
+
+#[test]
+fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
+    let mut engine = Engine::start();
+    engine.send("newgame apart 10");
+    engine.send(&format!("position fen {CROWDED_10}"));
+    engine.send("go nodes 1000000");
+    let lines = engine.read_until("bestmove");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    // Hash (16 MB by default) plus the bound of docs/architecture.md, with room to spare; the
+    // unbounded lists went past 2 GB here.
+    if let Some(peak) = engine.peak_memory_kb() {
+        assert!(peak < 400 * 1024, "peak memory {peak} kB");
+    }
+}

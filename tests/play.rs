@@ -31,7 +31,7 @@ fn play(args: &[&str], input: &str) -> (i32, String, String) {
 fn a_person_makes_mistakes_then_moves_and_takes_back() {
     let (code, out, _) = play(
         &["joust", "--level", "easy"],
-        "help\nxx\nd4e5\nmoves d4\nd4f5\nundo\nhint\nfly away\nquit\n",
+        "help\nxx\nd4e5\nmoves d4\nmoves z1\nd4f5\nundo\nhint\nfly away\nquit\n",
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("you play white against level easy"), "{out}");
@@ -54,7 +54,12 @@ fn a_person_makes_mistakes_then_moves_and_takes_back() {
         out.contains("Legal moves: d4c2 d4e2 d4b3 d4f3 d4b5 d4f5 d4c6 d4e6"),
         "{out}"
     );
-    assert!(out.contains("Last move: d4f5"), "{out}");
+    assert!(
+        out.contains("'z1' is not a square of this 8 x 8 board."),
+        "{out}"
+    );
+    // Numbered as the records number it: white's first move is move 1.
+    assert!(out.contains("Last move: 1. d4f5"), "{out}");
     assert!(out.contains("black plays "), "the engine answers: {out}");
     assert!(out.contains("Taken back."), "{out}");
     assert!(out.contains("Hint: d4"), "{out}");
@@ -64,9 +69,10 @@ fn a_person_makes_mistakes_then_moves_and_takes_back() {
 
 #[test]
 fn the_last_move_is_marked_on_the_board() {
-    let (_, out, _) = play(&["joust", "--as", "both"], "d4f5\nquit\n");
+    let (_, out, _) = play(&["joust", "--as", "both"], "d4f5\ne5c4\nquit\n");
     assert!(out.contains(" 5 | . . . . n>N . . |"), "{out}");
     assert!(out.contains(" 4 | . . .>* . . . . |"), "{out}");
+    assert!(out.contains("Last move: 1... e5c4"), "{out}");
 }
 
 #[test]

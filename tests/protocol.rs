@@ -161,7 +161,7 @@ fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
         waiting
             .last()
             .unwrap()
-            .contains("error: a search is pondering")
+            .contains("error: 'go' refused: a search is pondering")
     );
     engine.send("ponderhit");
     let answer = engine.read_until("bestmove");
@@ -391,14 +391,22 @@ fn go_without_limits_runs_until_stopped_and_refuses_what_needs_an_idle_engine() 
     engine.send("newgame joust 16");
     engine.send("go");
     // Without a limit nothing ends the search but `stop`: `newgame` must not wait for it forever.
-    engine.send("newgame joust 8");
-    let lines = engine.read_until("info string error");
-    assert!(
-        lines
-            .last()
-            .is_some_and(|l| l.contains("send 'stop' first")),
-        "{lines:#?}"
-    );
+    // Each refused command is named.
+    for (command, named) in [
+        ("newgame joust 8", "'newgame' refused"),
+        ("setoption name Hash value 1", "'setoption' refused"),
+        ("go depth 3", "'go' refused"),
+        ("perft 3", "'perft' refused"),
+    ] {
+        engine.send(command);
+        let lines = engine.read_until("info string error");
+        assert!(
+            lines
+                .last()
+                .is_some_and(|l| l.contains(named) && l.contains("send 'stop' first")),
+            "{command}: {lines:#?}"
+        );
+    }
     engine.send("stop");
     engine.read_until("bestmove");
     engine.send("newgame joust 8");
@@ -573,5 +581,64 @@ fn go_mate_without_a_short_enough_win_runs_until_stopped() {
             .last()
             .unwrap()
             .starts_with("bestmove ")
+    );
+}
+
+#[test]
+fn threads_beyond_the_cores_are_capped_and_the_cap_is_said() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut engine = Engine::start();
+    let reply = engine.ask(&format!("setoption name Threads value {}", cores + 1));
+    assert_eq!(
+        reply,
+        [format!(
+            "info string Threads {} is more than this machine runs at once: searches use {cores}",
+            cores + 1
+        )]
+    );
+    assert!(
+        engine
+            .ask(&format!("setoption name Threads value {cores}"))
+            .is_empty()
+    );
+}
+
+#[test]
+fn errors_name_the_token_that_is_wrong() {
+    let mut engine = Engine::start();
+    for (command, named) in [
+        (
+            "newgame joust 26",
+            "joust board 26x26 is not allowed (3 to 25 each way)",
+        ),
+        ("newgame jesonmor 27", "jesonmor board 27x27 is not allowed"),
+        (
+            "position fen 8/8/8/4n3/3N4/8/8/8 w KQkq e3 0 1",
+            "'KQkq' is not a halfmove counter",
+        ),
+        (
+            "position fen 1111111/8/8/4n3/3N4/8/8/8 w 0 1",
+            "rank 8 is 1111111 squares wide",
+        ),
+        (
+            "position fen 8/8/8/4n3/3N4/8/8/8 w 4294967296 1",
+            "halfmove '4294967296' is too large",
+        ),
+        ("go depth 3 depth 4", "'depth' is given twice"),
+    ] {
+        let reply = engine.ask(command);
+        assert!(
+            reply.len() == 1
+                && reply[0].starts_with("info string error: ")
+                && reply[0].contains(named),
+            "{command}: {reply:?}"
+        );
+    }
+    let long = "x".repeat(1_000_000);
+    let reply = engine.ask(&long);
+    assert!(
+        reply[0].contains("...(1000000 characters)"),
+        "{}",
+        &reply[0][..200]
     );
 }

@@ -97,17 +97,26 @@ fn expand_rank(items: Vec<RankItem>) -> Vec<Cell> {
     let mut cells = Vec::new();
     for item in items {
         match item {
-            RankItem::EmptyRun(n) => cells.extend(std::iter::repeat_n(Cell::Empty, n.min(1000))),
+            RankItem::EmptyRun(n) => cells.extend(std::iter::repeat_n(Cell::Empty, n)),
             RankItem::Cell(cell) => cells.push(cell),
         }
     }
     cells
 }
 
+/// The largest move counter a position string may hold: far more than any game lasts, and far
+/// enough below `u32::MAX` that a game counting on from it never overflows.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
+
 fn counter(token: &str, name: &str) -> Result<u32, String> {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{name} '{token}' is not a number"));
+    }
     token
         .parse::<u32>()
-        .map_err(|_| format!("{name} '{token}' is not a number"))
+        .ok()
+        .filter(|&n| n <= MAX_COUNTER)
+        .ok_or_else(|| format!("{name} '{token}' is too large (at most {MAX_COUNTER})"))
 }
 
 /// Parses a position string. Board limits checked here are the common ones (1 to 25 each way,
@@ -119,6 +128,12 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
         [_] => return Err("position string has no side to move".to_string()),
         [board, side, rest @ ..] => (*board, *side, rest),
     };
+    if !board.contains('/') {
+        // Every game's board has several ranks; a word without '/' is not a board at all.
+        return Err(format!(
+            "'{board}' is not a board (ranks of digits, '*' and piece letters, separated by '/')"
+        ));
+    }
     let parsed = ranks(board)
         .map_err(|_| {
             format!(
@@ -126,6 +141,21 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
             )
         })?
         .1;
+    for (index, rank) in parsed.iter().enumerate() {
+        let width: usize = rank
+            .iter()
+            .map(|item| match item {
+                RankItem::EmptyRun(n) => *n,
+                RankItem::Cell(_) => 1,
+            })
+            .fold(0, usize::saturating_add);
+        if width > MAX_SIDE {
+            return Err(format!(
+                "rank {} is {width} squares wide; boards are at most {MAX_SIDE} wide",
+                parsed.len() - index
+            ));
+        }
+    }
     let rows: Vec<Vec<Cell>> = parsed.into_iter().map(expand_rank).collect();
     let height = rows.len();
     let width = rows[0].len();
@@ -158,6 +188,12 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
         [single] => {
             return Err(format!(
                 "counter '{single}' needs a partner: give both halfmove and fullmove or neither"
+            ));
+        }
+        [first, ..] if counter(first, "halfmove").is_err() => {
+            return Err(format!(
+                "'{first}' is not a halfmove counter (a chess FEN's castling and en-passant \
+                 fields are accepted only as '- -')"
             ));
         }
         [_, _, stray, ..] => return Err(format!("stray text '{stray}' after the position string")),
@@ -308,9 +344,23 @@ mod tests {
             ("8//8 w", "bad board"),
             ("8/8/ w", "bad board"),
             ("8/#7 w", "bad board"),
-            ("26/26 w", "larger"),
+            ("26/26 w", "rank 2 is 26 squares wide"),
+            ("8/1111111 w", "rank 1 is 1111111 squares wide"),
+            ("8/8 w KQkq e3 0 1", "'KQkq' is not a halfmove counter"),
+            ("8/8 w 4294967296 1", "halfmove '4294967296' is too large"),
+            ("8/8 w 0 1000000001", "fullmove '1000000001' is too large"),
+            ("8/8 w 0 +1", "fullmove '+1' is not a number"),
+            ("garbage here", "'garbage' is not a board"),
             ("99999999999999999999/1 w", "bad board"),
         ];
+        let tall = vec!["1"; 26].join("/");
+        let error = parse_position_text(&format!("{tall} w")).unwrap_err();
+        assert!(error.contains("larger"), "{error}");
+        let counters = parse_position_text("8/8 w 1000000000 1000000000").unwrap();
+        assert_eq!(
+            (counters.halfmove, counters.fullmove),
+            (MAX_COUNTER, MAX_COUNTER)
+        );
         for (input, expected) in cases {
             let error = parse_position_text(input).unwrap_err();
             assert!(error.contains(expected), "{input:?}: {error}");

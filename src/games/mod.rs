@@ -113,7 +113,9 @@ pub fn build_session(
     };
     if !(1..=25).contains(&width) || !(1..=25).contains(&height) {
         return Err(format!(
-            "board {width}x{height} is outside 1 to 25 each way"
+            "{} board {width}x{height} is not allowed ({})",
+            kind.name(),
+            kind.sizes()
         ));
     }
     let words = words_for(width * height);

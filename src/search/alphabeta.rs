@@ -19,6 +19,19 @@ const HISTORY_MAX: i32 = 1 << 16;
 /// 20 nanoseconds (Jeson Mor) or a millisecond (a crowded 25 x 25 Apart position, where one
 /// generation lists a thousand turns): about a millisecond at most between checks.
 const CHECK_WORK: u64 = 1024;
+/// The most moves a listing at the root may hold; each ply deeper halves it, down to
+/// `LEAST_LISTING`. Positions with more moves (crowded Apart boards list tens of millions of
+/// turns) are searched on the moves listed, the rest counting as pruned, so that a search's move
+/// lists hold at most about `2 x ROOT_LISTING + MAX_PLY x LEAST_LISTING` moves, whatever the
+/// position.
+const ROOT_LISTING: usize = 1 << 20;
+const LEAST_LISTING: usize = 1 << 12;
+
+/// The most moves a listing at `ply` may hold.
+pub fn listing_limit(ply: usize) -> usize {
+    (ROOT_LISTING >> ply.min(usize::BITS as usize - 1)).max(LEAST_LISTING)
+}
+
 /// Reverse futility pruning applies up to this depth.
 const FUTILITY_MAX_DEPTH: u32 = 3;
 /// Null-move pruning applies from this depth on.
@@ -198,14 +211,24 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// When a game's listing of its remaining moves must give up: at `stop`, and at the search's
     /// deadline once the clock may end the search (a listing cut short abandons the iteration).
-    fn listing_cutoff(&self) -> Cutoff<'a> {
+    fn listing_cutoff(&self, ply: usize) -> Cutoff<'a> {
         let shared: &'a SharedState<'a> = self.shared;
         Cutoff {
             deadline: self.deadline.filter(|_| {
                 (self.abortable || self.first_best.is_some()) && !self.shared.signals.pondering()
             }),
             stop: Some(&shared.signals.stop),
+            max_moves: listing_limit(ply),
         }
+    }
+
+    /// Lists the remaining moves of `position` at `ply` into `self.generated`. A listing cut
+    /// short by the clock or `stop` aborts the search; one cut short by its size limit goes on
+    /// with the moves listed, as if the rest were pruned.
+    fn list_remaining_into_generated(&mut self, position: &G, ply: usize) {
+        let cutoff = self.listing_cutoff(ply);
+        let complete = position.remaining_moves(&mut self.generated, cutoff);
+        self.aborted |= !complete && cutoff.reached();
     }
 
     /// Gives each of `moves` its order key (larger first) and sorts them by it.
@@ -248,8 +271,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             position.cheap_moves(&mut self.generated)
         };
         if more && tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag) {
-            let cutoff = self.listing_cutoff();
-            self.aborted |= !position.remaining_moves(&mut self.generated, cutoff);
+            self.list_remaining_into_generated(position, ply);
             more = false;
         }
         self.work += self.generated.len() as u64;
@@ -262,8 +284,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Appends the remaining moves of `position` to `moves`, ordered among themselves.
     fn list_remaining_moves(&mut self, position: &G, ply: usize, moves: &mut Vec<(i32, G::Move)>) {
         self.generated.clear();
-        let cutoff = self.listing_cutoff();
-        self.aborted |= !position.remaining_moves(&mut self.generated, cutoff);
+        self.list_remaining_into_generated(position, ply);
         self.work += self.generated.len() as u64;
         let listed = moves.len();
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));

@@ -33,6 +33,14 @@ impl Default for Settings {
     }
 }
 
+/// The threads a search runs for `requested`: as asked, but no more than the machine runs at
+/// once. More would only take turns with the thread that watches the clock, which then sees
+/// its deadline late (256 threads on 2 cores overstepped a 50 ms budget by a second).
+pub fn usable_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.clamp(1, cores)
+}
+
 /// What a search is told from outside while it runs.
 #[derive(Debug, Default)]
 pub struct Signals {
@@ -202,6 +210,7 @@ pub fn search<G: Game>(
     let cutoff = Cutoff {
         deadline: plan.hard.map(|hard| started + hard),
         stop: Some(&signals.stop),
+        max_moves: alphabeta::listing_limit(0),
     };
     if root.cheap_moves(&mut legal) && !root.remaining_moves(&mut legal, cutoff) {
         log::debug!("root moves listed in part: {} by the cutoff", legal.len());
@@ -250,7 +259,7 @@ pub fn search<G: Game>(
     };
 
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..settings.threads.max(1))
+        let helpers: Vec<_> = (1..usable_threads(settings.threads))
             .map(|helper| {
                 let (shared, legal, left_out) = (&shared, &legal, &left_out);
                 let helper_history = history.clone();

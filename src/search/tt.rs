@@ -2,9 +2,12 @@
 //!
 //! Each entry is two atomic words: the position's key XOR its data, and the data (move tag, score,
 //! depth, bound, generation). A torn write from another thread makes the XOR check fail, so a
-//! probe never returns another position's data.
+//! probe never returns another position's data. An entry of zeros is empty, so a table is
+//! allocated zeroed (bytemuck asks the allocator for zeroed memory, which the system gives as
+//! untouched pages): a large Hash costs only the memory the search touches, not seconds of
+//! writing zeros.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -26,16 +29,17 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
-#[derive(Default)]
-struct Entry {
-    keyed: AtomicU64,
-    data: AtomicU64,
-}
+/// An entry: `[key XOR data, data]`.
+type Entry = [AtomicU64; 2];
+const KEYED: usize = 0;
+const DATA: usize = 1;
 
 /// The shared table.
 pub struct TranspositionTable {
     entries: Box<[Entry]>,
     generation: AtomicU8,
+    /// Whether anything was stored since the table was made or cleared.
+    used: AtomicBool,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -73,24 +77,17 @@ impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one entry), for sizes the program chooses;
     /// a size that comes from outside goes through [`Self::try_new`].
     pub fn new(megabytes: usize) -> Self {
-        let count = Self::entry_count(megabytes);
-        TranspositionTable {
-            entries: (0..count).map(|_| Entry::default()).collect(),
-            generation: AtomicU8::new(0),
-        }
+        Self::try_new(megabytes).unwrap_or_else(|problem| panic!("{problem}"))
     }
 
     /// A table of about `megabytes` MB, or an error if the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<Self, String> {
-        let count = Self::entry_count(megabytes);
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {megabytes} MB hash table"))?;
-        entries.resize_with(count, Entry::default);
+        let entries = bytemuck::try_zeroed_slice_box::<Entry>(Self::entry_count(megabytes))
+            .map_err(|()| format!("cannot allocate a {megabytes} MB hash table"))?;
         Ok(TranspositionTable {
-            entries: entries.into_boxed_slice(),
+            entries,
             generation: AtomicU8::new(0),
+            used: AtomicBool::new(false),
         })
     }
 
@@ -103,11 +100,13 @@ impl TranspositionTable {
         &self.entries[index]
     }
 
-    /// Empties the table.
+    /// Empties the table (at no cost if nothing was stored since it was made or cleared).
     pub fn clear(&self) {
-        for entry in self.entries.iter() {
-            entry.keyed.store(0, Ordering::Relaxed);
-            entry.data.store(0, Ordering::Relaxed);
+        if self.used.swap(false, Ordering::Relaxed) {
+            for entry in self.entries.iter() {
+                entry[KEYED].store(0, Ordering::Relaxed);
+                entry[DATA].store(0, Ordering::Relaxed);
+            }
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -124,8 +123,8 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         let entry = self.entry(key);
-        let data = entry.data.load(Ordering::Relaxed);
-        if entry.keyed.load(Ordering::Relaxed) ^ data != key {
+        let data = entry[DATA].load(Ordering::Relaxed);
+        if entry[KEYED].load(Ordering::Relaxed) ^ data != key {
             return None;
         }
         unpack(data).map(|(hit, _)| hit)
@@ -133,9 +132,12 @@ impl TranspositionTable {
 
     /// Stores a search result for `key`, unless the slot holds something more valuable.
     pub fn store(&self, key: u64, move_tag: u32, score: i32, depth: u32, bound: Bound) {
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
         let entry = self.entry(key);
-        let old_data = entry.data.load(Ordering::Relaxed);
-        let same_position = entry.keyed.load(Ordering::Relaxed) ^ old_data == key;
+        let old_data = entry[DATA].load(Ordering::Relaxed);
+        let same_position = entry[KEYED].load(Ordering::Relaxed) ^ old_data == key;
         if let Some((old, old_generation)) = unpack(old_data) {
             let current = old_generation == self.generation();
             if current && bound != Bound::Exact && old.depth > depth + 2 {
@@ -143,14 +145,14 @@ impl TranspositionTable {
             }
             if same_position && move_tag == 0 && old.move_tag != 0 {
                 let data = pack(old.move_tag, score, depth, bound, self.generation());
-                entry.data.store(data, Ordering::Relaxed);
-                entry.keyed.store(key ^ data, Ordering::Relaxed);
+                entry[DATA].store(data, Ordering::Relaxed);
+                entry[KEYED].store(key ^ data, Ordering::Relaxed);
                 return;
             }
         }
         let data = pack(move_tag, score, depth, bound, self.generation());
-        entry.data.store(data, Ordering::Relaxed);
-        entry.keyed.store(key ^ data, Ordering::Relaxed);
+        entry[DATA].store(data, Ordering::Relaxed);
+        entry[KEYED].store(key ^ data, Ordering::Relaxed);
     }
 
     /// Permille of sampled entries written in the current search (UCI `hashfull`).
@@ -159,7 +161,7 @@ impl TranspositionTable {
         let current = self.generation();
         let used = self.entries[..sample]
             .iter()
-            .filter_map(|e| unpack(e.data.load(Ordering::Relaxed)))
+            .filter_map(|e| unpack(e[DATA].load(Ordering::Relaxed)))
             .filter(|&(_, generation)| generation == current)
             .count();
         (used * 1000 / sample.max(1)) as u32

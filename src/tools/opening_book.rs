@@ -11,6 +11,7 @@ use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
+use crate::tools::console::print_line;
 use crate::tools::tournament::openings::{Opening, RandomOpenings, build_opening, parse_openings};
 use std::path::PathBuf;
 
@@ -148,7 +149,7 @@ pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
         balance.as_ref(),
         args.count,
         (game, size),
-        &mut |line| println!("{line}"),
+        &mut |line| print_line(line),
     )?;
     let judged = match &balance {
         Some(balance) => format!(

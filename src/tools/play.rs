@@ -2,6 +2,7 @@
 //! or engine against engine (watch mode); every input is checked and answered, never a crash.
 //! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
 
+use crate::board::geometry::geometry;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session};
 use crate::level::{Level, random_move};
@@ -174,7 +175,15 @@ impl Table {
             )
         )?;
         if let Some(last) = self.moves.last() {
-            writeln!(out, "Last move: {last} (move {})", self.moves.len())?;
+            // Numbered as records number it: `1. e1f3` for white's move, `1... c9d7` for black's.
+            let fullmove: u32 = (self.session.position_text().split_whitespace().nth(3))
+                .and_then(|field| field.parse().ok())
+                .unwrap_or(1);
+            let numbered = match self.session.side_to_move() {
+                Side::White => format!("{}... {last}", fullmove.saturating_sub(1)),
+                Side::Black => format!("{fullmove}. {last}"),
+            };
+            writeln!(out, "Last move: {numbered}")?;
         }
         Ok(())
     }
@@ -279,6 +288,18 @@ impl Table {
     }
 
     fn list_moves(&self, filter: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+        let size = self.session.size();
+        if let Some(square) = filter
+            && geometry(size.width, size.height)
+                .parse_square(square)
+                .is_none()
+        {
+            return writeln!(
+                out,
+                "'{square}' is not a square of this {} x {} board.",
+                size.width, size.height
+            );
+        }
         let moves: Vec<String> = self
             .session
             .legal_moves()

@@ -54,6 +54,15 @@ impl Engine {
         }
     }
 
+    /// The engine's peak resident memory so far (VmHWM), in kB, where /proc tells it.
+    pub fn peak_memory_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+    }
+
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin is open");
         writeln!(stdin, "{line}").expect("write to the engine");

@@ -200,6 +200,7 @@ impl<const W: usize> TurnCollector<'_, W> {
                     end: end as u16,
                     captured,
                 });
+                self.interrupted |= self.moves.len() >= self.cutoff.max_moves;
             }
         }
     }

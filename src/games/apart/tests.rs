@@ -288,7 +288,7 @@ fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
         &mut listed,
         Cutoff {
             deadline: Some(Instant::now()),
-            stop: None,
+            ..Cutoff::NEVER
         }
     ));
     assert!(
@@ -302,6 +302,25 @@ fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
     assert!(game.cheap_moves(&mut whole));
     assert!(game.remaining_moves(&mut whole, Cutoff::NEVER));
     assert_eq!(whole.len(), all.len());
+}
+
+#[test]
+fn a_listing_stops_at_its_size_limit_with_legal_turns_only() {
+    let game = position(CROWDED_16);
+    let mut all = Vec::new();
+    game.legal_moves(&mut all);
+    let mut listed = Vec::new();
+    assert!(game.cheap_moves(&mut listed));
+    let limit = listed.len() + 10;
+    assert!(limit < all.len(), "{limit} of {}", all.len());
+    let cutoff = Cutoff {
+        max_moves: limit,
+        ..Cutoff::NEVER
+    };
+    assert!(!game.remaining_moves(&mut listed, cutoff));
+    assert!(!cutoff.reached(), "a size limit is not the clock");
+    assert!(listed.len() < all.len());
+    assert!(listed.iter().all(|mv| all.contains(mv)));
 }
 
 /// TWO_PATHS: from a1, c1 (a1 b1 along the rank), a3 (a1 a2 up the file) and the step b2. From

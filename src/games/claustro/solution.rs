@@ -337,6 +337,6 @@ pub fn run(game: &str, pawns: usize, out: &Path) -> Result<i32, String> {
         return Err(format!("cannot solve '{game}' (only claustro)"));
     }
     let report = solve_command(pawns, out, &mut |line| eprintln!("{line}"))?;
-    println!("{report}");
+    crate::tools::console::print_line(&report);
     Ok(0)
 }

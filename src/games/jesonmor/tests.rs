@@ -266,11 +266,12 @@ fn playing_moves_captures_and_counts() {
     play_texts(&mut game, &["c2d4"]);
     assert_eq!(game.to_text(), "9/9/9/9/9/3N5/9/9/8n b 0 4");
     assert_eq!(game.verdict(), None);
-    let mut huge = position::<2>("n8/9/9/9/9/9/9/9/N8 b 4294967295 4294967295");
+    // The largest counters a position string may give count on.
+    let mut huge = position::<2>("n8/9/9/9/9/9/9/9/N8 b 1000000000 1000000000");
     play_texts(&mut huge, &["a9b7", "a1b3"]);
     assert_eq!(
         huge.to_text(),
-        "9/9/1n7/9/9/9/1N7/9/9 b 4294967295 4294967295"
+        "9/9/1n7/9/9/9/1N7/9/9 b 1000000002 1000000001"
     );
 }
 

@@ -278,9 +278,9 @@ player to move who has no move loses; there are no draws.";
             ^ zobrist::key(BURNED_KIND, from)
             ^ zobrist::BLACK_TO_MOVE;
         if self.side == Side::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.opponent();
     }
 

@@ -66,6 +66,33 @@ pub enum Command {
     Help,
 }
 
+impl Command {
+    /// The command's word, for messages about it.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Command::Hello(Dialect::Uci) => "uci",
+            Command::Hello(Dialect::Ugi) => "ugi",
+            Command::IsReady => "isready",
+            Command::NewGame { .. } => "newgame",
+            Command::ClearSearch => "ucinewgame",
+            Command::SetOption { .. } => "setoption",
+            Command::Position { .. } => "position",
+            Command::Go(_) => "go",
+            Command::Perft(_) => "perft",
+            Command::Stop => "stop",
+            Command::PonderHit => "ponderhit",
+            Command::Quit => "quit",
+            Command::Debug(_) => "debug",
+            Command::Query(_) => "query",
+            Command::Display => "d",
+            Command::Moves => "moves",
+            Command::Eval => "eval",
+            Command::Bench => "bench",
+            Command::Help => "help",
+        }
+    }
+}
+
 /// The deepest search `go depth` accepts.
 pub const MAX_SEARCH_DEPTH: u32 = MAX_PLY as u32 - 1;
 
@@ -125,10 +152,17 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
     let mut black = Clock::default();
     let (mut white_timed, mut black_timed) = (false, false);
     let mut index = 0;
+    let mut seen: Vec<&str> = Vec::new();
     while index < args.len() {
         let key = args[index];
         let value = args.get(index + 1);
         index += 2;
+        if GO_KEYWORDS.contains(&key) {
+            if seen.contains(&key) {
+                return Err(format!("go parameter '{key}' is given twice"));
+            }
+            seen.push(key);
+        }
         match key {
             "perft" => {
                 let depth = number(value, key)?;
@@ -408,6 +442,8 @@ mod tests {
         assert!(error("go depth x").contains("'x'"));
         assert!(error("go depth").contains("'depth'"));
         assert!(error("go depth 0").contains("depth"));
+        assert!(error("go depth 3 depth 4").contains("'depth' is given twice"));
+        assert!(error("go wtime 5 nodes 9 wtime 6").contains("'wtime' is given twice"));
         assert!(error("go depth 256").contains("'256'"));
         assert!(matches!(parse("go depth 255"), Command::Go(_)));
         assert!(error("go sideways 3").contains("'sideways'"));
@@ -424,8 +460,7 @@ mod tests {
         assert!(error("go mate 0").contains("'mate'"));
         assert!(error("go mate x").contains("'x'"));
         assert!(error("go searchmoves infinite").contains("searchmoves"));
-        let Command::Go(limits) = parse("go ponder wtime 1000 btime 900 searchmoves d4f5 ponder")
-        else {
+        let Command::Go(limits) = parse("go wtime 1000 btime 900 searchmoves d4f5 ponder") else {
             panic!("not a go command");
         };
         assert!(limits.ponder && !limits.infinite);

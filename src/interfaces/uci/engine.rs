@@ -209,7 +209,8 @@ impl Engine {
         if Self::needs_idle(&command)
             && let Err(problem) = self.wait_for_idle()
         {
-            self.out.error(&problem);
+            self.out
+                .error(&format!("'{}' refused: {problem}", command.verb()));
             return true;
         }
         let result = match command {
@@ -384,7 +385,16 @@ impl Engine {
                 self.tt = Arc::new(TranspositionTable::try_new(megabytes)?);
                 self.options.hash_mb = megabytes;
             }
-            OptionChange::Threads(threads) => self.options.threads = threads,
+            OptionChange::Threads(threads) => {
+                self.options.threads = threads;
+                let usable = crate::search::usable_threads(threads);
+                if usable < threads {
+                    self.out.line(&format!(
+                        "info string Threads {threads} is more than this machine runs at once: \
+                         searches use {usable}"
+                    ));
+                }
+            }
             OptionChange::MultiPv(lines) => self.options.multipv = lines,
             OptionChange::Level(level) => self.options.level = level,
             OptionChange::Seed(seed) => {

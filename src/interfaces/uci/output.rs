@@ -72,19 +72,33 @@ pub fn printable(text: &str) -> String {
         .join(" ")
 }
 
+/// Quotes and punctuation around a word of an error line, kept when the word is cut.
+fn is_wrapping(c: char) -> bool {
+    matches!(c, '\'' | '"' | '(' | ')' | ',' | ':' | ';')
+}
+
 fn printable_word(word: &str) -> String {
-    let mut shown = String::new();
-    for c in word.chars().take(LONGEST_WORD) {
+    let core = word.trim_matches(is_wrapping);
+    let length = core.chars().count();
+    let (opening, closing) = if length > LONGEST_WORD {
+        let start = word.len() - word.trim_start_matches(is_wrapping).len();
+        (&word[..start], &word[start + core.len()..])
+    } else {
+        ("", "")
+    };
+    let mut shown = opening.to_string();
+    let kept = if length > LONGEST_WORD { core } else { word };
+    for c in kept.chars().take(LONGEST_WORD) {
         if c.is_control() {
             shown.extend(c.escape_unicode());
         } else {
             shown.push(c);
         }
     }
-    let length = word.chars().count();
     if length > LONGEST_WORD {
         shown.push_str(&format!("...({length} characters)"));
     }
+    shown.push_str(closing);
     shown
 }
 
@@ -106,7 +120,11 @@ mod tests {
         let shown = printable(&format!("unknown command '{long}' here"));
         assert!(shown.len() < 300, "{shown}");
         assert!(shown.starts_with("unknown command 'xxx"));
-        assert!(shown.contains("(1000002 characters)"), "{shown}");
+        // The word is the million x's; its quotes are kept around the cut.
+        assert!(
+            shown.contains("xxx...(1000000 characters)' here"),
+            "{shown}"
+        );
         assert!(shown.ends_with(" here"), "{shown}");
     }
 

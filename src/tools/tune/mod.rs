@@ -9,6 +9,7 @@ pub mod fit;
 
 use crate::board::BoardSize;
 use crate::games::GameKind;
+use crate::tools::console::print_line;
 use data::{Budget, DataSet, DataSettings, Sample};
 use fit::Model;
 use std::path::PathBuf;
@@ -325,7 +326,7 @@ pub fn run(args: &TuneArgs) -> Result<i32, String> {
     let data = load_or_generate(args, &settings)?;
     let fit = fit_data(&data, !args.no_bias)?;
     for line in report(&data, &fit) {
-        println!("{line}");
+        print_line(&line);
     }
     Ok(0)
 }
