@@ -113,20 +113,37 @@ impl Client {
 
     /// One request with the header lines `headers`; the whole answer.
     pub fn exchange(&self, method: &str, path: &str, body: &str, headers: &str) -> Answer {
-        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        self.try_exchange(method, path, body, headers)
+            .unwrap_or_else(|problem| panic!("{method} {path}: {problem}"))
+    }
+
+    /// One request with the header lines `headers`; the whole answer, or what went wrong.
+    pub fn try_exchange(
+        &self,
+        method: &str,
+        path: &str,
+        body: &str,
+        headers: &str,
+    ) -> Result<Answer, String> {
+        let mut stream = TcpStream::connect(&self.address).map_err(|e| format!("connect: {e}"))?;
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
-            .expect("timeout");
+            .map_err(|e| format!("timeout: {e}"))?;
         write!(
             stream,
             "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         )
-        .expect("send");
+        .map_err(|e| format!("send: {e}"))?;
         let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("read");
-        read_answer(&answer)
+        stream
+            .read_to_string(&mut answer)
+            .map_err(|e| format!("read: {e}"))?;
+        if !answer.contains("\r\n\r\n") {
+            return Err(format!("not an HTTP answer: {answer:?}"));
+        }
+        Ok(read_answer(&answer))
     }
 
     /// Sends `request` as it is (head and body); the whole answer.
@@ -229,7 +246,16 @@ pub fn wait_for(gui: &Client, id: &str, what: &str, done: impl Fn(&str) -> bool)
 /// Asks for the table's event socket (a WebSocket) with the extra header lines `headers`; the
 /// stream and the head of the answer.
 pub fn ask_for_socket(gui: &Client, id: &str, headers: &str) -> (TcpStream, String) {
-    let mut stream = TcpStream::connect(&gui.address).expect("connect");
+    try_ask_for_socket(gui, id, headers).unwrap_or_else(|problem| panic!("{problem}"))
+}
+
+/// [`ask_for_socket`], or what went wrong.
+pub fn try_ask_for_socket(
+    gui: &Client,
+    id: &str,
+    headers: &str,
+) -> Result<(TcpStream, String), String> {
+    let mut stream = TcpStream::connect(&gui.address).map_err(|e| format!("connect: {e}"))?;
     write!(
         stream,
         "GET /api/tables/{id}/socket HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\n\
@@ -237,19 +263,19 @@ pub fn ask_for_socket(gui: &Client, id: &str, headers: &str) -> (TcpStream, Stri
          Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{headers}\r\n",
         gui.address
     )
-    .expect("send");
+    .map_err(|e| format!("send: {e}"))?;
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+        .map_err(|e| format!("timeout: {e}"))?;
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {
         stream
             .read_exact(&mut byte)
-            .expect("the handshake's answer");
+            .map_err(|e| format!("the handshake's answer: {e}"))?;
         head.push(byte[0]);
     }
-    (stream, String::from_utf8_lossy(&head).into_owned())
+    Ok((stream, String::from_utf8_lossy(&head).into_owned()))
 }
 
 /// Opens the table's event socket; the stream after the handshake.

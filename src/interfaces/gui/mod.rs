@@ -71,6 +71,8 @@ fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
 
 /// Threads for the rules' work of requests (tokio's blocking pool): requests beyond this wait.
 const RULES_THREADS: usize = 8;
+/// How long such a thread waits for more work before it ends (and its memory goes with it).
+const RULES_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(2);
 
 /// Runs the GUI's server until the process is ended.
 pub fn run(args: &GuiArgs) -> Result<(), String> {
@@ -83,6 +85,7 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(RULES_THREADS)
+        .thread_keep_alive(RULES_THREAD_KEEP_ALIVE)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
