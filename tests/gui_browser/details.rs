@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::page::{click, new_game, save_screenshot, select, set_diamond, type_into};
-use crate::processes::{api_get, screenshot_dir};
+use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -198,7 +198,62 @@ async fn pressed_is_readable(client: &Client, selector: &str, shot: &str) -> Res
     Ok(())
 }
 
+/// A server started here, killed when dropped.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+const PAGE_HEALTH: &str = r#"
+return {
+    squares: document.querySelectorAll('#board .square').length,
+    moves: document.querySelectorAll('#moves .move[data-ply]').length,
+    offline: document.body.classList.contains('offline'),
+    status: document.getElementById('status').textContent,
+};
+"#;
+
+/// Beyond loopback the page works from the address with the token, and afterwards from the
+/// plain address too (the token kept as a cookie): it is drawn, its event socket is open, and
+/// a move is played.
+async fn page_with_token(client: &Client) -> Res<()> {
+    let (server, printed) = start_server(&["--host", "0.0.0.0"])?;
+    let _server = Server(server);
+    let address = printed.replace("//0.0.0.0:", "//127.0.0.1:");
+    let plain = address
+        .split_once('?')
+        .map(|(plain, _)| plain.to_string())
+        .ok_or_else(|| format!("no token in the printed address {printed}"))?;
+    for (url, shot) in [
+        (address.as_str(), "token-address"),
+        (plain.as_str(), "token-kept"),
+    ] {
+        client.goto(url).await.ctx(&format!("open {url}"))?;
+        wait_until(client, &format!("the page of {url}"), PAGE_HEALTH, |page| {
+            page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
+        })
+        .await?;
+        type_into(client, "move-text", "d4f5\u{e007}").await?;
+        wait_until(client, &format!("a move on {url}"), PAGE_HEALTH, |page| {
+            page["moves"] == 1 && page["offline"] == false
+        })
+        .await?;
+        save_screenshot(client, shot).await?;
+    }
+    Ok(())
+}
+
 pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
+    page_with_token(client).await?;
+    client.goto(base).await.ctx(&format!("open {base}"))?;
+    wait_until(client, "the board to be drawn", PAGE_HEALTH, |page| {
+        page["squares"] != 0
+    })
+    .await?;
     refused_position_goes(client, base).await?;
     record_of_two_games(client, base).await?;
     new_game(client, "claustro", "5x5", 25).await?;

@@ -503,7 +503,7 @@ async fn the_gui_plays_every_game_in_a_real_browser() {
         driver: None,
         profile: profile.clone(),
     };
-    let (server, base) = start_server().unwrap_or_else(|e| panic!("{e}"));
+    let (server, base) = start_server(&[]).unwrap_or_else(|e| panic!("{e}"));
     processes.server = Some(server);
     let browser_log = screenshot_dir().join("chromium.log");
     let (driver, driver_port) = start_driver(&browser_log).unwrap_or_else(|e| panic!("{e}"));
