@@ -1,124 +1,14 @@
 //! `tabula gui` through its HTTP API, as the page uses it: whole games of the four games against
 //! the engine, bad requests that change nothing, engines that crash or cheat, records, events.
 
-#[path = "common/chunked.rs"]
-mod chunked;
+#[allow(dead_code)]
+#[path = "gui_support/mod.rs"]
+mod gui_support;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use gui_support::*;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A running `tabula gui` on a free port, killed when dropped.
-struct Gui {
-    child: Child,
-    address: String,
-}
-
-impl Gui {
-    fn start(extra: &[&str]) -> Gui {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["gui", "--port", "0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabula gui starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the address line");
-        let address = line
-            .trim()
-            .strip_prefix("tabula gui: http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        assert!(address.starts_with("127.0.0.1:"), "{address}");
-        Gui { child, address }
-    }
-
-    /// One request; the status and the body.
-    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let host = format!("Host: {}\r\n", self.address);
-        self.request_with(method, path, body, &host)
-    }
-
-    /// One request with the header lines `headers` (each ending in CRLF, `Host` included).
-    fn request_with(&self, method: &str, path: &str, body: &str, headers: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("timeout");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .expect("send");
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("read");
-        let (head, body) = answer.split_once("\r\n\r\n").expect("a response");
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .expect("a status");
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            chunked::dechunk(body).expect("a chunked body")
-        } else {
-            body.to_string()
-        };
-        (status, body)
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, String) {
-        self.request("POST", path, body)
-    }
-
-    fn get(&self, path: &str) -> (u16, String) {
-        self.request("GET", path, "")
-    }
-
-    /// A new table of `game`; its id.
-    fn open(&self, game: &str, size: &str) -> String {
-        let (status, body) = self.post(
-            "/api/tables",
-            &format!(r#"{{"game":"{game}","size":"{size}"}}"#),
-        );
-        assert_eq!(status, 200, "{body}");
-        field(&body, "id")
-    }
-}
-
-impl Drop for Gui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The JSON value of `key` at the top level of `json`, as text (strings without quotes).
-fn field(json: &str, key: &str) -> String {
-    let value: serde_json::Value =
-        serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
-    match value.get(key) {
-        Some(serde_json::Value::String(text)) => text.clone(),
-        Some(other) => other.to_string(),
-        None => panic!("no {key} in {json}"),
-    }
-}
-
-/// The strings of a JSON array of strings.
-fn strings(array: &str) -> Vec<String> {
-    serde_json::from_str(array).unwrap_or_else(|e| panic!("{e}: {array}"))
-}
 
 /// Enters one move as the page does: the first square offered, then the first continuation,
 /// until the squares picked make a move; returns it.
@@ -138,23 +28,6 @@ fn enter_a_move(gui: &Gui, id: &str, nth: usize) -> String {
         }
         assert!(!next.is_empty(), "nothing to click after {path:?}: {body}");
         path.push(next[nth % next.len()].clone());
-    }
-}
-
-/// Polls the table until `done` holds for its state; the state.
-fn wait_for(gui: &Gui, id: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let (status, body) = gui.get(&format!("/api/tables/{id}"));
-        assert_eq!(status, 200, "{body}");
-        if done(&body) {
-            return body;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "waited in vain for {what}: {body}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -186,56 +59,6 @@ fn engine_status(game: &str, start: &str, moves: &[String]) -> String {
         .find_map(|line| line.strip_prefix("Status: "))
         .unwrap_or("")
         .to_string()
-}
-
-/// Opens the table's event socket (a WebSocket); the stream after the handshake.
-fn open_socket(gui: &Gui, id: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(&gui.address).expect("connect");
-    write!(
-        stream,
-        "GET /api/tables/{id}/socket HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\n\
-         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
-         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-        gui.address
-    )
-    .expect("send");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        stream
-            .read_exact(&mut byte)
-            .expect("the handshake's answer");
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8_lossy(&head);
-    assert!(head.starts_with("HTTP/1.1 101"), "{head}");
-    stream
-}
-
-/// The next text message of a WebSocket (server messages are not masked).
-fn next_message(stream: &mut TcpStream) -> String {
-    loop {
-        let mut header = [0u8; 2];
-        stream.read_exact(&mut header).expect("a frame");
-        let mut length = u64::from(header[1] & 0x7f);
-        if length == 126 {
-            let mut bytes = [0u8; 2];
-            stream.read_exact(&mut bytes).expect("a length");
-            length = u64::from(u16::from_be_bytes(bytes));
-        } else if length == 127 {
-            let mut bytes = [0u8; 8];
-            stream.read_exact(&mut bytes).expect("a length");
-            length = u64::from_be_bytes(bytes);
-        }
-        let mut payload = vec![0u8; length as usize];
-        stream.read_exact(&mut payload).expect("a payload");
-        if header[0] & 0x0f == 1 {
-            return String::from_utf8(payload).expect("text");
-        }
-    }
 }
 
 #[test]
@@ -335,6 +158,8 @@ fn bad_requests_are_refused_and_change_nothing() {
         (format!("{table}/analysis"), r#"{"on":true,"multipv":0}"#.into(), 400),
         (format!("{table}/analysis"), r#"{"on":true,"engine":3}"#.into(), 400),
         (format!("{table}/record"), r#"{"text":"[Game \"claustro\"]\n\n1. b1b1"}"#.into(), 400),
+        (format!("{table}/record"), r#"{"text":"[Game \"claustro\"]\n\n1. b1b2 {unclosed c5c4"}"#.into(), 400),
+        (format!("{table}/record"), r#"{"text":"[Game \"claustro\"]\n\n1. b1b2","game":2}"#.into(), 400),
         (format!("{table}/launch"), "{}".into(), 404),
         ("/api/tables/nope/move".into(), r#"{"move":"b1c1"}"#.into(), 404),
         ("/api/tables".into(), r#"{"game":"apart","size":"7"}"#.into(), 400),
@@ -352,7 +177,13 @@ fn bad_requests_are_refused_and_change_nothing() {
     for headers in [
         format!("Host: {}\r\nOrigin: http://evil.example\r\n", gui.address),
         format!("Host: {}\r\nOrigin: null\r\n", gui.address),
+        format!("Host: {0}\r\nOrigin: evil://{0}\r\n", gui.address),
+        format!(
+            "Host: {0}\r\nOrigin: http://{0}.evil.example\r\n",
+            gui.address
+        ),
         "Host: evil.example:8088\r\n".to_string(),
+        "Host: 10.20.30.40:8088\r\n".to_string(),
     ] {
         let (status, answer) = gui.request_with("POST", &move_path, move_body, &headers);
         assert_eq!(status, 403, "{headers}: {answer}");
@@ -493,22 +324,6 @@ fn the_number_of_tables_is_bounded() {
     assert!(body.contains("too many tables"), "{body}");
 }
 
-/// The processes whose parent is `pid`.
-fn children(pid: u32) -> usize {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("stat")).ok())
-        .filter(|stat| {
-            // The parent's pid is the second field after the command's closing parenthesis.
-            stat.rsplit_once(')')
-                .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
-                == Some(pid)
-        })
-        .count()
-}
-
 #[test]
 fn a_closed_tab_takes_its_engines_with_it() {
     let gui = Gui::start(&["--close-after", "1"]);
@@ -528,10 +343,14 @@ fn a_closed_tab_takes_its_engines_with_it() {
         200,
         "an open tab keeps its table"
     );
-    assert_eq!(children(gui.child.id()), 2, "one engine process per side");
+    assert_eq!(
+        children(gui.child.id()).len(),
+        2,
+        "one engine process per side"
+    );
     drop(socket);
     let deadline = Instant::now() + Duration::from_secs(10);
-    while children(gui.child.id()) > 0 || gui.get(&format!("/api/tables/{id}")).0 != 404 {
+    while !children(gui.child.id()).is_empty() || gui.get(&format!("/api/tables/{id}")).0 != 404 {
         assert!(
             Instant::now() < deadline,
             "the closed tab's table and engines stayed"

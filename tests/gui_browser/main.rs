@@ -22,6 +22,7 @@ use serde_json::Value;
 
 #[path = "../common/chunked.rs"]
 mod chunked;
+mod details;
 mod page;
 mod processes;
 
@@ -447,6 +448,9 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     };
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    details::check_page_details(client, base)
+        .await
+        .map_err(|e| format!("page details: {e}"))?;
     for (index, spec) in GAMES.iter().enumerate() {
         let played = play_game(client, base, spec, seed + index as u64)
             .await
@@ -499,7 +503,7 @@ async fn the_gui_plays_every_game_in_a_real_browser() {
         driver: None,
         profile: profile.clone(),
     };
-    let (server, base) = start_server().unwrap_or_else(|e| panic!("{e}"));
+    let (server, base) = start_server(&[]).unwrap_or_else(|e| panic!("{e}"));
     processes.server = Some(server);
     let browser_log = screenshot_dir().join("chromium.log");
     let (driver, driver_port) = start_driver(&browser_log).unwrap_or_else(|e| panic!("{e}"));

@@ -49,11 +49,13 @@ pub fn screenshot_dir() -> PathBuf {
     target.join("gui-screenshots")
 }
 
-/// Starts `tabula gui --port 0` and returns it with the page's address, read from the first line
-/// it prints (`tabula gui: http://127.0.0.1:PORT/`).
-pub fn start_server() -> Res<(Child, String)> {
+/// Starts `tabula gui --port 0` with `extra` arguments and returns it with the page's address,
+/// read from the first line it prints (`tabula gui: http://127.0.0.1:PORT/`, with `?token=...`
+/// beyond loopback).
+pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
     let mut server = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["gui", "--port", "0"])
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -82,7 +84,7 @@ pub fn start_server() -> Res<(Child, String)> {
         ));
     };
     let url = first[start..].split_whitespace().next().unwrap_or("");
-    let url = if url.ends_with('/') {
+    let url = if url.ends_with('/') || url.contains('?') {
         url.to_string()
     } else {
         format!("{url}/")

@@ -1,36 +1,46 @@
 //! The HTTP API the page talks to (documented in docs/gui.md): JSON in, JSON out, one clear
 //! `{"error": ...}` for anything wrong, and nothing changed by a request that fails.
 
-use super::room::{Room, RoomState};
+use super::access::{self, Access};
+use super::room::RoomState;
 use super::rooms::Rooms;
-use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
-use super::{assets, clocks::Clocks, record_text};
+use super::table::{Limit, Table};
+use super::{actions, assets, clocks::Clocks, events, record_text};
 use crate::games::GameKind;
 use crate::interfaces::uci::output::printable;
 use crate::level::Level;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
-use tokio::sync::broadcast;
-
-/// How often an open event socket is pinged; three times this without an answer closes it.
-const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
+use std::time::Duration;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// The largest request body accepted (a long game's record fits many times over).
 pub const MAX_BODY: usize = 256 * 1024;
+/// The longest a request may take, its body's arrival included.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// What the page may load and where it may be shown: only from this server, and in no frame
+/// of another page.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-type Shared = State<Arc<Rooms>>;
+pub type Shared = State<Arc<Rooms>>;
 
-/// Every route of the GUI.
-pub fn router(rooms: Arc<Rooms>) -> Router {
+/// Every route of the GUI, behind the access check, the limits of a request, and the headers
+/// every answer carries.
+pub fn router(rooms: Arc<Rooms>, access: Arc<Access>) -> Router {
+    let header = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+    };
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
         .route(
@@ -39,66 +49,88 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
         )
         .route("/api/info", get(info))
         .route("/api/tables", post(open_table))
+        .route("/api/records", post(record_games))
         .route("/api/tables/{id}", get(table))
-        .route("/api/tables/{id}/socket", get(socket))
+        .route("/api/tables/{id}/socket", get(events::socket))
         .route(
             "/api/tables/{id}/record",
             get(download_record).post(load_record),
         )
-        .route("/api/tables/{id}/{action}", post(act))
+        .route("/api/tables/{id}/{action}", post(actions::act))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
-        .layer(middleware::from_fn(same_site_only))
         .with_state(rooms)
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(middleware::from_fn(errors_as_json))
+        .layer(middleware::from_fn_with_state(access, access::check))
+        .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(header(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
+        .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header(header::REFERRER_POLICY, "no-referrer"))
 }
 
-/// Refuses what another web site could send through the user's browser: a request whose
-/// `Origin` is not this server, or whose `Host` is a name other than `localhost` (a DNS
-/// rebinding attack reaches this server under the attacker's own name).
-async fn same_site_only(request: Request, next: Next) -> Response {
-    let headers = request.headers();
-    let host = headers
-        .get(header::HOST)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("");
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    };
-    let known_name = name == "localhost"
-        || name.parse::<std::net::IpAddr>().is_ok()
-        || name
-            .strip_prefix('[')
-            .and_then(|n| n.strip_suffix(']'))
-            .is_some_and(|n| n.parse::<std::net::Ipv6Addr>().is_ok());
-    let foreign_origin = headers
-        .get(header::ORIGIN)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|origin| origin.split_once("://").map(|(_, rest)| rest) != Some(host));
-    if !known_name || foreign_origin {
-        return error(
-            StatusCode::FORBIDDEN,
-            "requests from other web sites are refused",
-        );
+/// Gives the answers that the HTTP stack makes itself (a method a route does not take, a body
+/// too large, a request too slow) the documented form `{"error": ...}`.
+async fn errors_as_json(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
     }
-    next.run(request).await
+    let text = match status {
+        StatusCode::METHOD_NOT_ALLOWED => format!("this address does not take {method}"),
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the request is larger than {MAX_BODY} bytes"),
+        StatusCode::REQUEST_TIMEOUT => format!(
+            "the request took longer than {} s",
+            REQUEST_TIMEOUT.as_secs()
+        ),
+        StatusCode::NOT_FOUND => "no such page".to_string(),
+        other => other.canonical_reason().unwrap_or("error").to_string(),
+    };
+    let mut answer = error(status, &text);
+    if let Some(allow) = response.headers().get(header::ALLOW) {
+        answer.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    answer
 }
 
-fn json(body: String) -> Response {
+/// Runs `work` on a thread of tokio's blocking pool: the rules' work, and waiting for a table
+/// busy with it, never hold up the async runtime.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Result<T, String> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|problem| format!("the request failed: {problem}"))?
+}
+
+pub fn json(body: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// An error answer; what came from outside is echoed escaped and cut short.
-fn error(status: StatusCode, text: &str) -> Response {
+pub fn error(status: StatusCode, text: &str) -> Response {
     let body = serde_json::json!({ "error": printable(text) }).to_string();
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-fn bad(text: String) -> Response {
+pub fn bad(text: String) -> Response {
     error(StatusCode::BAD_REQUEST, &text)
 }
 
 /// The request body read as `T`, or the error's status and text.
-async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, String)> {
+pub async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, String)> {
     let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
         (
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -110,7 +142,7 @@ async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, St
 }
 
 /// The answer to a request about table `id`, which does not exist.
-fn missing(id: &str) -> Response {
+pub fn missing(id: &str) -> Response {
     error(
         StatusCode::NOT_FOUND,
         &format!(
@@ -152,10 +184,10 @@ async fn info(State(rooms): Shared) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NewGame {
-    game: String,
+pub struct NewGame {
+    pub game: String,
     #[serde(default)]
-    size: Option<String>,
+    pub size: Option<String>,
 }
 
 async fn open_table(State(rooms): Shared, body: Body) -> Response {
@@ -163,99 +195,27 @@ async fn open_table(State(rooms): Shared, body: Body) -> Response {
         Ok(request) => request,
         Err((status, problem)) => return error(status, &problem),
     };
-    let table = match Table::new(&request.game, request.size.as_deref()) {
+    let made = blocking(move || {
+        let table = Table::new(&request.game, request.size.as_deref())?;
+        table.pass();
+        Ok(table)
+    })
+    .await;
+    let table = match made {
         Ok(table) => table,
         Err(problem) => return bad(problem),
     };
     match rooms.open(table) {
-        Ok(room) => {
-            let state = room.lock();
-            json(room.view_json(&state))
-        }
+        Ok(room) => json(room.published()),
         Err(problem) => error(StatusCode::SERVICE_UNAVAILABLE, &problem),
     }
 }
 
+/// The table's state as of its last change: read without waiting for a table that is busy.
 async fn table(State(rooms): Shared, Path(id): Path<String>) -> Response {
-    let Some(room) = rooms.get(&id) else {
-        return missing(&id);
-    };
-    let mut state = room.lock();
-    state.last_seen = std::time::Instant::now();
-    json(room.view_json(&state))
-}
-
-/// Counts an open event stream of a room while it lives.
-struct StreamGuard(Arc<Room>);
-
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        let mut state = self.0.lock();
-        state.streams = state.streams.saturating_sub(1);
-        state.last_seen = std::time::Instant::now();
-    }
-}
-
-/// The room's events over a WebSocket (a browser opens only six HTTP/1.1 connections to one
-/// server, so a stream per tab over HTTP would starve the seventh tab): each message is
-/// `{"event": <name>, "data": <JSON>}`, the first one the current `state`.
-async fn socket(
-    State(rooms): Shared,
-    Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
-) -> Response {
-    let Some(room) = rooms.get(&id) else {
-        return missing(&id);
-    };
-    upgrade.on_upgrade(move |socket| stream_events(socket, room))
-}
-
-async fn stream_events(mut socket: WebSocket, room: Arc<Room>) {
-    let mut receiver = room.subscribe();
-    let first = {
-        let mut state = room.lock();
-        state.streams += 1;
-        room.view_json(&state)
-    };
-    let guard = StreamGuard(room);
-    let message = |name: &str, data: &str| {
-        Message::Text(format!(r#"{{"event":"{name}","data":{data}}}"#).into())
-    };
-    if socket.send(message("state", &first)).await.is_err() {
-        return;
-    }
-    let mut ping = tokio::time::interval(PING_EVERY);
-    let mut last_heard = tokio::time::Instant::now();
-    loop {
-        let outgoing = tokio::select! {
-            _ = ping.tick() => {
-                // A page that has not answered for a while (a computer gone to sleep, a network
-                // gone) no longer counts as an open tab.
-                if last_heard.elapsed() > PING_EVERY * 3 {
-                    break;
-                }
-                Message::Ping(Vec::new().into())
-            },
-            event = receiver.recv() => match event {
-                Ok(event) => message(event.name, &event.data),
-                // The page fell behind: the whole state again is all it needs.
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    let state = guard.0.lock();
-                    message("state", &guard.0.view_json(&state))
-                }
-                Err(broadcast::error::RecvError::Closed) => break,
-            },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => {
-                    last_heard = tokio::time::Instant::now();
-                    continue;
-                }
-            },
-        };
-        if socket.send(outgoing).await.is_err() {
-            break;
-        }
+    match rooms.get(&id) {
+        Some(room) => json(room.published()),
+        None => missing(&id),
     }
 }
 
@@ -263,16 +223,21 @@ async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Respon
     let Some(room) = rooms.get(&id) else {
         return missing(&id);
     };
-    let state = room.lock();
-    let text = record_text::write_record(&state, |engine| {
-        room.engines
-            .get(engine)
-            .map_or_else(|| format!("engine {engine}"), |spec| spec.name.clone())
-    });
-    let disposition = format!(
-        "attachment; filename=\"tabula-{}.txt\"",
-        state.table.game.name()
-    );
+    let written = blocking(move || {
+        let state = room.lock();
+        let text = record_text::write_record(&state, |engine| {
+            room.engines
+                .get(engine)
+                .map_or_else(|| format!("engine {engine}"), |spec| spec.name.clone())
+        });
+        Ok((text, state.table.game.name()))
+    })
+    .await;
+    let (text, game) = match written {
+        Ok(written) => written,
+        Err(problem) => return bad(problem),
+    };
+    let disposition = format!("attachment; filename=\"tabula-{game}.txt\"");
     (
         [
             (
@@ -290,6 +255,34 @@ async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Respon
 #[serde(deny_unknown_fields)]
 struct RecordText {
     text: String,
+    /// Which game of the text (from 1); the first when absent.
+    #[serde(default = "first_game")]
+    game: usize,
+}
+
+fn first_game() -> usize {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordGames {
+    text: String,
+}
+
+/// The games a record text holds, for the page to offer a choice: `{"games": [...]}`.
+async fn record_games(body: Body) -> Response {
+    let request: RecordGames = match read_body(body).await {
+        Ok(request) => request,
+        Err((status, problem)) => return error(status, &problem),
+    };
+    let listed = blocking(move || {
+        let games = record_text::list_games(&request.text)
+            .map_err(|problem| format!("record: {problem}"))?;
+        serde_json::to_string(&serde_json::json!({ "games": games })).map_err(|e| e.to_string())
+    })
+    .await;
+    respond(listed)
 }
 
 async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -> Response {
@@ -300,17 +293,21 @@ async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -
         Ok(request) => request,
         Err((status, problem)) => return error(status, &problem),
     };
-    let table = match record_text::read_record(&request.text) {
-        Ok(table) => table,
-        Err(problem) => return bad(format!("record: {problem}")),
-    };
-    respond(room.change(|state| {
-        replace_table(state, table);
-        Ok(())
-    }))
+    respond(
+        blocking(move || {
+            let table = record_text::read_record(&request.text, request.game)
+                .map_err(|problem| format!("record: {problem}"))?;
+            table.pass();
+            room.change(|state| {
+                replace_table(state, table);
+                Ok(())
+            })
+        })
+        .await,
+    )
 }
 
-fn respond(result: Result<String, String>) -> Response {
+pub fn respond(result: Result<String, String>) -> Response {
     match result {
         Ok(body) => json(body),
         Err(problem) => bad(problem),
@@ -318,183 +315,15 @@ fn respond(result: Result<String, String>) -> Response {
 }
 
 /// A new game on the table: the clocks start again.
-fn replace_table(state: &mut RoomState, table: Table) {
+pub fn replace_table(state: &mut RoomState, table: Table) {
     state.table = table;
     state.notes.clear();
     state.clocks = new_clocks(state.limit);
 }
 
-fn new_clocks(limit: Limit) -> Option<Clocks> {
+pub fn new_clocks(limit: Limit) -> Option<Clocks> {
     match limit {
         Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
         _ => None,
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    position: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TargetsRequest {
-    path: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GotoRequest {
-    ply: usize,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayersRequest {
-    white: Player,
-    black: Player,
-    limit: Limit,
-}
-
-/// The actions on a table, by name.
-async fn act(
-    State(rooms): Shared,
-    Path((id, action)): Path<(String, String)>,
-    body: Body,
-) -> Response {
-    let Some(room) = rooms.get(&id) else {
-        return missing(&id);
-    };
-    let engines = rooms.engines.len();
-    match action.as_str() {
-        "new" => {
-            with_body(body, |request: NewGame| {
-                let table = Table::new(&request.game, request.size.as_deref())?;
-                room.change(|state| {
-                    replace_table(state, table);
-                    Ok(())
-                })
-            })
-            .await
-        }
-        "position" => {
-            with_body(body, |request: PositionRequest| {
-                room.change(|state| {
-                    let table = Table::from_position(state.table.game, &request.position)?;
-                    replace_table(state, table);
-                    Ok(())
-                })
-            })
-            .await
-        }
-        "move" => {
-            with_body(body, |request: MoveRequest| {
-                room.change(|state| state.person_moves(&request.text))
-            })
-            .await
-        }
-        "targets" => {
-            with_body(body, |request: TargetsRequest| {
-                if request.path.len() > 64 {
-                    return Err("a move has at most 64 squares".to_string());
-                }
-                let state = room.lock();
-                let targets = match state.why_no_move() {
-                    Some(_) => Targets::default(),
-                    None => state.table.targets(&request.path)?,
-                };
-                serde_json::to_string(&targets).map_err(|e| e.to_string())
-            })
-            .await
-        }
-        "goto" => {
-            with_body(body, |request: GotoRequest| {
-                room.change(|state| state.table.goto(request.ply))
-            })
-            .await
-        }
-        "undo" => respond(room.change(RoomState::take_back)),
-        "players" => {
-            with_body(body, |request: PlayersRequest| {
-                check_player(&request.white, engines)?;
-                check_player(&request.black, engines)?;
-                check_limit(request.limit)?;
-                room.change(|state| {
-                    // The clocks of a game in progress go on unless the limit changes.
-                    if state.limit != request.limit || state.table.moves.is_empty() {
-                        state.clocks = new_clocks(request.limit);
-                    }
-                    state.players = [request.white, request.black];
-                    state.limit = request.limit;
-                    Ok(())
-                })
-            })
-            .await
-        }
-        "analysis" => {
-            with_body(body, |request: AnalysisSettings| {
-                if request.engine >= engines {
-                    return Err(format!("no engine {}", request.engine));
-                }
-                if !(1..=8).contains(&request.multipv) {
-                    return Err(format!("multipv {} is not 1 to 8", request.multipv));
-                }
-                room.change(|state| {
-                    state.analysis = request;
-                    Ok(())
-                })
-            })
-            .await
-        }
-        other => error(
-            StatusCode::NOT_FOUND,
-            &format!("no action '{}' on a table", printable(other)),
-        ),
-    }
-}
-
-/// Reads the body as `T` and answers with what `handle` makes of it.
-async fn with_body<T: DeserializeOwned>(
-    body: Body,
-    handle: impl FnOnce(T) -> Result<String, String>,
-) -> Response {
-    match read_body(body).await {
-        Ok(request) => respond(handle(request)),
-        Err((status, problem)) => error(status, &problem),
-    }
-}
-
-fn check_player(player: &Player, engines: usize) -> Result<(), String> {
-    match player {
-        Player::Human => Ok(()),
-        Player::Engine { engine, .. } if *engine >= engines => {
-            Err(format!("no engine {engine} (there are {engines})"))
-        }
-        Player::Engine { level, .. } => level
-            .as_deref()
-            .map_or(Ok(()), |level| Level::parse(level).map(|_| ())),
-    }
-}
-
-fn check_limit(limit: Limit) -> Result<(), String> {
-    const DAY_MS: u64 = 86_400_000;
-    match limit {
-        Limit::Clock { base_ms, inc_ms } if (1..=DAY_MS).contains(&base_ms) && inc_ms <= DAY_MS => {
-            Ok(())
-        }
-        Limit::Movetime { ms } if (1..=DAY_MS).contains(&ms) => Ok(()),
-        Limit::Depth { depth } if (1..=64).contains(&depth) => Ok(()),
-        _ => Err(
-            "the limit is out of range (clock and movetime 1 ms to a day, depth 1 to 64)"
-                .to_string(),
-        ),
     }
 }

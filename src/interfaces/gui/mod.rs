@@ -2,19 +2,25 @@
 //! engines (tabula itself by default) as protocol clients, with tabula's rules as the referee.
 //! The page and its API are described in docs/gui.md.
 
+mod access;
+mod actions;
 mod analysis;
 mod api;
 mod assets;
 mod board_view;
 mod clocks;
 mod engine_worker;
+mod events;
 mod record_text;
 mod room;
 mod rooms;
+mod server;
 mod squares;
 mod table;
+mod view;
 
 use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol};
+use access::Access;
 use rooms::Rooms;
 use std::io::Write;
 use std::sync::Arc;
@@ -24,7 +30,7 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub struct GuiArgs {
     /// The address to listen on; other machines can reach the GUI only if this is not a
-    /// loopback address.
+    /// loopback address, and then every request needs the token printed in the address.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
     /// The port (0: any free port).
@@ -63,40 +69,61 @@ fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
     Ok(engines)
 }
 
+/// Threads for the rules' work of requests (tokio's blocking pool): requests beyond this wait.
+const RULES_THREADS: usize = 8;
+/// How long such a thread waits for more work before it ends (and its memory goes with it).
+const RULES_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(2);
+
 /// Runs the GUI's server until the process is ended.
 pub fn run(args: &GuiArgs) -> Result<(), String> {
+    let limits = server::Limits::for_this_process();
     let rooms = Arc::new(Rooms::new(
         engines(args)?,
         Duration::from_secs(args.close_after),
+        limits.sockets,
     ));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(RULES_THREADS)
+        .thread_keep_alive(RULES_THREAD_KEEP_ALIVE)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    runtime.block_on(serve(args, rooms))
+    runtime.block_on(serve(args, rooms, limits))
 }
 
-async fn serve(args: &GuiArgs, rooms: Arc<Rooms>) -> Result<(), String> {
+async fn serve(args: &GuiArgs, rooms: Arc<Rooms>, limits: server::Limits) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind((args.host, args.port))
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let address = listener
         .local_addr()
         .map_err(|e| format!("cannot read the address: {e}"))?;
+    let access = Arc::new(Access::for_host(args.host));
+    let url = match access.token() {
+        Some(token) => format!("http://{address}/?token={token}"),
+        None => format!("http://{address}/"),
+    };
     let mut stdout = std::io::stdout();
-    let _ = writeln!(stdout, "tabula gui: http://{address}/");
+    let _ = writeln!(stdout, "tabula gui: {url}");
     let _ = stdout.flush();
     if !args.host.is_loopback() {
-        log::warn!("listening on {address}: other machines can reach this GUI");
+        log::warn!(
+            "listening on {address}: other machines can reach this GUI with the token in its address"
+        );
     }
+    log::info!(
+        "at most {} connections and {} event sockets at once",
+        limits.connections,
+        limits.sockets
+    );
     tokio::spawn(keep_house(rooms.clone()));
-    axum::serve(listener, api::router(rooms))
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+    server::serve(listener, api::router(rooms, access), limits.connections).await;
+    Err("the server stopped".to_string())
 }
 
-/// Ends games whose clock ran out, and closes rooms whose tab has gone.
+/// Ends games whose clock ran out, and closes rooms whose tab has gone; a room busy with a
+/// request is left for the next round.
 async fn keep_house(rooms: Arc<Rooms>) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
     let mut ticks = 0u64;

@@ -1,5 +1,5 @@
 //! The GUI's game as a record in the format `tabula match` writes, and such a record read back
-//! (the first game of a file of several).
+//! (any one game of a file of several, as the page's user chooses).
 
 use super::room::RoomState;
 use super::table::{Limit, Player, Table};
@@ -81,37 +81,105 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     text
 }
 
-/// The first game of a record text, checked move by move by the rules.
-pub fn read_record(text: &str) -> Result<Table, String> {
-    let mut tags = Vec::new();
-    let mut movetext = String::new();
+/// One game of a record text: its tags and its movetext, not yet checked by the rules.
+struct RecordGame {
+    tags: Vec<(String, String)>,
+    movetext: String,
+}
+
+impl RecordGame {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// The games of a record text (a match's games.txt holds many): a tag line after a movetext
+/// starts the next game.
+fn record_games(text: &str) -> Result<Vec<RecordGame>, String> {
+    let mut games: Vec<RecordGame> = Vec::new();
+    let mut current = RecordGame {
+        tags: Vec::new(),
+        movetext: String::new(),
+    };
     for line in text.lines().map(str::trim) {
         if let Some(tag) = line.strip_prefix('[') {
-            if !movetext.trim().is_empty() {
-                break;
+            if !current.movetext.trim().is_empty() {
+                let next = RecordGame {
+                    tags: Vec::new(),
+                    movetext: String::new(),
+                };
+                games.push(std::mem::replace(&mut current, next));
             }
             let (name, value) = tag
                 .trim_end_matches(']')
                 .split_once(' ')
                 .ok_or_else(|| format!("tag line '{line}' has no value"))?;
-            tags.push((name.to_string(), value.trim().trim_matches('"').to_string()));
+            let value = value.trim().trim_matches('"').to_string();
+            current.tags.push((name.to_string(), value));
         } else {
-            movetext.push_str(line);
-            movetext.push(' ');
+            current.movetext.push_str(line);
+            current.movetext.push(' ');
         }
     }
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
-    };
+    if !current.tags.is_empty() || !current.movetext.trim().is_empty() {
+        games.push(current);
+    }
+    Ok(games)
+}
+
+/// What the page shows of each game of a record text, to choose one: its number (from 1) and
+/// its `Game`, `White`, `Black` and `Result` tags.
+#[derive(Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameSummary {
+    pub number: usize,
+    pub game: String,
+    pub white: String,
+    pub black: String,
+    pub result: String,
+}
+
+/// The games of a record text, summarised.
+pub fn list_games(text: &str) -> Result<Vec<GameSummary>, String> {
+    let games = record_games(text)?;
+    Ok(games
+        .iter()
+        .enumerate()
+        .map(|(index, game)| {
+            let tag = |name: &str| game.tag(name).unwrap_or("?").to_string();
+            GameSummary {
+                number: index + 1,
+                game: tag("Game"),
+                white: tag("White"),
+                black: tag("Black"),
+                result: tag("Result"),
+            }
+        })
+        .collect())
+}
+
+/// Game `number` (from 1) of a record text, checked move by move by the rules.
+pub fn read_record(text: &str, number: usize) -> Result<Table, String> {
+    let games = record_games(text)?;
+    let count = games.len();
+    let record = number
+        .checked_sub(1)
+        .and_then(|index| games.get(index))
+        .ok_or_else(|| match count {
+            0 => "the text holds no game".to_string(),
+            1 => format!("there is no game {number}: the text holds one game"),
+            _ => format!("there is no game {number}: the text holds {count} games"),
+        })?;
+    let tag = |name: &str| record.tag(name);
     let game = tag("Game").ok_or("the record has no Game tag")?;
     let (kind, size) = game_and_size(game, tag("Size"))?;
     let opening_text = tag("Opening").unwrap_or("startpos");
     let opening = PositionLine::parse(opening_text)
         .ok_or_else(|| format!("the Opening tag '{opening_text}' names no position"))?;
     let mut moves = opening.moves.clone();
-    moves.extend(movetext_moves(&movetext));
+    moves.extend(movetext_moves(&record.movetext)?);
     let mut table = Table::from_moves(kind, size, opening.position.as_deref(), &moves)?;
     // A loss on time is not in the moves: the Termination tag says it.
     let lost_on_time =
@@ -122,8 +190,9 @@ pub fn read_record(text: &str) -> Result<Table, String> {
     Ok(table)
 }
 
-/// The moves of a movetext: comments, move numbers and the result left out.
-fn movetext_moves(movetext: &str) -> Vec<String> {
+/// The moves of a movetext: comments, move numbers and the result left out; a comment left open
+/// or closed without being opened is refused (what follows it would be lost or misread).
+fn movetext_moves(movetext: &str) -> Result<Vec<String>, String> {
     let mut moves = Vec::new();
     let mut depth = 0usize;
     let mut word = String::new();
@@ -141,14 +210,20 @@ fn movetext_moves(movetext: &str) -> Vec<String> {
                 flush(&mut word, &mut moves);
                 depth += 1;
             }
-            '}' => depth = depth.saturating_sub(1),
+            '}' if depth == 0 => {
+                return Err("a comment is closed with '}' but was never opened".into());
+            }
+            '}' => depth -= 1,
             _ if depth > 0 => {}
             c if c.is_whitespace() => flush(&mut word, &mut moves),
             c => word.push(c),
         }
     }
+    if depth > 0 {
+        return Err("a comment opened with '{' is not closed".into());
+    }
     flush(&mut word, &mut moves);
-    moves
+    Ok(moves)
 }
 
 #[cfg(test)]
@@ -160,33 +235,60 @@ mod tests {
     fn reads_moves_between_numbers_and_comments() {
         assert_eq!(
             movetext_moves("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 2. f5h6 {1ms} 0-1"),
-            ["d4f5", "e5c4", "f5h6"]
+            Ok(vec!["d4f5".to_string(), "e5c4".into(), "f5h6".into()])
         );
-        assert_eq!(movetext_moves("3... e5c4 {x} *"), ["e5c4"]);
+        assert_eq!(
+            movetext_moves("3... e5c4 {x} *"),
+            Ok(vec!["e5c4".to_string()])
+        );
+        assert!(movetext_moves("1. d4f5 {unclosed e5c4 *").is_err());
+        assert!(movetext_moves("1. d4f5 } e5c4 *").is_err());
     }
 
     #[test]
     fn reads_a_record_and_refuses_bad_ones() {
         let record = "[Event \"tabula match\"]\n[Game \"joust\"]\n[Size \"8x8\"]\n\
                       [Opening \"startpos moves d4f5\"]\n\n1... e5c4 {1ms} 2. f5h6 {2ms} *\n";
-        let table = read_record(record).expect("a good record");
+        let table = read_record(record, 1).expect("a good record");
         assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
         let fen = "[Game \"jesonmor\"]\n[Opening \"5/5/2N2/5/n4 w 0 1\"]\n\n1. c3b1 1-0\n";
-        let table = read_record(fen).expect("a position string opening");
+        let table = read_record(fen, 1).expect("a position string opening");
         assert_eq!(table.session().size(), BoardSize::square(5));
         assert!(table.result().is_some());
-        assert!(read_record("1. d4f5").is_err(), "no Game tag");
-        assert!(read_record("[Game \"joust\"]\n[Opening \"\"]\n\n*").is_err());
+        assert!(read_record("1. d4f5", 1).is_err(), "no Game tag");
+        assert!(read_record("[Game \"joust\"]\n[Opening \"\"]\n\n*", 1).is_err());
         let flag = "[Game \"joust\"]\n[Termination \"black lost on time\"]\n\n1. d4f5 0-1\n";
-        let table = read_record(flag).expect("a loss on time");
+        let table = read_record(flag, 1).expect("a loss on time");
         assert_eq!(
             table.end_result().map(|r| r.text),
             Some("white wins (black lost on time)".to_string())
         );
-        assert!(read_record("[Game \"chess\"]\n\n1. e2e4").is_err());
-        let Err(illegal) = read_record("[Game \"joust\"]\n\n1. d4d5 *") else {
+        assert!(read_record("[Game \"chess\"]\n\n1. e2e4", 1).is_err());
+        let Err(illegal) = read_record("[Game \"joust\"]\n\n1. d4d5 *", 1) else {
             panic!("an illegal move was read");
         };
         assert!(illegal.contains("d4d5"), "{illegal}");
+    }
+
+    #[test]
+    fn a_file_of_several_games_offers_each() {
+        let two = "[Game \"joust\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. d4f5 *\n\n\
+                   [Game \"jesonmor\"]\n[Size \"5x5\"]\n[White \"c\"]\n\n1. a1b3 *\n";
+        let games = list_games(two).expect("two games");
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            (games[0].white.as_str(), games[0].black.as_str()),
+            ("a", "b")
+        );
+        assert_eq!(
+            (games[1].game.as_str(), games[1].result.as_str()),
+            ("jesonmor", "?")
+        );
+        assert_eq!(read_record(two, 2).expect("the second").moves, ["a1b3"]);
+        assert_eq!(read_record(two, 1).expect("the first").moves, ["d4f5"]);
+        let Err(none) = read_record(two, 3) else {
+            panic!("a third game was read");
+        };
+        assert!(none.contains("holds 2 games"), "{none}");
     }
 }

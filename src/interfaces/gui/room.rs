@@ -5,19 +5,17 @@
 use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
-use super::squares::move_square_names;
-use super::table::{AnalysisSettings, Limit, Player, ResultView, Table};
+use super::table::{AnalysisSettings, Limit, Player, Table};
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
-use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// The workers of a room: white's player, black's player, the analyser.
-const ROLES: usize = 3;
+pub const ROLES: usize = 3;
 const ANALYSER: usize = 2;
 /// Engine threads of one room alive at once, those still closing included: switching engines
 /// quickly must not pile up processes.
@@ -50,16 +48,19 @@ pub struct RoomState {
     pub clocks: Option<Clocks>,
     /// Notes of the engines' moves, by ply.
     pub notes: Vec<Option<MoveNote>>,
-    workers: [Option<Worker>; ROLES],
+    pub(super) workers: [Option<Worker>; ROLES],
     /// The version each worker is busy with.
-    busy: [Option<u64>; ROLES],
-    status: [String; ROLES],
+    pub(super) busy: [Option<u64>; ROLES],
+    pub(super) status: [String; ROLES],
     /// A version at which the player's engine failed: it is not asked again there.
     failed: Option<u64>,
     /// The number of the last worker started, so that a replaced worker is not heard.
     worker_serial: u64,
-    /// Open event streams and the last request, for clean-up.
-    pub streams: usize,
+}
+
+/// Whether a tab still uses the room: its open event sockets and its last request.
+pub struct Presence {
+    pub sockets: usize,
     pub last_seen: Instant,
 }
 
@@ -157,11 +158,17 @@ impl RoomState {
     }
 }
 
-/// A room: shared between the web handlers and the workers.
+/// A room: shared between the web handlers and the workers. The web handlers take the state's
+/// lock only on tokio's blocking threads (see `api::blocking`): a table busy with the rules
+/// never holds up the server. What they read without changing anything (the state's JSON, the
+/// presence) is kept behind locks of its own that are never held for long.
 pub struct Room {
     pub id: String,
     pub engines: Arc<Vec<EngineSpec>>,
     state: Mutex<RoomState>,
+    /// The JSON of the state after its last change.
+    published: Mutex<String>,
+    presence: Mutex<Presence>,
     events: broadcast::Sender<Event>,
     /// The room's engine threads that have not ended yet.
     live_workers: Arc<AtomicUsize>,
@@ -172,7 +179,7 @@ impl Room {
     /// A room with `table`, a human playing both sides.
     pub fn new(id: String, engines: Arc<Vec<EngineSpec>>, table: Table) -> Arc<Room> {
         let (events, _) = broadcast::channel(64);
-        Arc::new_cyclic(|me| Room {
+        let room = Arc::new_cyclic(|me| Room {
             id,
             engines,
             state: Mutex::new(RoomState {
@@ -192,13 +199,19 @@ impl Room {
                 status: Default::default(),
                 failed: None,
                 worker_serial: 0,
-                streams: 0,
+            }),
+            published: Mutex::new(String::new()),
+            presence: Mutex::new(Presence {
+                sockets: 0,
                 last_seen: Instant::now(),
             }),
             events,
             live_workers: Arc::new(AtomicUsize::new(0)),
             me: me.clone(),
-        })
+        });
+        let first = room.view_json(&room.lock());
+        room.publish(first);
+        room
     }
 
     /// The state, locked (a poisoned lock still holds a consistent table: every change is
@@ -207,6 +220,33 @@ impl Room {
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The state's JSON as of its last change, without waiting for a busy table.
+    pub fn published(&self) -> String {
+        self.published
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    fn publish(&self, json: String) {
+        *self
+            .published
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = json;
+    }
+
+    /// Who uses the room, locked (briefly).
+    pub fn presence(&self) -> MutexGuard<'_, Presence> {
+        self.presence
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Notes a request of the room's tab.
+    pub fn touch(&self) {
+        self.presence().last_seen = Instant::now();
     }
 
     /// A receiver of the room's events.
@@ -221,7 +261,6 @@ impl Room {
         change: impl FnOnce(&mut RoomState) -> Result<T, String>,
     ) -> Result<String, String> {
         let mut state = self.lock();
-        state.last_seen = Instant::now();
         change(&mut state)?;
         Ok(self.commit(&mut state))
     }
@@ -234,85 +273,18 @@ impl Room {
         let notes = state.table.moves.len();
         state.notes.resize(notes, None);
         self.schedule(state);
+        self.send_state(state)
+    }
+
+    /// Publishes the state and sends it to the pages; returns its JSON.
+    fn send_state(&self, state: &RoomState) -> String {
         let json = self.view_json(state);
+        self.publish(json.clone());
         let _ = self.events.send(Event {
             name: "state",
             data: json.clone(),
         });
         json
-    }
-
-    /// The state as the page reads it.
-    pub fn view_json(&self, state: &RoomState) -> String {
-        serde_json::to_string(&self.view(state)).unwrap_or_else(|_| "{}".to_string())
-    }
-
-    fn view(&self, state: &RoomState) -> TableView {
-        let table = &state.table;
-        let session = table.session();
-        let size = session.size();
-        let result = table.result();
-        let legal: &[String] = if result.is_none() {
-            table.legal_moves()
-        } else {
-            &[]
-        };
-        let last_move = table
-            .ply
-            .checked_sub(1)
-            .map(|i| move_square_names(&table.moves[i], size))
-            .unwrap_or_default();
-        let engines = self
-            .engines
-            .iter()
-            .enumerate()
-            .map(|(index, spec)| {
-                let status = (0..ROLES)
-                    .filter(|&role| state.workers[role].as_ref().map(|w| w.engine) == Some(index))
-                    .map(|role| state.status[role].clone())
-                    .find(|status| !status.is_empty() && status != "ready")
-                    .unwrap_or_else(|| "ready".to_string());
-                EngineView {
-                    index,
-                    name: spec.name.clone(),
-                    status,
-                }
-            })
-            .collect();
-        let thinking = [Side::White, Side::Black]
-            .into_iter()
-            .find(|side| state.busy[side.index()] == Some(state.version))
-            .map(Side::name);
-        TableView {
-            id: self.id.clone(),
-            version: state.version,
-            game: table.game.name(),
-            title: table.game.title(),
-            width: size.width,
-            height: size.height,
-            start: table.start.clone(),
-            moves: table.moves.clone(),
-            ply: table.ply,
-            position: session.position_text(),
-            side: session.side_to_move().name(),
-            board: super::board_view::board_rows(table.game, &session.position_text()),
-            last_move,
-            pass: legal.len() == 1 && legal[0] == "0000",
-            result,
-            players: PlayersView {
-                white: state.players[0].clone(),
-                black: state.players[1].clone(),
-            },
-            limit: state.limit,
-            clocks: state.clocks.as_ref().map(|clocks| ClocksView {
-                white_ms: clocks.left_ms(Side::White),
-                black_ms: clocks.left_ms(Side::Black),
-                running: clocks.running().map(Side::name),
-            }),
-            thinking,
-            analysis: state.analysis,
-            engines,
-        }
     }
 
     /// Starts, replaces or stops the engines' searches to fit the state, and runs the clocks.
@@ -510,10 +482,7 @@ impl Room {
                 }
             }
         }
-        let _ = self.events.send(Event {
-            name: "state",
-            data: self.view_json(&state),
-        });
+        self.send_state(&state);
     }
 
     fn send_analysis(&self, state: &RoomState, role: usize, analysis: AnalysisView) {
@@ -536,16 +505,29 @@ impl Room {
         });
     }
 
-    /// Ends the room's engine processes.
-    pub fn close(&self) {
-        let mut state = self.lock();
-        state.workers = [None, None, None];
-        state.busy = [None; ROLES];
+    /// The state if it is not locked now (a poisoned lock still holds a consistent table).
+    fn try_lock(&self) -> Option<MutexGuard<'_, RoomState>> {
+        match self.state.try_lock() {
+            Ok(state) => Some(state),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
-    /// Ends the game of a player whose clock ran out.
+    /// Ends the room's engine processes, unless the room is busy: they end anyway when the
+    /// last handle of the room goes.
+    pub fn close(&self) {
+        if let Some(mut state) = self.try_lock() {
+            state.workers = [None, None, None];
+            state.busy = [None; ROLES];
+        }
+    }
+
+    /// Ends the game of a player whose clock ran out; a room busy now is looked at next time.
     pub fn check_clock(&self) {
-        let mut state = self.lock();
+        let Some(mut state) = self.try_lock() else {
+            return;
+        };
         let Some(loser) = state.clocks.as_ref().and_then(Clocks::flagged) else {
             return;
         };
@@ -555,49 +537,4 @@ impl Room {
         state.table.time_loss = Some(loser);
         self.commit(&mut state);
     }
-}
-
-#[derive(Serialize)]
-struct TableView {
-    id: String,
-    version: u64,
-    game: &'static str,
-    title: &'static str,
-    width: usize,
-    height: usize,
-    start: String,
-    moves: Vec<String>,
-    ply: usize,
-    position: String,
-    side: &'static str,
-    board: Vec<String>,
-    last_move: Vec<String>,
-    pass: bool,
-    result: Option<ResultView>,
-    players: PlayersView,
-    limit: Limit,
-    clocks: Option<ClocksView>,
-    thinking: Option<&'static str>,
-    analysis: AnalysisSettings,
-    engines: Vec<EngineView>,
-}
-
-#[derive(Serialize)]
-struct PlayersView {
-    white: Player,
-    black: Player,
-}
-
-#[derive(Serialize)]
-struct ClocksView {
-    white_ms: i64,
-    black_ms: i64,
-    running: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct EngineView {
-    index: usize,
-    name: String,
-    status: String,
 }

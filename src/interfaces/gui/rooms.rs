@@ -1,37 +1,56 @@
 //! Every open room, by id: created by a tab, found by its requests, removed with its engines once
-//! its tab has been gone for a while. Their number is bounded.
+//! its tab has been gone for a while. Their number is bounded, and so is the number of event
+//! sockets, in all and per room. Ids are random: knowing one table's id tells nothing of another.
 
 use super::room::Room;
 use super::table::Table;
 use crate::tools::tournament::engine_process::EngineSpec;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// At most this many rooms (tabs) at once; each has at most three engine processes.
 pub const MAX_ROOMS: usize = 32;
+/// At most this many event sockets per room (a tab keeps one; a reload briefly opens another).
+pub const MAX_SOCKETS_PER_ROOM: usize = 4;
 
 /// The open rooms.
 pub struct Rooms {
     pub engines: Arc<Vec<EngineSpec>>,
-    /// A room without an open event stream and requests for this long is removed.
+    /// A room without an open event socket and requests for this long is removed.
     abandoned_after: Duration,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
-    next_id: AtomicU64,
-    /// Makes ids of different server runs differ.
-    run_tag: u32,
+    /// Event sockets open now, and the most allowed.
+    sockets: Arc<AtomicUsize>,
+    max_sockets: usize,
+}
+
+/// An admitted event socket of a room: counted until it is dropped.
+pub struct SocketTicket {
+    pub room: Arc<Room>,
+    sockets: Arc<AtomicUsize>,
+}
+
+impl Drop for SocketTicket {
+    fn drop(&mut self) {
+        self.sockets.fetch_sub(1, Ordering::Relaxed);
+        let mut presence = self.room.presence();
+        presence.sockets = presence.sockets.saturating_sub(1);
+        presence.last_seen = Instant::now();
+    }
 }
 
 impl Rooms {
-    /// No rooms yet; engines `engines`; rooms left alone for `abandoned_after` are removed.
-    pub fn new(engines: Vec<EngineSpec>, abandoned_after: Duration) -> Rooms {
+    /// No rooms yet; engines `engines`; rooms left alone for `abandoned_after` are removed; at
+    /// most `max_sockets` event sockets in all.
+    pub fn new(engines: Vec<EngineSpec>, abandoned_after: Duration, max_sockets: usize) -> Rooms {
         Rooms {
             engines: Arc::new(engines),
             abandoned_after,
             rooms: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(1),
-            run_tag: rand::random::<u32>() % 10_000,
+            sockets: Arc::new(AtomicUsize::new(0)),
+            max_sockets,
         }
     }
 
@@ -51,28 +70,56 @@ impl Rooms {
                 "too many tables open ({MAX_ROOMS}); close a tab and try again"
             ));
         }
-        let n = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let id = format!("t{}-{n}", self.run_tag);
+        let id = format!("{:032x}", rand::random::<u128>());
         let room = Room::new(id.clone(), self.engines.clone(), table);
         rooms.insert(id, room.clone());
         Ok(room)
     }
 
-    /// The room `id`.
+    /// The room `id`, its tab's request noted.
     pub fn get(&self, id: &str) -> Option<Arc<Room>> {
-        self.map().get(id).cloned()
+        let room = self.map().get(id).cloned()?;
+        room.touch();
+        Some(room)
     }
 
-    /// Removes the rooms that have had no event stream and no request for `abandoned_after`
-    /// (their engine processes end with them).
+    /// Counts a new event socket of `room`, or says why there may not be one.
+    pub fn admit_socket(&self, room: Arc<Room>) -> Result<SocketTicket, String> {
+        let mut presence = room.presence();
+        if presence.sockets >= MAX_SOCKETS_PER_ROOM {
+            return Err(format!(
+                "this table has {MAX_SOCKETS_PER_ROOM} event sockets open already"
+            ));
+        }
+        let admitted = self
+            .sockets
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |open| {
+                (open < self.max_sockets).then_some(open + 1)
+            });
+        if admitted.is_err() {
+            return Err(format!(
+                "too many event sockets are open ({}); close a tab and try again",
+                self.max_sockets
+            ));
+        }
+        presence.sockets += 1;
+        drop(presence);
+        Ok(SocketTicket {
+            room,
+            sockets: self.sockets.clone(),
+        })
+    }
+
+    /// Removes the rooms that have had no event socket and no request for `abandoned_after`
+    /// (their engine processes end with them). Nothing here waits for a busy table.
     pub fn remove_abandoned(&self) {
         let removed: Vec<Arc<Room>> = {
             let mut rooms = self.map();
             let gone: Vec<String> = rooms
                 .iter()
                 .filter(|(_, room)| {
-                    let state = room.lock();
-                    state.streams == 0 && state.last_seen.elapsed() > self.abandoned_after
+                    let presence = room.presence();
+                    presence.sockets == 0 && presence.last_seen.elapsed() > self.abandoned_after
                 })
                 .map(|(id, _)| id.clone())
                 .collect();
@@ -84,7 +131,7 @@ impl Rooms {
         }
     }
 
-    /// Ends the games whose clock ran out.
+    /// Ends the games whose clock ran out (rooms busy now are looked at next time).
     pub fn check_clocks(&self) {
         let rooms: Vec<Arc<Room>> = self.map().values().cloned().collect();
         for room in rooms {

@@ -2,12 +2,13 @@
 //! rules as the referee. Nothing here talks to an engine; `room` wires engines to it.
 
 use super::squares::{board_geometry, move_squares};
-use crate::board::position_text::parse_position_text;
+use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session, game_and_size};
 use crate::session::{GameSession, Setup};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
 
 /// Who plays one side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,7 +68,8 @@ impl ResultView {
     }
 }
 
-/// A game and the moves the page can step through.
+/// A game and the moves the page can step through. A clone is a snapshot that shares what has
+/// been worked out about the position shown.
 pub struct Table {
     pub game: GameKind,
     /// The position string the game started from.
@@ -82,15 +84,39 @@ pub struct Table {
     end: Box<dyn GameSession>,
     /// A side that lost on time at the end of the moves.
     pub time_loss: Option<Side>,
-    /// The first [`LISTED_MOVES`] legal moves at the cursor and whether they are all, once asked
-    /// for.
-    legal: OnceLock<(Vec<String>, bool)>,
+    /// What has been worked out about the position shown, once asked for.
+    known: Arc<AtCursor>,
 }
 
-/// The most legal moves a table lists (only a contrived Apart position has more: hundreds of
-/// millions, gigabytes of text). Where they are not all listed, the squares a move may start
-/// from are found by asking the rules too (see [`Table::targets`]).
-const LISTED_MOVES: usize = 1_000_000;
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            game: self.game,
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            ply: self.ply,
+            session: self.session.boxed_clone(),
+            end: self.end.boxed_clone(),
+            time_loss: self.time_loss,
+            known: self.known.clone(),
+        }
+    }
+}
+
+/// Facts about the position shown, each worked out once: small however many moves there are.
+#[derive(Default)]
+struct AtCursor {
+    /// Whether the only legal move is a pass.
+    pass: OnceLock<bool>,
+    /// The squares a move may start from, by file then rank.
+    starts: OnceLock<Vec<usize>>,
+}
+
+/// The most legal moves a table reads to answer one question about moves by their squares
+/// (the games other than Apart have far fewer). Apart, whose contrived positions have hundreds
+/// of millions, is asked about squares instead (see [`Table::targets`]). Moves are read one by
+/// one and never kept.
+const SCANNED_MOVES: usize = 1_000_000;
 
 impl Table {
     /// A new game of `game` at `size` (its default when `None`).
@@ -109,7 +135,7 @@ impl Table {
             end: session.boxed_clone(),
             session,
             time_loss: None,
-            legal: OnceLock::new(),
+            known: Arc::default(),
         })
     }
 
@@ -142,16 +168,13 @@ impl Table {
         self.session.as_ref()
     }
 
-    /// The legal moves at the cursor, written out (none when the game is over by its rules), up
-    /// to [`LISTED_MOVES`] of them.
-    pub fn legal_moves(&self) -> &[String] {
-        &self.listing().0
-    }
-
-    /// The legal moves listed, and whether they are all.
-    fn listing(&self) -> &(Vec<String>, bool) {
-        self.legal
-            .get_or_init(|| self.session.first_legal_moves(LISTED_MOVES))
+    /// Whether the only legal move at the cursor is a pass (found from the first two moves, not
+    /// from all of them).
+    pub fn pass(&self) -> bool {
+        *self
+            .known
+            .pass
+            .get_or_init(|| only_pass(self.session.as_ref()))
     }
 
     /// Whether the cursor is at the end of the moves (where the game goes on).
@@ -204,6 +227,7 @@ impl Table {
         if let Some(result) = self.end_result() {
             return Err(format!("the game is over: {}", result.text));
         }
+        pass_allowed(self.end.as_ref(), text)?;
         let canonical = self.end.canonical_move(text.trim())?;
         self.end.play_move(&canonical)?;
         self.moves.push(canonical);
@@ -216,9 +240,10 @@ impl Table {
         if let Some(result) = self.result() {
             return Err(format!("the game is over: {}", result.text));
         }
+        pass_allowed(self.session.as_ref(), text)?;
         let canonical = self.session.canonical_move(text.trim())?;
         self.session.play_move(&canonical)?;
-        self.legal = OnceLock::new();
+        self.known = Arc::default();
         if self.moves.get(self.ply) != Some(&canonical) {
             self.moves.truncate(self.ply);
             self.moves.push(canonical);
@@ -242,7 +267,7 @@ impl Table {
         let parsed = parse_position_text(&self.start)?;
         let moves: Vec<&str> = self.moves[..ply].iter().map(String::as_str).collect();
         self.session = build_session(self.game, Setup::Text(&parsed), &moves, true)?;
-        self.legal = OnceLock::new();
+        self.known = Arc::default();
         self.ply = ply;
         Ok(())
     }
@@ -261,11 +286,14 @@ impl Table {
     }
 
     /// The squares a move may continue with after the squares `path` already picked, and the
-    /// move's text if `path` is already a whole legal move. The legal moves' own paths give the
-    /// continuations; asking the rules about `path` plus each square adds the other paths of a
-    /// move (an Apart turn may be entered along any of its paths). Where the moves are too many
-    /// to list (only in Apart), the squares a move may start from are those from which some
-    /// square makes a whole move (an Apart turn may stop after any movement).
+    /// move's text if `path` is already a whole legal move.
+    ///
+    /// In Apart every movement of a turn ends a whole turn (a turn may stop after any movement),
+    /// so the rules are asked about squares: the continuations of `path` are the squares that
+    /// make `path` plus the square a legal turn, and a move may start from a piece from which
+    /// some square makes one. Its contrived positions have hundreds of millions of turns, too
+    /// many to read. In the other games a move's first squares need not make a whole move (a
+    /// Claustro capture goes on with a placement), so the legal moves are read, one by one.
     pub fn targets(&self, path: &[String]) -> Result<Targets, String> {
         let size = self.session.size();
         let geometry = board_geometry(size);
@@ -279,37 +307,18 @@ impl Table {
         if !self.is_live() {
             return Ok(Targets::default());
         }
-        let (listed, all_listed) = self.listing();
-        let mut next = Vec::new();
-        for text in listed {
-            if let Some(squares) = move_squares(text, size)
-                && squares.len() > picked.len()
-                && squares[..picked.len()] == picked[..]
-            {
-                next.push(squares[picked.len()]);
-            }
-        }
-        let squares = size.width * size.height;
-        if !picked.is_empty() {
-            let prefix = path.concat();
-            for square in 0..squares {
-                let text = format!("{prefix}{}", geometry.square_name(square));
-                if self.session.canonical_move(&text).is_ok() {
-                    next.push(square);
+        let mut next = match (self.game, picked.is_empty()) {
+            (GameKind::Apart, true) => self.start_squares().clone(),
+            (GameKind::Apart, false) => self.squares_making_a_move(&path.concat()),
+            (_, true) if self.known.starts.get().is_some() => self.start_squares().clone(),
+            (_, _) => {
+                let next = self.continuations(&picked)?;
+                if picked.is_empty() {
+                    let _ = self.known.starts.set(next.clone());
                 }
+                next
             }
-        } else if !all_listed {
-            for from in 0..squares {
-                let from_name = geometry.square_name(from);
-                let moves_from = (0..squares).any(|to| {
-                    let text = format!("{from_name}{}", geometry.square_name(to));
-                    self.session.canonical_move(&text).is_ok()
-                });
-                if moves_from {
-                    next.push(from);
-                }
-            }
-        }
+        };
         // By file, then rank, as people read a list of squares.
         next.sort_unstable_by_key(|&square| geometry.coords(square));
         next.dedup();
@@ -324,6 +333,92 @@ impl Table {
             complete,
         })
     }
+
+    /// The squares that follow `picked` in some legal move, read from the moves one by one.
+    fn continuations(&self, picked: &[usize]) -> Result<Vec<usize>, String> {
+        let size = self.session.size();
+        let mut next = Vec::new();
+        let mut read = 0;
+        let mut too_many = false;
+        self.session.write_legal_moves(&mut |text| {
+            read += 1;
+            if read > SCANNED_MOVES {
+                too_many = true;
+                return ControlFlow::Break(());
+            }
+            if let Some(squares) = move_squares(text, size)
+                && squares.len() > picked.len()
+                && squares[..picked.len()] == picked[..]
+                && !next.contains(&squares[picked.len()])
+            {
+                next.push(squares[picked.len()]);
+            }
+            ControlFlow::Continue(())
+        });
+        if too_many {
+            return Err(format!(
+                "this position has more than {SCANNED_MOVES} legal moves; type the move instead"
+            ));
+        }
+        Ok(next)
+    }
+
+    /// The squares a move may start from (worked out once for the position shown).
+    fn start_squares(&self) -> &Vec<usize> {
+        self.known.starts.get_or_init(|| {
+            let size = self.session.size();
+            let geometry = board_geometry(size);
+            let Ok(parsed) = parse_position_text(&self.session.position_text()) else {
+                return Vec::new();
+            };
+            let mover = self.session.side_to_move();
+            (0..parsed.cells.len())
+                .filter(|&square| match parsed.cells[square] {
+                    Cell::Piece(letter) => letter.is_ascii_uppercase() == (mover == Side::White),
+                    _ => false,
+                })
+                .filter(|&square| {
+                    let from = geometry.square_name(square);
+                    (0..parsed.cells.len()).any(|to| self.makes_a_move(&from, to))
+                })
+                .collect()
+        })
+    }
+
+    /// The squares whose name after `prefix` makes a legal move.
+    fn squares_making_a_move(&self, prefix: &str) -> Vec<usize> {
+        let size = self.session.size();
+        (0..size.width * size.height)
+            .filter(|&square| self.makes_a_move(prefix, square))
+            .collect()
+    }
+
+    /// Whether `prefix` and the name of `square` make a legal move.
+    fn makes_a_move(&self, prefix: &str, square: usize) -> bool {
+        let geometry = board_geometry(self.session.size());
+        let text = format!("{prefix}{}", geometry.square_name(square));
+        self.session.canonical_move(&text).is_ok()
+    }
+}
+
+/// The text of a pass.
+const PASS: &str = "0000";
+
+/// Whether the only legal move of `session` is a pass (found from its first two moves).
+fn only_pass(session: &dyn GameSession) -> bool {
+    let (first, all) = session.first_legal_moves(2);
+    all && first.len() == 1 && first[0] == PASS
+}
+
+/// Refuses a pass where it is not the only move, before the rules are asked: they would list
+/// every move of the position to find out.
+fn pass_allowed(session: &dyn GameSession, text: &str) -> Result<(), String> {
+    if text.trim() == PASS && !only_pass(session) {
+        return Err(format!(
+            "move '{PASS}': passing is allowed only when no move is"
+        ));
+    }
+    Ok(())
 }
 
 /// What may be clicked next while a move is entered.
@@ -336,7 +431,6 @@ pub struct Targets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::position_text::Cell;
 
     fn strings(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|t| t.to_string()).collect()
@@ -406,8 +500,8 @@ mod tests {
         assert!(after_f3.next.contains(&"d5".to_string()));
     }
 
-    /// A 10 x 10 board filled at random (30% white, 40% black): 193,447,084 turns, more than a
-    /// table lists. Every white piece still shows as one that may move (each has turns: a
+    /// A 10 x 10 board filled at random (30% white, 40% black): 193,447,084 turns, far more than
+    /// can be listed. Every white piece still shows as one that may move (each has turns: a
     /// piece's line lengths are at least 1 and it stands next to an empty or black square on
     /// some line), and a turn of the piece listed last is still entered square by square.
     #[test]
@@ -415,7 +509,6 @@ mod tests {
         let text = "ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/\
                     1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1 w 0 5";
         let table = Table::from_position(GameKind::Apart, text).expect("a legal position");
-        assert_eq!(table.legal_moves().len(), LISTED_MOVES);
         let geometry = board_geometry(table.session().size());
         // Cells are indexed as squares are, rank by rank from a1: the last is listed last.
         let cells = parse_position_text(text).expect("a position string").cells;

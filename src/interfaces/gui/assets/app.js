@@ -93,6 +93,7 @@ const ui = {
   playersShown: '',    // the players and limit the form was last set from
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
+  recordChoice: null,  // a record file of several games: {text, games} until one is chosen
 };
 
 // ---------------------------------------------------------------------------
@@ -226,6 +227,10 @@ function applyTable(t) {
   if (positionChanged) {
     ui.positionSince = t.version;
     ui.analysis = null;
+    // The position field follows the board again: a string that was refused, and its error,
+    // are dropped (text being typed into the field stays until it is left).
+    ui.positionDirty = false;
+    showError($('position-error'), '');
   }
   if (!t.analysis.on) ui.analysis = null;
   // A change of the position (or of who may move) ends a move being entered, and the start
@@ -796,6 +801,7 @@ function wireControls() {
     const size = $('size').value.trim();
     if (size) body.size = size;
     ui.positionDirty = false;
+    showError($('position-error'), '');
     await tablePost('new', body, $('new-game-error'));
   });
 
@@ -839,6 +845,7 @@ function wireControls() {
 
   // Position string: copy, paste and set.
   $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
+  $('position').addEventListener('blur', () => { if (!ui.positionDirty) renderPosition(); });
   $('position').addEventListener('keydown', (ev) => {
     if (ev.key !== 'Escape') return; // Escape: back to the position shown
     ui.positionDirty = false;
@@ -854,18 +861,56 @@ function wireControls() {
     }
   });
 
-  // Record: load a file.
+  // Record: load a file; a file of several games (a match's games.txt) offers each of them.
   $('load-record').addEventListener('change', async () => {
     const input = $('load-record');
     const file = input.files && input.files[0];
     if (!file) return;
     const text = await file.text();
     input.value = '';
+    chooseRecordGame(null);
+    showError($('record-error'), '');
+    let listed;
+    try {
+      listed = await api('POST', '/api/records', { text });
+    } catch (e) {
+      showError($('record-error'), e.message);
+      return;
+    }
+    if (listed.games.length > 1) {
+      chooseRecordGame({ text, games: listed.games });
+      return;
+    }
     ui.positionDirty = false;
     await tablePost('record', { text }, $('record-error'));
   });
+  $('load-game').addEventListener('click', async () => {
+    const choice = ui.recordChoice;
+    if (!choice) return;
+    const game = parseInt($('record-game').value, 10);
+    ui.positionDirty = false;
+    if (await tablePost('record', { text: choice.text, game }, $('record-error'))) {
+      chooseRecordGame(null);
+    }
+  });
+  $('cancel-game').addEventListener('click', () => chooseRecordGame(null));
 
   document.addEventListener('keydown', onKey);
+}
+
+/** Shows the games of a record file to choose from (`choice`: its text and games), or hides
+ * the choice (`null`). */
+function chooseRecordGame(choice) {
+  ui.recordChoice = choice;
+  $('record-choice').hidden = !choice;
+  if (!choice) return;
+  $('record-count').textContent = `This file holds ${choice.games.length} games: choose one.`;
+  const select = $('record-game');
+  select.replaceChildren();
+  for (const g of choice.games) {
+    select.add(new Option(`${g.number}. ${g.white} – ${g.black} (${g.game}, ${g.result})`, String(g.number)));
+  }
+  select.focus();
 }
 
 async function copyPosition() {

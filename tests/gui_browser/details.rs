@@ -1,0 +1,273 @@
+//! What a person notices beside the games: a refused position string that must not stay once
+//! the game moves on, a record file of several games to choose from, and pressed toggles that
+//! must stay readable while the mouse is on them. Each is checked in the page and saved as a
+//! screenshot.
+
+use std::time::{Duration, Instant};
+
+use crate::page::{click, new_game, save_screenshot, select, set_diamond, type_into};
+use crate::processes::{api_get, screenshot_dir, start_server};
+use crate::{Context, Res, STEP};
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+
+/// The least contrast ratio of text (WCAG 2's AA level for normal text).
+const MIN_CONTRAST: f64 = 4.5;
+
+/// Polls `script` (a function body returning a JSON value) until `ready` holds for its value.
+async fn wait_until(
+    client: &Client,
+    what: &str,
+    script: &str,
+    ready: impl Fn(&Value) -> bool,
+) -> Res<Value> {
+    let deadline = Instant::now() + STEP;
+    loop {
+        let value = client.execute(script, vec![]).await.ctx(what)?;
+        if ready(&value) {
+            return Ok(value);
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "waited {STEP:?} for {what}; the page shows {value}"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+const POSITION_FIELD: &str = r#"
+const table = (document.getElementById('download').getAttribute('href') || '').split('/')[3];
+return {
+    value: document.getElementById('position').value,
+    error: document.getElementById('position-error').textContent,
+    moves: document.querySelectorAll('#moves .move[data-ply]').length,
+    table: table || null,
+};
+"#;
+
+/// The position field and its error, and the position the server shows.
+async fn position_field(client: &Client, base: &str) -> Res<(Value, String)> {
+    let field = client
+        .execute(POSITION_FIELD, vec![])
+        .await
+        .ctx("read #position")?;
+    let table = field["table"].as_str().ok_or("no table id in #download")?;
+    let served = api_get(base, &format!("/api/tables/{table}"))?;
+    Ok((field, served["position"].as_str().unwrap_or("").to_string()))
+}
+
+/// Sets a position string the server refuses; returns once its error is shown.
+async fn set_refused_position(client: &Client) -> Res<()> {
+    type_into(client, "position", "not a position").await?;
+    click(client, "#set-position").await?;
+    wait_until(
+        client,
+        "the refused position's error",
+        POSITION_FIELD,
+        |f| !f["error"].as_str().unwrap_or("").is_empty(),
+    )
+    .await
+    .map(|_| ())
+}
+
+/// After a refused *Set*, a move played and a new game both bring the field back to the
+/// position shown, without the error.
+async fn refused_position_goes(client: &Client, base: &str) -> Res<()> {
+    new_game(client, "joust", "8x8", 64).await?;
+    set_refused_position(client).await?;
+    // A move typed in the move field (the Enter key sends it).
+    type_into(client, "move-text", "d4f5\u{e007}").await?;
+    wait_until(client, "the move to be played", POSITION_FIELD, |f| {
+        f["moves"] == 1
+    })
+    .await?;
+    let (field, served) = position_field(client, base).await?;
+    if field["error"] != "" || field["value"] != served.as_str() {
+        return Err(format!(
+            "after a move the position field shows {field} (the server: {served:?})"
+        ));
+    }
+    set_refused_position(client).await?;
+    save_screenshot(client, "position-refused").await?;
+    new_game(client, "jesonmor", "9x9", 81).await?;
+    let (field, served) = position_field(client, base).await?;
+    if field["error"] != "" || field["value"] != served.as_str() {
+        return Err(format!(
+            "after New game the position field shows {field} (the server: {served:?})"
+        ));
+    }
+    Ok(())
+}
+
+/// A record file of two games offers both; the second is loaded when chosen.
+async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
+    let file = screenshot_dir().join("two-games.txt");
+    let games = "[Game \"joust\"]\n[White \"first\"]\n[Black \"engine\"]\n[Result \"*\"]\n\n\
+                 1. d4f5 *\n\n[Game \"jesonmor\"]\n[Size \"5x5\"]\n[White \"second\"]\n\
+                 [Black \"engine\"]\n[Result \"*\"]\n\n1. a1b3 *\n";
+    std::fs::write(&file, games).ctx(&format!("write {}", file.display()))?;
+    let input = client
+        .find(Locator::Id("load-record"))
+        .await
+        .ctx("find #load-record")?;
+    input
+        .send_keys(&file.display().to_string())
+        .await
+        .ctx("choose the record file")?;
+    let choice = r#"
+        const box = document.getElementById('record-choice');
+        return { shown: !box.hidden, options: Array.from(document.querySelectorAll('#record-game option')).map((o) => o.textContent) };
+    "#;
+    let offered = wait_until(client, "the choice of games", choice, |c| {
+        c["shown"] == true && c["options"].as_array().map(Vec::len) == Some(2)
+    })
+    .await?;
+    if !offered["options"][1]
+        .as_str()
+        .unwrap_or("")
+        .contains("second")
+    {
+        return Err(format!(
+            "the second game is offered as {}",
+            offered["options"][1]
+        ));
+    }
+    save_screenshot(client, "record-choice").await?;
+    select(client, "record-game", "2").await?;
+    click(client, "#load-game").await?;
+    wait_until(
+        client,
+        "the second game to be loaded",
+        POSITION_FIELD,
+        |f| f["moves"] == 1,
+    )
+    .await?;
+    let (field, _) = position_field(client, base).await?;
+    let table = field["table"].as_str().unwrap_or("");
+    let served = api_get(base, &format!("/api/tables/{table}"))?;
+    if served["game"] != "jesonmor" || served["moves"][0] != "a1b3" {
+        return Err(format!(
+            "the page loaded {} {}",
+            served["game"], served["moves"]
+        ));
+    }
+    Ok(())
+}
+
+/// The contrast ratio of the text of `selector` on its background, as shown now.
+async fn contrast(client: &Client, selector: &str) -> Res<f64> {
+    let script = r#"
+        const rgb = (text) => (text.match(/[\d.]+/g) || []).map(Number);
+        const el = document.querySelector(arguments[0]);
+        let back = el, bg = [0, 0, 0, 0];
+        while (back) {
+            bg = rgb(getComputedStyle(back).backgroundColor);
+            if (bg.length === 3 || bg[3] > 0) break;
+            back = back.parentElement;
+        }
+        const fg = rgb(getComputedStyle(el).color);
+        const lum = (c) => {
+            const [r, g, b] = c.slice(0, 3).map((v) => {
+                v /= 255;
+                return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        return (a + 0.05) / (b + 0.05);
+    "#;
+    let ratio = client
+        .execute(script, vec![Value::from(selector)])
+        .await
+        .ctx(&format!("the contrast of {selector}"))?;
+    ratio
+        .as_f64()
+        .ok_or_else(|| format!("no contrast for {selector}: {ratio}"))
+}
+
+/// A toggle just pressed (the mouse still on it) is readable.
+async fn pressed_is_readable(client: &Client, selector: &str, shot: &str) -> Res<()> {
+    let ratio = contrast(client, selector).await?;
+    save_screenshot(client, shot).await?;
+    if ratio < MIN_CONTRAST {
+        return Err(format!(
+            "the pressed {selector} has a contrast of {ratio:.2} (at least {MIN_CONTRAST})"
+        ));
+    }
+    Ok(())
+}
+
+/// A server started here, killed when dropped.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+const PAGE_HEALTH: &str = r#"
+return {
+    squares: document.querySelectorAll('#board .square').length,
+    moves: document.querySelectorAll('#moves .move[data-ply]').length,
+    offline: document.body.classList.contains('offline'),
+    status: document.getElementById('status').textContent,
+};
+"#;
+
+/// Beyond loopback the page works from the address with the token, and afterwards from the
+/// plain address too (the token kept as a cookie): it is drawn, its event socket is open, and
+/// a move is played.
+async fn page_with_token(client: &Client) -> Res<()> {
+    let (server, printed) = start_server(&["--host", "0.0.0.0"])?;
+    let _server = Server(server);
+    let address = printed.replace("//0.0.0.0:", "//127.0.0.1:");
+    let plain = address
+        .split_once('?')
+        .map(|(plain, _)| plain.to_string())
+        .ok_or_else(|| format!("no token in the printed address {printed}"))?;
+    for (url, shot) in [
+        (address.as_str(), "token-address"),
+        (plain.as_str(), "token-kept"),
+    ] {
+        client.goto(url).await.ctx(&format!("open {url}"))?;
+        wait_until(client, &format!("the page of {url}"), PAGE_HEALTH, |page| {
+            page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
+        })
+        .await?;
+        type_into(client, "move-text", "d4f5\u{e007}").await?;
+        wait_until(client, &format!("a move on {url}"), PAGE_HEALTH, |page| {
+            page["moves"] == 1 && page["offline"] == false
+        })
+        .await?;
+        save_screenshot(client, shot).await?;
+    }
+    Ok(())
+}
+
+pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
+    page_with_token(client).await?;
+    client.goto(base).await.ctx(&format!("open {base}"))?;
+    wait_until(client, "the board to be drawn", PAGE_HEALTH, |page| {
+        page["squares"] != 0
+    })
+    .await?;
+    refused_position_goes(client, base).await?;
+    record_of_two_games(client, base).await?;
+    new_game(client, "claustro", "5x5", 25).await?;
+    click(client, "#analyse").await?;
+    wait_until(
+        client,
+        "analysis to be on",
+        "return document.getElementById('analyse').getAttribute('aria-pressed');",
+        |pressed| pressed == "true",
+    )
+    .await?;
+    pressed_is_readable(client, "#analyse", "analysis-pressed").await?;
+    click(client, "#analyse").await?;
+    set_diamond(client, true).await?;
+    pressed_is_readable(client, "#diamond", "diamond-pressed").await?;
+    set_diamond(client, false).await
+}
