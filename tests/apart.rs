@@ -227,3 +227,55 @@ fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
         assert!(peak < 400 * 1024, "peak memory {peak} kB");
     }
 }
+
+/// A `size` x `size` board, each square white, black or empty with chances 0.4, 0.4 and 0.2
+/// (a fixed linear congruential sequence), white to move after its first turn.
+fn crowded(size: usize) -> String {
+    let mut state: u64 = 7;
+    let mut ranks = Vec::new();
+    for _ in 0..size {
+        let mut rank = String::new();
+        let mut empty = 0;
+        for _ in 0..size {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let cell = match (state >> 33) % 10 {
+                0..4 => Some('P'),
+                4..8 => Some('p'),
+                _ => None,
+            };
+            match cell {
+                Some(piece) => {
+                    if empty > 0 {
+                        rank.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    rank.push(piece);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            rank.push_str(&empty.to_string());
+        }
+        ranks.push(rank);
+    }
+    format!("{} w 0 2", ranks.join("/"))
+}
+
+#[test]
+fn a_pass_on_a_crowded_board_is_refused_without_listing_its_turns() {
+    // The board has millions of turns; telling that a pass is not legal needs only the first.
+    let mut engine = Engine::start();
+    engine.send("newgame apart 25");
+    let reply = engine.ask(&format!("position fen {} moves 0000", crowded(25)));
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert!(
+        reply[0].starts_with("info string error: ")
+            && reply[0].contains("passing is allowed only when no move is"),
+        "{reply:?}"
+    );
+    let fen = fen_line(&engine.display());
+    assert!(fen.starts_with("Fen: 1ppppppppppppppppppppppp1/"), "{fen}");
+}

@@ -14,7 +14,7 @@ use super::printed_paths::{PathSearch, Search, max_states};
 use super::tables::AXES;
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
-use crate::game::{Game, WrittenMoves};
+use crate::game::{Cutoff, Game, WrittenMoves};
 use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
 
@@ -312,9 +312,14 @@ pub fn parse_move<const W: usize>(position: &Apart<W>, text: &str) -> Result<Apa
         return Err(format!("the game is over ({})", verdict.reason));
     }
     if text == PASS_TEXT {
+        // The first turn found settles it: a crowded board has millions, never listed here.
         let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        return if moves == [ApartMove::PASS] {
+        let first_only = Cutoff {
+            max_moves: 1,
+            ..Cutoff::NEVER
+        };
+        movegen::generate(position, movegen::Turns::All, &mut moves, first_only);
+        return if moves.is_empty() {
             Ok(ApartMove::PASS)
         } else {
             Err("passing is allowed only when no move is".to_string())
