@@ -3,6 +3,7 @@
 
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
+use crate::games::claustro::solution::solve_command;
 use crate::games::game_and_size;
 use crate::games::{GameKind, build_session};
 use crate::interfaces::uci::command::{MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH};
@@ -18,6 +19,7 @@ use crate::tools::analyse::{AnalyseConfig, analyse};
 use crate::tools::bench;
 use crate::tools::console::print_line;
 use crate::tools::play::{PlayConfig, play};
+use crate::tools::progress::{self, Progress};
 use crate::tools::suite::{SuiteConfig, run_suite};
 use crate::tools::tournament::engine_process::EngineSpec;
 use crate::tools::tournament::merge::run_merge;
@@ -300,13 +302,22 @@ fn perft(
         }
     };
     let started = Instant::now();
-    let total = if divide {
+    // Deep counts take minutes: where a bar is drawn, it counts the first moves done.
+    let bar = (depth >= 2 && progress::drawn())
+        .then(|| Progress::new(session.perft(1), &format!("perft {depth}: first moves")));
+    let total = if divide || bar.is_some() {
         session.perft_divide(depth, &mut |mv, count| {
-            print_line(&format!("{mv}: {count}"))
+            if divide {
+                print_line(&format!("{mv}: {count}"));
+            }
+            if let Some(bar) = &bar {
+                bar.advance(1);
+            }
         })
     } else {
         session.perft(depth)
     };
+    drop(bar);
     let seconds = started.elapsed().as_secs_f64();
     print_line(&format!("Nodes searched: {total}"));
     print_line(&format!(
@@ -479,6 +490,23 @@ fn run_play(args: &PlayArgs) -> Result<i32, String> {
     .map(|()| 0)
 }
 
+/// `tabula solve <game>`: the report on stdout, progress on stderr.
+fn run_solve(args: &SolveArgs) -> Result<i32, String> {
+    if args.game != "claustro" {
+        return Err(format!("cannot solve '{}' (only claustro)", args.game));
+    }
+    let mut bar: Option<Progress> = None;
+    let report = solve_command(args.pawns, &args.out, &mut |step| {
+        let bar =
+            bar.get_or_insert_with(|| Progress::new(step.positions as u64, "positions solved"));
+        bar.line(step.line);
+        bar.set(step.resolved as u64);
+    })?;
+    drop(bar);
+    print_line(&report);
+    Ok(0)
+}
+
 fn exit_code(result: Result<i32, String>) -> i32 {
     result.unwrap_or_else(|problem| {
         eprintln!("error: {problem}");
@@ -507,9 +535,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Openings(args)) => exit_code(crate::tools::opening_book::run(&args)),
         Some(CliCommand::Gui(args)) => exit_code(crate::interfaces::gui::run(&args).map(|()| 0)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
-        Some(CliCommand::Solve(args)) => exit_code(crate::games::claustro::solution::run(
-            &args.game, args.pawns, &args.out,
-        )),
+        Some(CliCommand::Solve(args)) => exit_code(run_solve(&args)),
         Some(CliCommand::Match(args)) => match run_match(&args) {
             Ok(()) => 0,
             Err(problem) => {

@@ -1,5 +1,6 @@
-//! Subcommands whose reader goes away early (`tabula perft ... | head -1`) end quietly: exit
-//! code 0 and nothing on stderr about the broken pipe, as command-line tools do.
+//! Subcommands in pipes: a reader that goes away early (`tabula perft ... | head -1`) ends them
+//! quietly (exit code 0, nothing on stderr about the broken pipe), as command-line tools do; and
+//! the progress bars drawn on a terminal's stderr are never drawn into a pipe.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
@@ -54,6 +55,36 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
         assert_eq!(code, Some(0), "{args:?}: {errors}");
         assert!(
             !errors.contains("panicked") && !errors.contains("Broken pipe"),
+            "{args:?}: {errors}"
+        );
+    }
+}
+
+#[test]
+fn progress_bars_are_not_drawn_into_a_pipe() {
+    for args in [
+        &["perft", "jesonmor", "5"][..],
+        &[
+            "openings",
+            "--game",
+            "joust",
+            "--count",
+            "3",
+            "--balanced",
+            "300",
+            "--depth",
+            "4",
+        ],
+        &["tune", "--game", "joust", "--games", "4", "--nodes", "200"],
+    ] {
+        let output = Command::new(TABULA)
+            .args(args)
+            .output()
+            .expect("tabula runs");
+        assert!(output.status.success(), "{args:?}");
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !errors.contains(['\r', '\u{1b}']) && !errors.contains("] "),
             "{args:?}: {errors}"
         );
     }

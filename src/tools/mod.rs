@@ -1,6 +1,6 @@
 //! What tabula does besides speaking a protocol: the subcommands `analyse`, `suite`, `bench`,
-//! `play`, `openings`, `match` (tournament) and `tune`, the position lines they read, and the
-//! lines they print.
+//! `play`, `openings`, `match` (tournament) and `tune`, the position lines they read, the lines
+//! they print and the progress they show.
 
 pub mod analyse;
 pub mod bench;
@@ -8,6 +8,7 @@ pub mod console;
 pub mod opening_book;
 pub mod play;
 pub mod position_line;
+pub mod progress;
 pub mod suite;
 pub mod tournament;
 pub mod tune;

@@ -12,6 +12,7 @@ use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::console::print_line;
+use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::{Opening, RandomOpenings, build_opening, parse_openings};
 use std::path::PathBuf;
 
@@ -144,13 +145,23 @@ pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
             })
         }
     };
+    // Judging openings by search takes minutes for a hundred; a random list is there at once.
+    let progress = balance
+        .as_ref()
+        .map(|_| Progress::new(args.count as u64, "balanced openings kept"));
     let (written, looked_at) = write_openings(
         &mut candidates,
         balance.as_ref(),
         args.count,
         (game, size),
-        &mut |line| print_line(line),
+        &mut |line| {
+            print_line(line);
+            if let Some(progress) = &progress {
+                progress.advance(1);
+            }
+        },
     )?;
+    drop(progress);
     let judged = match &balance {
         Some(balance) => format!(
             " (kept when a depth-{} search scores within {} centipawns of level)",

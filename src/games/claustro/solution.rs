@@ -9,7 +9,7 @@
 
 use super::Claustro;
 use super::moves::ClaustroMove;
-use super::solve::{Value, solve};
+use super::solve::{SolveProgress, Value, solve};
 use super::space::{Pawns, Space};
 use crate::board::bitboard::Bitboard;
 use crate::board::position_text::parse_position_text;
@@ -42,7 +42,7 @@ impl SolutionTable {
     pub fn solve(
         size: BoardSize,
         pawns: usize,
-        progress: &mut dyn FnMut(&str),
+        progress: &mut dyn FnMut(&SolveProgress),
     ) -> Result<Self, String> {
         let space = Space::new(size, pawns, pawns)?;
         let values = solve(&space, progress)?;
@@ -279,7 +279,7 @@ pub fn position_text(table: &SolutionTable, index: usize) -> String {
 pub fn solve_command(
     pawns: usize,
     out: &Path,
-    progress: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(&SolveProgress),
 ) -> Result<String, String> {
     let started = Instant::now();
     let table = SolutionTable::solve(BoardSize::square(5), pawns, progress)?;
@@ -329,14 +329,4 @@ pub fn describe(value: Value) -> String {
         Value::Win(n) => format!("the side to move wins in {n} plies"),
         Value::Loss(n) => format!("the side to move loses in {n} plies"),
     }
-}
-
-/// `tabula solve <game>`: the exit code, the report on stdout.
-pub fn run(game: &str, pawns: usize, out: &Path) -> Result<i32, String> {
-    if game != "claustro" {
-        return Err(format!("cannot solve '{game}' (only claustro)"));
-    }
-    let report = solve_command(pawns, out, &mut |line| eprintln!("{line}"))?;
-    crate::tools::console::print_line(&report);
-    Ok(0)
 }

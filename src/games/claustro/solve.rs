@@ -59,17 +59,30 @@ impl Value {
 const WIN_IN_NONE: u8 = 1;
 const WIN_IN_ONE: u8 = 2;
 
+/// What the solver says as it goes: a line for people, and how many of the positions have a
+/// value so far (the rest, once no level is left, are draws).
+pub struct SolveProgress<'a> {
+    pub line: &'a str,
+    pub resolved: usize,
+    pub positions: usize,
+}
+
 /// The solved values of every position of a [`Space`], one byte each ([`Value::encode`]).
-pub fn solve(space: &Space, progress: &mut dyn FnMut(&str)) -> Result<Vec<u8>, String> {
+pub fn solve(space: &Space, progress: &mut dyn FnMut(&SolveProgress)) -> Result<Vec<u8>, String> {
     let mut values = vec![0u8; space.len()];
     let mut counters = vec![0u8; space.len()];
     let (mut current, mut next) = seed(space, &mut values, &mut counters)?;
-    progress(&format!(
-        "{} positions: {} without a legal move, {} with a pawn next to its goal",
-        space.len(),
-        current.len(),
-        next.len()
-    ));
+    let mut resolved = current.len() + next.len();
+    progress(&SolveProgress {
+        line: &format!(
+            "{} positions: {} without a legal move, {} with a pawn next to its goal",
+            space.len(),
+            current.len(),
+            next.len()
+        ),
+        resolved,
+        positions: space.len(),
+    });
     let mut plies = 0;
     while !current.is_empty() || !next.is_empty() {
         let win = Value::Win(plies + 1)
@@ -95,13 +108,14 @@ pub fn solve(space: &Space, progress: &mut dyn FnMut(&str)) -> Result<Vec<u8>, S
                     values[parent] = loss;
                 }
                 next.push(parent as u32);
+                resolved += 1;
             });
         }
-        progress(&format!(
-            "{} positions resolved at {} plies",
-            current.len(),
-            plies
-        ));
+        progress(&SolveProgress {
+            line: &format!("{} positions resolved at {} plies", current.len(), plies),
+            resolved,
+            positions: space.len(),
+        });
         current = std::mem::take(&mut next);
         plies += 1;
     }

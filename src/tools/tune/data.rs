@@ -190,11 +190,12 @@ fn play_game(settings: &DataSettings, opening: &Opening) -> Result<GameRecord, S
     Ok(record)
 }
 
-/// Plays every game on `threads` threads; the records come back in game order.
+/// Plays every game on `threads` threads, telling `progress` how many are finished after each;
+/// the records come back in game order.
 fn play_games(
     settings: &DataSettings,
     threads: usize,
-    progress: &(dyn Fn(&str) + Sync),
+    progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
     let openings = random_openings(
         settings.game,
@@ -207,7 +208,6 @@ fn play_games(
     let done = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<GameRecord, String>>>> =
         openings.iter().map(|_| Mutex::new(None)).collect();
-    let report_every = (settings.games / 10).max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, 64) {
             scope.spawn(|| {
@@ -220,10 +220,7 @@ fn play_games(
                     if let Ok(mut slot) = slots[index].lock() {
                         *slot = Some(record);
                     }
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if finished.is_multiple_of(report_every) || finished == settings.games {
-                        progress(&format!("played {finished}/{} games", settings.games));
-                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
             });
         }
@@ -243,7 +240,7 @@ fn play_games(
 pub fn generate(
     settings: &DataSettings,
     threads: usize,
-    progress: &(dyn Fn(&str) + Sync),
+    progress: &(dyn Fn(usize) + Sync),
 ) -> Result<DataSet, String> {
     let records = play_games(settings, threads, progress)?;
     Ok(gather(settings.clone(), records))
@@ -542,7 +539,7 @@ mod tests {
 
     #[test]
     fn self_play_is_reproducible_and_terms_add_up() {
-        let quiet = |_: &str| {};
+        let quiet = |_: usize| {};
         let first = generate(&settings(3), 2, &quiet).unwrap();
         assert_eq!(first, generate(&settings(3), 1, &quiet).unwrap());
         assert!(!first.samples.is_empty());

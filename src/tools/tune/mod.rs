@@ -10,6 +10,7 @@ pub mod fit;
 use crate::board::BoardSize;
 use crate::games::GameKind;
 use crate::tools::console::print_line;
+use crate::tools::progress::Progress;
 use data::{Budget, DataSet, DataSettings, Sample};
 use fit::Model;
 use std::path::PathBuf;
@@ -85,7 +86,6 @@ impl TuneArgs {
 /// Reads the data file if it exists (it must be of the same game and size), else plays the
 /// games and writes the file if one is named.
 fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet, String> {
-    let progress = |line: &str| eprintln!("{line}");
     if let Some(path) = args.data.as_ref().filter(|path| path.exists()) {
         let shown = path.display();
         let text =
@@ -103,7 +103,17 @@ fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet,
         eprintln!("read {} positions from '{shown}'", data.samples.len());
         return Ok(data);
     }
+    let games = settings.games;
+    let bar = Progress::new(games as u64, "self-play games");
+    let report_every = (games / 10).max(1);
+    let progress = |finished: usize| {
+        bar.set(finished as u64);
+        if !bar.is_drawn() && (finished.is_multiple_of(report_every) || finished == games) {
+            bar.line(&format!("played {finished}/{games} games"));
+        }
+    };
     let data = data::generate(settings, args.threads, &progress)?;
+    drop(bar);
     if let Some(path) = &args.data {
         std::fs::write(path, data.to_text())
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
