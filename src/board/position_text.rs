@@ -141,20 +141,27 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
             )
         })?
         .1;
-    for (index, rank) in parsed.iter().enumerate() {
-        let width: usize = rank
-            .iter()
-            .map(|item| match item {
-                RankItem::EmptyRun(n) => *n,
-                RankItem::Cell(_) => 1,
-            })
-            .fold(0, usize::saturating_add);
-        if width > MAX_SIDE {
-            return Err(format!(
+    let widths: Vec<usize> = parsed
+        .iter()
+        .map(|rank| {
+            (rank.iter())
+                .map(|item| match item {
+                    RankItem::EmptyRun(n) => *n,
+                    RankItem::Cell(_) => 1,
+                })
+                .fold(0, usize::saturating_add)
+        })
+        .collect();
+    if let Some(index) = widths.iter().position(|&width| width > MAX_SIDE) {
+        let (width, height) = (widths[index], widths.len());
+        return Err(if widths.iter().all(|&w| w == width) {
+            format!("board {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}")
+        } else {
+            format!(
                 "rank {} is {width} squares wide; boards are at most {MAX_SIDE} wide",
-                parsed.len() - index
-            ));
-        }
+                height - index
+            )
+        });
     }
     let rows: Vec<Vec<Cell>> = parsed.into_iter().map(expand_rank).collect();
     let height = rows.len();
@@ -344,7 +351,7 @@ mod tests {
             ("8//8 w", "bad board"),
             ("8/8/ w", "bad board"),
             ("8/#7 w", "bad board"),
-            ("26/26 w", "rank 2 is 26 squares wide"),
+            ("26/26 w", "board 26x2 is larger than 25x25"),
             ("8/1111111 w", "rank 1 is 1111111 squares wide"),
             ("8/8 w KQkq e3 0 1", "'KQkq' is not a halfmove counter"),
             ("8/8 w 4294967296 1", "halfmove '4294967296' is too large"),

@@ -233,7 +233,7 @@ fn position_strings_round_trip_and_reject_bad_input() {
         ("4P/5/5/5/p4 w", "both sides"),
         ("4P/5/5/5/1p3 w", ""),
         ("4/4/4/4 w", "not allowed"),
-        ("26/26/26/26/26 w", "26 squares wide"),
+        ("26/26/26/26/26 w", "larger"),
         ("5/5/2n2/5/5 w", "'n'"),
         ("5/5/2*2/5/5 w", "'*'"),
     ];
