@@ -243,9 +243,10 @@ impl MatchSetup {
         (pairs >= 4 && 2 * decided > pairs).then(|| {
             format!(
                 "Warning: the same colour won both games of {decided} of {pairs} opening pairs: \
-                 the openings decided most games, not the engines. Openings that a search \
-                 scores near level measure more: tabula openings --game {} --size {} --count \
-                 100 --seed 1 --balanced 100 --depth 8 > book.txt, then --openings book.txt",
+                 the openings decided most games, not the engines. Use openings that are level: \
+                 e.g. tabula openings --game {} --size {} --count 100 --seed 1 --balanced 100 \
+                 --depth 8 > book.txt, then --openings book.txt, and check that white scores \
+                 near 50% when an engine plays itself on them",
                 self.game, self.size
             )
         })
