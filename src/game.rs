@@ -278,7 +278,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Appends every legal move to `moves`; none when a decisive rule has ended the game.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
-    /// Appends the legal moves that are cheap to list, and tells whether
+    /// Appends the legal moves that are cheap to list (possibly none), and tells whether
     /// [`Game::remaining_moves`] has more: together the two list every legal move once. The search
     /// tries these first and lists the rest only when none of them has refuted the position; it
     /// treats the rest as late quiet moves. A game where some moves cost far more to list than

@@ -253,9 +253,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Lists the moves of `position` into `moves` and orders them: at the root all of them (as
-    /// listed when the search began), elsewhere the cheap ones (and the rest too where the
-    /// table's move is not among the cheap ones). Returns whether the game's remaining moves
-    /// are still to come.
+    /// listed when the search began), elsewhere the cheap ones (and the rest too where there is
+    /// no cheap one, or the table's move is not among them). Returns whether the game's
+    /// remaining moves are still to come.
     fn list_moves(
         &mut self,
         position: &G,
@@ -270,7 +270,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             position.cheap_moves(&mut self.generated)
         };
-        if more && tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag) {
+        let table_move_missing = tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag);
+        if more && (self.generated.is_empty() || table_move_missing) {
             self.list_remaining_into_generated(position, ply);
             more = false;
         }

@@ -236,6 +236,9 @@ threefold repetition, two passes in a row and 400 plies are draws.";
 
     /// The turns without captures: a flood fill per piece, where the capture search behind the
     /// others can cost a thousand times more (and captures rarely pay: they help the victim).
+    /// Where every turn captures, none is listed here (a crowded board can have millions, which
+    /// only the search's cutoff may bound): the first one found tells that they are to come,
+    /// and without one the pass is the move.
     fn cheap_moves(&self, moves: &mut Vec<ApartMove<W>>) -> bool {
         if self.verdict().is_some() {
             return false;
@@ -245,11 +248,17 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         if moves.len() > before {
             return true;
         }
-        movegen::generate(self, Turns::WithCaptures, moves, Cutoff::NEVER);
-        if moves.len() == before {
+        let mut first = Vec::new();
+        let first_only = Cutoff {
+            max_moves: 1,
+            ..Cutoff::NEVER
+        };
+        movegen::generate(self, Turns::WithCaptures, &mut first, first_only);
+        if first.is_empty() {
             moves.push(ApartMove::PASS);
+            return false;
         }
-        false
+        true
     }
 
     /// The turns that capture (a crowded 16 x 16 position can take a third of a second to list
