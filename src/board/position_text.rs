@@ -203,7 +203,10 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
                  fields are accepted only as '- -')"
             ));
         }
-        [_, _, stray, ..] => return Err(format!("stray text '{stray}' after the position string")),
+        [_, full, stray, ..] => {
+            counter(full, "fullmove")?;
+            return Err(format!("stray text '{stray}' after the position string"));
+        }
     };
     if fullmove == 0 {
         return Err("fullmove '0' must be at least 1".to_string());
@@ -357,6 +360,7 @@ mod tests {
             ("8/8 w 4294967296 1", "halfmove '4294967296' is too large"),
             ("8/8 w 0 1000000001", "fullmove '1000000001' is too large"),
             ("8/8 w 0 +1", "fullmove '+1' is not a number"),
+            ("8/8 b 1 1not a position", "fullmove '1not' is not a number"),
             ("garbage here", "'garbage' is not a board"),
             ("99999999999999999999/1 w", "bad board"),
         ];
