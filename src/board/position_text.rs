@@ -163,14 +163,12 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
             )
         });
     }
-    let rows: Vec<Vec<Cell>> = parsed.into_iter().map(expand_rank).collect();
-    let height = rows.len();
-    let width = rows[0].len();
-    if let Some(bad) = rows.iter().position(|row| row.len() != width) {
+    let (height, width) = (widths.len(), widths[0]);
+    if let Some(bad) = widths.iter().position(|&w| w != width) {
         return Err(format!(
             "ragged board: rank {} has {} cells, the top rank has {width}",
             height - bad,
-            rows[bad].len()
+            widths[bad]
         ));
     }
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
@@ -211,7 +209,7 @@ pub fn parse_position_text(text: &str) -> Result<PositionText, String> {
     if fullmove == 0 {
         return Err("fullmove '0' must be at least 1".to_string());
     }
-    let cells = rows.into_iter().rev().flatten().collect();
+    let cells = parsed.into_iter().rev().flat_map(expand_rank).collect();
     Ok(PositionText {
         width,
         height,

@@ -270,8 +270,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             position.cheap_moves(&mut self.generated)
         };
-        let table_move_missing = tt_tag != 0 && self.generated.iter().all(|mv| mv.tag() != tt_tag);
-        if more && (self.generated.is_empty() || table_move_missing) {
+        let table_move_missing =
+            |moves: &[G::Move]| tt_tag != 0 && moves.iter().all(|mv| mv.tag() != tt_tag);
+        if more && (self.generated.is_empty() || table_move_missing(&self.generated)) {
             self.list_remaining_into_generated(position, ply);
             more = false;
         }

@@ -80,25 +80,28 @@ fn is_wrapping(c: char) -> bool {
 fn printable_word(word: &str) -> String {
     let core = word.trim_matches(is_wrapping);
     let length = core.chars().count();
-    let (opening, closing) = if length > LONGEST_WORD {
-        let start = word.len() - word.trim_start_matches(is_wrapping).len();
-        (&word[..start], &word[start + core.len()..])
-    } else {
-        ("", "")
-    };
-    let mut shown = opening.to_string();
-    let kept = if length > LONGEST_WORD { core } else { word };
-    for c in kept.chars().take(LONGEST_WORD) {
+    if length <= LONGEST_WORD {
+        return escaped(word.chars());
+    }
+    let start = word.len() - word.trim_start_matches(is_wrapping).len();
+    format!(
+        "{}{}...({length} characters){}",
+        &word[..start],
+        escaped(core.chars().take(LONGEST_WORD)),
+        &word[start + core.len()..]
+    )
+}
+
+/// The characters with control characters written as `\u{..}`.
+fn escaped(chars: impl Iterator<Item = char>) -> String {
+    let mut shown = String::new();
+    for c in chars {
         if c.is_control() {
             shown.extend(c.escape_unicode());
         } else {
             shown.push(c);
         }
     }
-    if length > LONGEST_WORD {
-        shown.push_str(&format!("...({length} characters)"));
-    }
-    shown.push_str(closing);
     shown
 }
 

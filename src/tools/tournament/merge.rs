@@ -19,23 +19,25 @@ pub struct Merged {
 
 /// Reads the result files under `paths` and adds them up.
 pub fn merge_results(paths: &[PathBuf]) -> Result<Merged, String> {
-    let files = find_result_files(paths)?;
-    let mut results = files
+    let results = find_result_files(paths)?
         .into_iter()
-        .map(|path| ResultFile::read(&path).map(|result| (path, result)));
-    let Some(first) = results.next() else {
+        .map(|path| ResultFile::read(&path).map(|result| (path, result)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let Some((first_path, first)) = results.first() else {
         return Err("no result files to merge".to_string());
     };
-    let (first_path, first) = first?;
-    let setup = first.setup.clone();
+    let (first_path, fingerprint, setup) = (
+        first_path.clone(),
+        first.fingerprint.clone(),
+        first.setup.clone(),
+    );
     let mut counts = MatchCounts::new(
         &pairings(setup.engines.len(), setup.gauntlet),
         setup.engines.len(),
     );
     let mut shards: BTreeMap<usize, (PathBuf, ResultFile)> = BTreeMap::new();
-    for next in std::iter::once(Ok((first_path.clone(), first))).chain(results) {
-        let (path, result) = next?;
-        if result.fingerprint != setup.fingerprint() {
+    for (path, result) in results {
+        if result.fingerprint != fingerprint {
             return Err(format!(
                 "'{}' is a shard of another match than '{}' (they differ in: {})",
                 path.display(),
