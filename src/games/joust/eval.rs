@@ -10,6 +10,9 @@ const MOBILITY: i32 = 12;
 const ONWARD: i32 = 3;
 const AREA: i32 = 2;
 const TERRITORY: i32 = 4;
+/// The side to move's bonus while the knights share and can still fight over squares, when they
+/// stand on squares of one colour (see [`Features::same_colour`]), and its penalty otherwise.
+const OPPOSITION: i32 = 180;
 /// Value of one move of lead in a separated race whose path lengths are only bounded.
 const RACE_MOVE: i32 = 60;
 /// Score of a race whose path lengths are known exactly (far above positional terms).
@@ -36,6 +39,11 @@ struct Features {
     mover: KnightFeatures,
     other: KnightFeatures,
     separated: bool,
+    /// Both knights on squares of one colour. Their targets are then of one colour too, so the
+    /// side to move can leap onto a square the other knight wanted; on squares of different
+    /// colours only the side not to move can. Every ply changes the mover's colour and the turn,
+    /// so this stays the same for the side to move all game long.
+    same_colour: bool,
 }
 
 fn free_squares<const W: usize>(position: &Joust<W>) -> Bitboard<W> {
@@ -45,8 +53,10 @@ fn free_squares<const W: usize>(position: &Joust<W>) -> Bitboard<W> {
     position.geometry.all_squares::<W>().without(blocked)
 }
 
-/// The squares each knight reaches first, (mover, other): both floods grow a move at a time, the
-/// mover's first since it moves first, and a square one flood takes is closed to the other.
+/// The squares each knight reaches first, (mover, other): both floods grow a move at a time, a
+/// square one flood takes is closed to the other, and a square both reach on the same move goes to
+/// neither (so the two knights of a mirror-image position get equal shares: there the side to move
+/// has no edge, and the side not to move can answer every move with its mirror image).
 fn territories<const W: usize>(
     position: &Joust<W>,
     free: Bitboard<W>,
@@ -59,10 +69,12 @@ fn territories<const W: usize>(
     ];
     let mut taken = [Bitboard::EMPTY; 2];
     while !(fronts[0].is_empty() && fronts[1].is_empty()) {
-        for (front, taken) in fronts.iter_mut().zip(taken.iter_mut()) {
-            *front = g.knight_spread(*front) & open;
-            open = open.without(*front);
-            *taken |= *front;
+        let reached = fronts.map(|front| g.knight_spread(front) & open);
+        let both = reached[0] & reached[1];
+        open = open.without(reached[0] | reached[1]);
+        for side in 0..2 {
+            fronts[side] = reached[side].without(both);
+            taken[side] |= fronts[side];
         }
     }
     (taken[0], taken[1])
@@ -174,6 +186,10 @@ fn features<const W: usize>(position: &Joust<W>) -> Features {
             separated,
         ),
         separated,
+        same_colour: position
+            .geometry
+            .same_colour::<W>(position.knight(mover_side))
+            .contains(position.knight(mover_side.opponent())),
     }
 }
 
@@ -195,6 +211,16 @@ fn score(features: &Features) -> i32 {
         + ONWARD * (me.onward - them.onward)
         + AREA * (me.area - them.area)
         + TERRITORY * (me.territory - them.territory)
+        + opposition(features)
+}
+
+/// The side to move's [`OPPOSITION`] term.
+fn opposition(features: &Features) -> i32 {
+    match (features.separated, features.same_colour) {
+        (true, _) => 0,
+        (false, true) => OPPOSITION,
+        (false, false) => -OPPOSITION,
+    }
 }
 
 /// The static evaluation from the side to move's point of view.
@@ -208,6 +234,11 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
     let (white, black) = match position.side {
         Side::White => (&features.mover, &features.other),
         Side::Black => (&features.other, &features.mover),
+    };
+    let mover_term = opposition(&features);
+    let (opposition_white, opposition_black) = match position.side {
+        Side::White => (mover_term.max(0), (-mover_term).max(0)),
+        Side::Black => ((-mover_term).max(0), mover_term.max(0)),
     };
     let term = |name, w: i32, b: i32| EvalTerm {
         name,
@@ -231,6 +262,7 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
             TERRITORY * white.territory,
             TERRITORY * black.territory,
         ),
+        term("opposition", opposition_white, opposition_black),
         term(
             if features.separated {
                 "separated: longest path"
@@ -257,11 +289,11 @@ mod tests {
 
     /// On 3 x 3 the knight graph is the cycle a1 b3 c1 a2 c3 b1 a3 c2 (the centre is cut off).
     /// Knights on a1 and c3 sit opposite: each first takes its two neighbours, and the two squares
-    /// left are one leap from both, so the side to move, which leaps first, takes them.
+    /// left are one leap from both, so they go to neither, whichever side is to move.
     #[test]
-    fn the_side_to_move_wins_the_squares_both_reach_at_once() {
-        assert_eq!(territory_sizes("2n/3/N2 w 0 1"), (4, 2));
-        assert_eq!(territory_sizes("2n/3/N2 b 0 1"), (4, 2));
+    fn squares_both_reach_at_once_go_to_neither() {
+        assert_eq!(territory_sizes("2n/3/N2 w 0 1"), (2, 2));
+        assert_eq!(territory_sizes("2n/3/N2 b 0 1"), (2, 2));
     }
 
     /// Knights on a1 and b3 are neighbours on the cycle: a1's flood runs one way round, b3's the
@@ -271,5 +303,46 @@ mod tests {
         // White takes c2, a3, b1 in turn; black takes c1, a2, then c3 before white's b1 flood
         // can reach it.
         assert_eq!(territory_sizes("1n1/3/N2 w 0 1"), (3, 3));
+    }
+
+    /// The 8 x 8 start is its own half-turn image with the colours swapped, so each knight reaches
+    /// first exactly as many squares as the other, whichever side is to move.
+    #[test]
+    fn a_mirror_image_position_splits_the_territory_evenly() {
+        for text in ["8/8/8/4n3/3N4/8/8/8 w 0 1", "8/8/8/4n3/3N4/8/8/8 b 0 1"] {
+            let (mover, other) = territory_sizes(text);
+            assert_eq!(mover, other, "{text}");
+            assert!(mover > 0, "{text}");
+        }
+    }
+
+    /// Every ply moves one knight to a square of the other colour and hands the turn over, so the
+    /// side the opposition term favours never changes: from the 10 x 10 start (both knights on
+    /// one colour, white to move) it is white until the knights are separated.
+    #[test]
+    fn the_opposition_term_favours_the_same_side_all_game() {
+        let mut position = Joust::<2>::from_text(
+            &parse_position_text("10/10/10/10/5n4/4N5/10/10/10/10 w 0 1").unwrap(),
+        )
+        .unwrap();
+        let mut moves = Vec::new();
+        for ply in 0.. {
+            let features = features(&position);
+            if features.separated {
+                assert!(ply > 0);
+                break;
+            }
+            let for_white = match position.side {
+                Side::White => opposition(&features),
+                Side::Black => -opposition(&features),
+            };
+            assert_eq!(for_white, OPPOSITION, "ply {ply}: {}", position.to_text());
+            moves.clear();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.play(moves[ply % moves.len()]);
+        }
     }
 }
