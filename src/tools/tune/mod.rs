@@ -163,6 +163,7 @@ const CONSTANTS: &[(GameKind, &str, &str)] = &[
     (GameKind::Joust, "onward mobility", "ONWARD"),
     (GameKind::Joust, "reachable area", "AREA"),
     (GameKind::Joust, "territory", "TERRITORY"),
+    (GameKind::Joust, "opposition", "OPPOSITION"),
     (
         GameKind::Joust,
         "separated: longest path",
