@@ -563,11 +563,11 @@ fn a_dot_in_analysis_is_answered_with_stat01() {
 #[test]
 fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
     let (mut engine, _) = xboard();
-    // Black, the engine, has one knight against three.
+    // Black, the engine, has one knight against four.
     for line in [
         "variant jesonmor",
         "force",
-        "setboard 9/9/9/9/9/9/9/n8/NNN6 b 0 1",
+        "setboard 9/9/9/9/9/9/9/n8/NNNN5 b 0 1",
         "sd 4",
     ] {
         assert_accepted(&mut engine, line);

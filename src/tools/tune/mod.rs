@@ -143,6 +143,7 @@ const CONSTANTS: &[(GameKind, &str, &str)] = &[
         "RACE_DECIDED (decided: skipped)",
     ),
     (GameKind::JesonMor, "side to move", "TEMPO"),
+    (GameKind::JesonMor, "second player's edge", "SECOND_PLAYER"),
     (
         GameKind::Claustro,
         "goal threats",
