@@ -251,25 +251,28 @@ impl MatchSetup {
 
     /// How to get openings that are level for this game, as far as docs/strength.md has measured.
     fn level_openings_advice(&self) -> String {
-        match self.game.as_str() {
-            "joust" => "No Joust opening is level (the side to move first keeps the opposition): \
-                        count the pairs won and lost, not the score"
-                .to_string(),
-            "jesonmor" => format!(
-                "Use openings that are level: e.g. tabula openings --game jesonmor --size {} \
-                 --count 100 --seed 1 --random-plies 14 --balanced 20 --depth 8 > book.txt \
-                 (on 9x9 white scored 44 to 49% in self-play on such books), then --openings \
-                 book.txt",
-                self.size
+        let (flags, measured, check) = match self.game.as_str() {
+            "joust" => {
+                return "No Joust opening is level (the side to move first keeps the \
+                        opposition): count the pairs won and lost, not the score"
+                    .to_string();
+            }
+            "jesonmor" => (
+                "--random-plies 14 --balanced 20",
+                " (on 9x9 white scored 44 to 49% in self-play on such books)",
+                "",
             ),
-            game => format!(
-                "Use openings that are level: e.g. tabula openings --game {game} --size {} \
-                 --count 100 --seed 1 --balanced 100 --depth 8 > book.txt, then --openings \
-                 book.txt, and check that white scores near 50% when an engine plays itself on \
-                 them",
-                self.size
+            _ => (
+                "--balanced 100",
+                "",
+                ", and check that white scores near 50% when an engine plays itself on them",
             ),
-        }
+        };
+        format!(
+            "Use openings that are level: e.g. tabula openings --game {} --size {} --count 100 \
+             --seed 1 {flags} --depth 8 > book.txt{measured}, then --openings book.txt{check}",
+            self.game, self.size
+        )
     }
 }
 
