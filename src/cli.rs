@@ -30,7 +30,7 @@ use crate::tools::tournament::stats::Sprt;
 use crate::tools::tournament::time_control::TimeControl;
 use crate::tools::tournament::{self, MatchConfig};
 use clap::{Parser, Subcommand};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// tabula: an engine for Joust, Jeson Mor, Claustro and Apart.
 ///
@@ -242,9 +242,14 @@ pub struct MatchArgs {
     /// Seed of the generated openings (default: from the clock; always reported).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Directory for games.txt, summary.txt and result.json.
+    /// Directory for games.txt, summary.txt and result.json. A match run again into the
+    /// directory of an interrupted run with the same arguments continues it (the games played
+    /// are kept); a directory of another match is refused.
     #[arg(long, default_value = "match-out")]
     pub out: std::path::PathBuf,
+    /// Start over in --out, replacing the match there, instead of resuming it.
+    #[arg(long)]
+    pub restart: bool,
     /// Stop when an SPRT bound is crossed: elo0=0 elo1=10 alpha=0.05 beta=0.05 (two engines).
     /// A shard never stops: the merge of the shards computes the test.
     #[arg(long, num_args = 1..)]
@@ -255,6 +260,10 @@ pub struct MatchArgs {
     /// Milliseconds an engine may overstep its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     pub time_margin: u64,
+    /// Seconds a move under a depth or node limit may take before the engine counts as stalled
+    /// (it loses the game, and is started again for the next).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub stall_timeout: f64,
 }
 
 /// What `tabula match` can do besides playing.
@@ -274,6 +283,10 @@ pub struct MergeArgs {
     /// Also write the merged summary.txt and games.txt (all shards' games in match order) here.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Exit 0 even when a shard is missing or unfinished (without it, such a merge exits 1
+    /// after printing what it has).
+    #[arg(long)]
+    pub partial: bool,
 }
 
 fn perft(
@@ -328,11 +341,11 @@ fn perft(
     Ok(())
 }
 
-fn run_match(args: &MatchArgs) -> Result<(), String> {
+fn run_match(args: &MatchArgs) -> Result<i32, String> {
     if let Some(MatchAction::Merge(merge)) = &args.action {
-        let text = run_merge(&merge.paths, merge.out.as_deref())?;
+        let (text, complete) = run_merge(&merge.paths, merge.out.as_deref())?;
         print_line(&text);
-        return Ok(());
+        return Ok(if complete || merge.partial { 0 } else { 1 });
     }
     let game_name = args.game.as_deref().ok_or("--game is required")?;
     let (game, size) = game_and_size(game_name, args.size.as_deref())?;
@@ -365,6 +378,15 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         );
     }
     let games_per_pair = args.games.max(1).div_ceil(2) * 2;
+    let stall_timeout = Some(args.stall_timeout)
+        .filter(|s| s.is_finite() && (0.001..=86_400.0).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "bad --stall-timeout '{}' (seconds, 0.001 to 86400)",
+                args.stall_timeout
+            )
+        })?;
     let (openings, openings_origin) = match &args.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -395,6 +417,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
             size,
             time_control: TimeControl::parse(&args.tc)?,
             time_margin_ms: args.time_margin,
+            stall_timeout,
         },
         games_per_pair,
         concurrency: args.concurrency,
@@ -404,14 +427,15 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         gauntlet: args.gauntlet,
         openings_origin,
         shard,
+        restart: args.restart,
     };
     eprintln!("openings: {}", config.openings_origin);
     if shard != Shard::WHOLE {
         eprintln!("shard {shard}");
     }
-    let (setup, counts) = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
-    print_line(&setup.summary_text(&counts));
-    Ok(())
+    let run = tournament::run_match(&config, &mut |line| eprintln!("{line}"))?;
+    print_line(&run.summary_text());
+    Ok(0)
 }
 
 fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
@@ -536,13 +560,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Gui(args)) => exit_code(crate::interfaces::gui::run(&args).map(|()| 0)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
         Some(CliCommand::Solve(args)) => exit_code(run_solve(&args)),
-        Some(CliCommand::Match(args)) => match run_match(&args) {
-            Ok(()) => 0,
-            Err(problem) => {
-                eprintln!("error: {problem}");
-                2
-            }
-        },
+        Some(CliCommand::Match(args)) => exit_code(run_match(&args)),
         Some(CliCommand::Perft {
             game,
             depth,

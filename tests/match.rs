@@ -116,28 +116,78 @@ fn a_match_between_two_tabulas_has_consistent_counts_and_records() {
     }
 }
 
+/// The summary's counts of each engine failure, as `[time forfeits, disconnects, stalls]` of
+/// the engine named `name`.
+fn failures_of(stdout: &str, name: &str) -> [u32; 3] {
+    let count_after = |prefix: &str| -> u32 {
+        let line = stdout
+            .lines()
+            .find_map(|line| line.split("; ").find_map(|part| part.strip_prefix(prefix)))
+            .unwrap_or_else(|| panic!("no '{prefix}' in {stdout}"));
+        let entry = line
+            .split(", ")
+            .find_map(|entry| entry.strip_prefix(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no {name} in {line}"));
+        entry.parse().expect("a count")
+    };
+    [
+        count_after("Time forfeits: "),
+        count_after("Disconnects: "),
+        count_after("stalls: "),
+    ]
+}
+
 #[test]
-fn crashing_hanging_illegal_and_garbage_engines_lose() {
+fn failing_engines_lose_and_each_failure_is_named_and_counted() {
     let tabula = format!("cmd={TABULA} name=tabula");
+    let faulty = |mode: &str| {
+        format!(
+            "cmd=bash {}/tests/fake_engines/faulty.sh {mode} {TABULA} name={mode}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    // (engine, time control, what its games' terminations say, [time, disconnect, stall]).
     let cases = [
-        ("crash", "tc=nodes", "engine exited"),
-        ("illegal", "tc=nodes", "illegal move"),
-        ("garbage", "tc=nodes", "without a move"),
-        ("hang", "tc=clock", "loses on time"),
+        (
+            fake("crash"),
+            "nodes=200",
+            "crash) disconnects: exit code 3",
+            [0, 2, 0],
+        ),
+        (
+            faulty("exit-after-2"),
+            "nodes=200",
+            "disconnects: exit code 3",
+            [0, 2, 0],
+        ),
+        (fake("illegal"), "nodes=200", "illegal move", [0, 0, 0]),
+        (fake("garbage"), "nodes=200", "without a move", [0, 0, 0]),
+        // Hung under a node limit: a stall once the stall timeout passes.
+        (
+            faulty("hang-after-2"),
+            "nodes=200",
+            "stalls: no move within 1000 ms",
+            [0, 0, 2],
+        ),
+        // Hung on a clock: no answer to stop either, so a stall, not a slow engine.
+        (
+            fake("hang"),
+            "0.3+0",
+            "hang) stalls: no answer to stop",
+            [0, 0, 2],
+        ),
+        // Slow on a clock but answering stop: a time forfeit.
+        (fake("sleepy"), "0.3+0", "sleepy) loses on time", [2, 0, 0]),
     ];
-    for (name, clock, reason) in cases {
-        let tc = if clock == "tc=clock" {
-            "0.3+0"
-        } else {
-            "nodes=200"
-        };
+    for (engine, tc, reason, failures) in cases {
+        let name = engine.rsplit("name=").next().expect("a name").to_string();
         let (code, stdout, games) = run_match(
-            name,
+            &name,
             &[
                 "--engine",
                 &tabula,
                 "--engine",
-                &fake(name),
+                &engine,
                 "--game",
                 "joust",
                 "--tc",
@@ -146,10 +196,11 @@ fn crashing_hanging_illegal_and_garbage_engines_lose() {
                 "2",
                 "--seed",
                 "5",
+                "--stall-timeout",
+                "1",
             ],
         );
         assert_eq!(code, 0, "{name}: {stdout}");
-        assert!(stdout.contains("tabula vs "), "{name}: {stdout}");
         assert!(
             stdout.contains("+2 =0 -0"),
             "{name}: tabula wins both: {stdout}"
@@ -160,13 +211,71 @@ fn crashing_hanging_illegal_and_garbage_engines_lose() {
             terminations.iter().all(|t| t.contains(reason)),
             "{name}: {terminations:?}"
         );
-        if name == "hang" {
-            assert!(
-                stdout.contains(&format!("Time forfeits: tabula 0, {name} 2")),
-                "{stdout}"
-            );
-        }
+        assert_eq!(failures_of(&stdout, &name), failures, "{name}: {stdout}");
+        assert_eq!(
+            failures_of(&stdout, "tabula"),
+            [0, 0, 0],
+            "{name}: {stdout}"
+        );
     }
+}
+
+#[test]
+fn lines_are_read_by_their_first_word_and_floods_do_not_stop_a_game() {
+    // Before each of its moves the engine floods its output: garbage, bad bytes, a 100 kB
+    // line, `bestmovex a1a1` and `bestmove` inside other words. The runner reads only a line
+    // whose first word is `bestmove` as the move, so the games are played as without the noise.
+    let flood = format!(
+        "cmd=bash {}/tests/fake_engines/faulty.sh flood {TABULA} name=noisy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = |engine: &str| -> Vec<String> {
+        [
+            "--engine",
+            &format!("cmd={TABULA} name=tabula"),
+            "--engine",
+            engine,
+            "--game",
+            "joust",
+            "--tc",
+            "nodes=300",
+            "--games",
+            "2",
+            "--seed",
+            "8",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let run = |test: &str, engine: &str| {
+        let args = args(engine);
+        run_match(test, &args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let (code, stdout, noisy_games) = run("flood", &flood);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(failures_of(&stdout, "noisy"), [0, 0, 0], "{stdout}");
+    let (_, _, plain_games) = run("flood-plain", &format!("cmd={TABULA} name=noisy"));
+    // The moves, without the comments (whose times vary).
+    let moves = |games: &str| -> String {
+        let mut depth = 0;
+        let text: String = (games.lines())
+            .filter(|line| !line.starts_with('['))
+            .flat_map(|line| line.chars().chain([' ']))
+            .filter(|&c| {
+                depth += i32::from(c == '{');
+                let keep = depth == 0;
+                depth -= i32::from(c == '}');
+                keep
+            })
+            .collect();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(
+        !tags(&noisy_games, "Termination")
+            .iter()
+            .any(|t| t.contains("noisy"))
+    );
+    assert_eq!(moves(&noisy_games), moves(&plain_games));
 }
 
 #[test]

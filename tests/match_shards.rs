@@ -171,16 +171,22 @@ fn played_shard(test: &str, shard: &str, seed: u64) -> PathBuf {
     dir
 }
 
-/// Runs `tabula match merge --out <scratch> paths...`; returns (exit code, stdout, stderr) and
-/// whether the output directory was written.
-fn merge(paths: &[&Path]) -> (i32, String, String, bool) {
+/// Runs `tabula match merge --out <scratch> paths...` (with `extra` arguments); returns (exit
+/// code, stdout, stderr) and whether the output directory was written.
+fn merge_with(paths: &[&Path], extra: &[&str]) -> (i32, String, String, bool) {
     let out = out_dir("merge-out");
     let mut args = vec!["match".to_string(), "merge".to_string()];
     args.extend(paths.iter().map(|p| p.display().to_string()));
+    args.extend(extra.iter().map(|a| a.to_string()));
     let (code, stdout, errors) = run(&args, &["--out", &out.display().to_string()]);
     let written = out.exists();
     let _ = std::fs::remove_dir_all(&out);
     (code, stdout, errors, written)
+}
+
+/// A strict merge (see `merge_with`).
+fn merge(paths: &[&Path]) -> (i32, String, String, bool) {
+    merge_with(paths, &[])
 }
 
 /// A copy of shard directory `dir` whose result file is `edit` of the original.
@@ -195,18 +201,41 @@ fn edited_copy(dir: &Path, test: &str, edit: impl Fn(&str) -> String) -> PathBuf
     copy
 }
 
+/// `text` with the first number after field `key` one more.
+fn bumped(text: &str, key: &str) -> String {
+    let field = text.find(&format!("\"{key}\":")).expect("the field");
+    let start = field
+        + text[field..]
+            .find(|c: char| c.is_ascii_digit())
+            .expect("a number");
+    let length = text[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len() - start);
+    let number: u64 = text[start..start + length].parse().expect("a number");
+    format!(
+        "{}{}{}",
+        &text[..start],
+        number + 1,
+        &text[start + length..]
+    )
+}
+
 #[test]
 fn a_merge_names_what_is_missing_and_refuses_what_does_not_belong() {
     let first = played_shard("refuse-1", "1/3", 4);
     let second = played_shard("refuse-2", "2/3", 4);
-    let (code, stdout, errors, written) = merge(&[&first, &second]);
-    assert_eq!(code, 0, "{errors}");
-    assert!(written);
-    assert!(
-        stdout.ends_with("Merged 2 of 3 shards: 3 is missing\n"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("full vs easy: games 4,"), "{stdout}");
+    // A shard missing: the merge prints and writes what it has, and says so by its exit code,
+    // unless a partial merge is asked for.
+    for (extra, expected_code) in [(None, 1), (Some("--partial"), 0)] {
+        let (code, stdout, errors, written) = merge_with(&[&first, &second], extra.as_slice());
+        assert_eq!(code, expected_code, "{extra:?}: {errors}");
+        assert!(written);
+        assert!(
+            stdout.ends_with("Merged 2 of 3 shards: 3 is missing\n"),
+            "{stdout}"
+        );
+        assert!(stdout.contains("full vs easy: games 4,"), "{stdout}");
+    }
 
     let foreign = played_shard("refuse-foreign", "3/3", 5);
     let empty = out_dir("refuse-empty");
@@ -224,8 +253,25 @@ fn a_merge_names_what_is_missing_and_refuses_what_does_not_belong() {
     let resharded = edited_copy(&first, "refuse-resharded", |text| {
         text.replacen("\"shards\": 3", "\"shards\": 2", 1)
     });
+    // Counts that every other count agrees with, but not the list of games.
+    let same_colour = edited_copy(&first, "refuse-same-colour", |text| {
+        bumped(text, "same_colour_pairs")
+    });
+    let forfeits = edited_copy(&first, "refuse-forfeits", |text| {
+        bumped(text, "time_forfeits")
+    });
+    let relisted = edited_copy(&first, "refuse-relisted", |text| {
+        text.replacen("\"1 ", "\"3 ", 1)
+    });
+    let regames = edited_copy(&first, "refuse-regames", str::to_string);
+    let games_text = std::fs::read_to_string(regames.join("games.txt")).expect("games");
+    std::fs::write(
+        regames.join("games.txt"),
+        games_text.replacen("[Round \"1\"]", "[Round \"3\"]", 1),
+    )
+    .expect("writes");
     let games = first.join("games.txt");
-    let cases: [(Vec<&Path>, &str); 8] = [
+    let cases: [(Vec<&Path>, &str); 12] = [
         (vec![&first, &foreign], "another match"),
         (vec![&first, &twice], "both shard 1 of 3"),
         (vec![&empty], "no result.json"),
@@ -234,6 +280,10 @@ fn a_merge_names_what_is_missing_and_refuses_what_does_not_belong() {
         (vec![&negative], "not a whole tabula match result"),
         (vec![&inflated], "games_played"),
         (vec![&resharded], "fingerprint"),
+        (vec![&same_colour], "'same_colour_pairs'"),
+        (vec![&forfeits], "'time_forfeits'"),
+        (vec![&relisted], "game 3 is not one of shard 1/3's"),
+        (vec![&regames], "games.txt"),
     ];
     for (paths, blamed) in cases {
         let (code, stdout, errors, written) = merge(&paths);
@@ -247,7 +297,19 @@ fn a_merge_names_what_is_missing_and_refuses_what_does_not_belong() {
     let (_, _, errors, _) = merge(&[&negative]);
     assert!(errors.contains(&negative.display().to_string()), "{errors}");
     for dir in [
-        first, second, foreign, empty, twice, cut, negative, inflated, resharded,
+        first,
+        second,
+        foreign,
+        empty,
+        twice,
+        cut,
+        negative,
+        inflated,
+        resharded,
+        same_colour,
+        forfeits,
+        relisted,
+        regames,
     ] {
         let _ = std::fs::remove_dir_all(dir);
     }

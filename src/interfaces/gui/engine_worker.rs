@@ -5,7 +5,7 @@
 use super::analysis::AnalysisView;
 use crate::game::{BoardSize, Side};
 use crate::tools::tournament::engine_process::{
-    EngineFailure, EngineProcess, EngineSpec, Protocol,
+    EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
 };
 use crate::tools::tournament::info_line::InfoLine;
 use std::sync::Arc;
@@ -338,7 +338,9 @@ impl WorkerThread {
                         if info.score.is_some() {
                             last_info = Some(info);
                         }
-                    } else if let Some(rest) = line.strip_prefix("bestmove") {
+                    } else if let Some(rest) =
+                        line.strip_prefix("bestmove").filter(|_| is_bestmove(&line))
+                    {
                         let text = rest.split_whitespace().next().unwrap_or("").to_string();
                         (self.report)(WorkerEvent::Status("ready".to_string()));
                         if let Purpose::Play(side) = job.purpose {
@@ -386,11 +388,10 @@ impl WorkerThread {
     /// Stops the engine's search and waits for its `bestmove` (a hung engine is killed).
     fn stop_search(&mut self, next: Option<Message>) -> SearchEnd {
         if let Some(running) = self.running.as_mut() {
-            let stopped = running.process.send("stop").and_then(|()| {
-                running
-                    .process
-                    .wait_for(|line| line.starts_with("bestmove"), STOP_PATIENCE)
-            });
+            let stopped = running
+                .process
+                .send("stop")
+                .and_then(|()| running.process.wait_for(is_bestmove, STOP_PATIENCE));
             if let Err(failure) = stopped {
                 self.running = None;
                 (self.report)(WorkerEvent::Notice {

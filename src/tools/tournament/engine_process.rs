@@ -2,9 +2,10 @@
 //! in and out with time limits. Nothing an engine says is trusted beyond being text.
 
 use super::time_control::TimeControl;
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 /// The protocol an engine speaks.
@@ -108,6 +109,18 @@ fn join_option_names(tokens: &[String]) -> Vec<String> {
     joined
 }
 
+/// Lines read from an engine but not yet taken: beyond this its output waits in the pipe, so an
+/// engine that floods its output cannot fill the runner's memory.
+const LINES_IN_FLIGHT: usize = 1024;
+/// The lines kept before the one waited for (a handshake's options, a search's reports); older
+/// ones are dropped.
+const LINES_KEPT: usize = 4096;
+
+/// Whether `line` is a `bestmove` line: its first word is `bestmove` (`bestmovex` is not).
+pub fn is_bestmove(line: &str) -> bool {
+    line.split_whitespace().next() == Some("bestmove")
+}
+
 /// Why an engine did not answer as it should.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineFailure {
@@ -152,7 +165,7 @@ impl EngineProcess {
             .map_err(|error| EngineFailure::StartFailed(error.to_string()))?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
-        let (sender, lines) = channel();
+        let (sender, lines) = sync_channel(LINES_IN_FLIGHT);
         if let Some(stdout) = stdout {
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stdout);
@@ -187,23 +200,31 @@ impl EngineProcess {
             .map_err(|_| EngineFailure::Exited)
     }
 
-    /// Reads lines until one satisfies `wanted`; returns it and the lines before it.
+    /// Reads lines until one satisfies `wanted`; returns it and the last `LINES_KEPT` lines
+    /// before it. Other lines are ignored (and logged at the debug level); the timeout holds
+    /// however fast they come.
     pub fn wait_for(
         &mut self,
         wanted: impl Fn(&str) -> bool,
         timeout: Duration,
     ) -> Result<(String, Vec<String>), EngineFailure> {
         let deadline = Instant::now() + timeout;
-        let mut before = Vec::new();
+        let mut before = VecDeque::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineFailure::Timeout);
+            }
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
                     log::debug!("engine >> {line}");
                     if wanted(&line) {
-                        return Ok((line, before));
+                        return Ok((line, before.into()));
                     }
-                    before.push(line);
+                    if before.len() == LINES_KEPT {
+                        before.pop_front();
+                    }
+                    before.push_back(line);
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(EngineFailure::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineFailure::Exited),
@@ -246,6 +267,29 @@ impl EngineProcess {
         self.declared_options
             .iter()
             .any(|line| line.starts_with(&prefix) && line.split_whitespace().any(|t| t == word))
+    }
+
+    /// How the process ended, if it has (waiting a moment for it): `exit code 3`,
+    /// `killed by signal 9`.
+    pub fn exit_text(&mut self) -> Option<String> {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                #[cfg(unix)]
+                if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+                    return Some(format!("killed by signal {signal}"));
+                }
+                return Some(
+                    status
+                        .code()
+                        .map_or_else(|| "ended".to_string(), |code| format!("exit code {code}")),
+                );
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     /// Asks the engine to quit, then makes sure its process is gone.

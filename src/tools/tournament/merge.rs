@@ -1,10 +1,11 @@
 //! `tabula match merge`: adds up the result files of a match's shards exactly and prints the
 //! summary the match would have printed played whole, saying which shards are missing or
-//! unfinished. Shards of different setups, one shard twice, or a file that is not a sound
-//! result stop the merge with an error naming the file; nothing is written then.
+//! unfinished (then the merge is partial, which the caller turns into its exit code). Shards of
+//! different setups, one shard twice, or a file that is not a sound result stop the merge with
+//! an error naming the file; nothing is written then.
 
-use super::result_file::{ResultFile, find_result_files};
-use super::setup::{MatchSetup, pairings};
+use super::result_file::{ResultFile, find_result_files, read_bounded};
+use super::setup::{Digest, MatchSetup, pairings};
 use super::standings::MatchCounts;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -79,6 +80,12 @@ fn listed(numbers: &[usize]) -> String {
 }
 
 impl Merged {
+    /// Whether every shard was found and finished its games (or its SPRT).
+    pub fn complete(&self) -> bool {
+        self.missing().is_empty()
+            && (self.shards.values()).all(|(_, result)| result.complete() || result.stopped_by_sprt)
+    }
+
     /// The shard numbers with no result file.
     pub fn missing(&self) -> Vec<usize> {
         (1..=self.setup.shards)
@@ -117,14 +124,26 @@ impl Merged {
         lines.join("\n")
     }
 
-    /// The games of every shard found, from the `games.txt` beside each result file, in the
-    /// order of the whole match.
+    /// The games of every shard found, from the `games.txt` beside each result file (the part
+    /// its result file counts), in the order of the whole match.
     pub fn games_text(&self) -> Result<String, String> {
         let mut records: Vec<(usize, String)> = Vec::new();
-        for (path, _) in self.shards.values() {
+        for (path, result) in self.shards.values() {
             let games_path = path.with_file_name("games.txt");
-            let text = std::fs::read_to_string(&games_path)
-                .map_err(|e| format!("cannot read '{}': {e}", games_path.display()))?;
+            let refuse = |why: String| format!("'{}': {why}", games_path.display());
+            let mut text = read_bounded(&games_path, MAX_GAMES_BYTES).map_err(refuse)?;
+            let counted = usize::try_from(result.games_file_bytes).unwrap_or(usize::MAX);
+            if !text.is_char_boundary(counted.min(text.len())) || text.len() < counted {
+                return Err(refuse(format!(
+                    "shorter than the {counted} bytes of games its result file counts"
+                )));
+            }
+            text.truncate(counted);
+            if Digest::EMPTY.update(text.as_bytes()).hex() != result.games_file_digest {
+                return Err(refuse(
+                    "not the games its result file lists (edited?)".to_string(),
+                ));
+            }
             for record in split_records(&text) {
                 records.push((round_of(&record).unwrap_or(usize::MAX), record));
             }
@@ -133,6 +152,9 @@ impl Merged {
         Ok(records.into_iter().map(|(_, record)| record).collect())
     }
 }
+
+/// A games file larger than this is refused before it is read (a million games' records).
+const MAX_GAMES_BYTES: u64 = 4 << 30;
 
 /// The records of a games file: each starts at an `[Event ` line.
 fn split_records(text: &str) -> Vec<String> {
@@ -154,9 +176,10 @@ fn round_of(record: &str) -> Option<usize> {
         .and_then(|rest| rest.trim_end_matches("\"]").parse().ok())
 }
 
-/// `tabula match merge`: prints the merged summary; with `out`, also writes the merged
-/// `summary.txt` and `games.txt` there (only once everything was read).
-pub fn run_merge(paths: &[PathBuf], out: Option<&Path>) -> Result<String, String> {
+/// `tabula match merge`: the merged summary, and whether every shard is there and finished;
+/// with `out`, also writes the merged `summary.txt` and `games.txt` there (only once everything
+/// was read).
+pub fn run_merge(paths: &[PathBuf], out: Option<&Path>) -> Result<(String, bool), String> {
     let merged = merge_results(paths)?;
     let text = format!(
         "{}\n{}",
@@ -170,7 +193,7 @@ pub fn run_merge(paths: &[PathBuf], out: Option<&Path>) -> Result<String, String
             .and_then(|()| std::fs::write(dir.join("summary.txt"), format!("{text}\n")))
             .map_err(|e| format!("cannot write into '{}': {e}", dir.display()))?;
     }
-    Ok(text)
+    Ok((text, merged.complete()))
 }
 
 #[cfg(test)]

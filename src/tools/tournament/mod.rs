@@ -7,12 +7,14 @@
 //! merged exactly: see `shard`, `result_file` and `merge`.
 
 pub mod engine_process;
+pub mod game_entry;
 pub mod info_line;
 pub mod merge;
 pub mod openings;
 pub mod play;
 pub mod record;
 pub mod result_file;
+pub mod resume;
 pub mod setup;
 pub mod shard;
 pub mod standings;
@@ -23,13 +25,12 @@ use engine_process::EngineSpec;
 use openings::Opening;
 use play::{GameJob, GameSettings, check_engine, play_game};
 use record::GameRecord;
-use result_file::ResultFile;
+use resume::MatchOutput;
 use setup::{MatchSetup, pairings};
 use shard::Shard;
-use standings::{MatchCounts, Standings};
+use standings::MatchCounts;
 use stats::Sprt;
-use std::collections::VecDeque;
-use std::io::Write;
+use std::collections::{HashSet, VecDeque};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,40 +54,69 @@ pub struct MatchConfig {
     pub openings_origin: String,
     /// The slice of the match's opening pairs this process plays.
     pub shard: Shard,
+    /// Start over in `out_dir` instead of resuming the match there.
+    pub restart: bool,
 }
 
-/// The games of `config`'s shard, numbered as in the whole match: opening pair `p` (opening
-/// `p / pairings` against pairing `p mod pairings`) is games `2p + 1` and `2p + 2`, colours
-/// reversed.
-fn schedule(config: &MatchConfig, pairing_list: &[(usize, usize)]) -> VecDeque<GameJob> {
+/// What a match run ends with.
+pub struct MatchRun {
+    pub setup: MatchSetup,
+    pub counts: MatchCounts,
+    /// The games kept from an earlier, interrupted run.
+    pub resumed: usize,
+}
+
+impl MatchRun {
+    /// The end-of-match summary, with the games resumed when there were any.
+    pub fn summary_text(&self) -> String {
+        let mut text = self.setup.summary_text(&self.counts);
+        if self.resumed > 0 {
+            text.push_str(&format!(
+                "\nResumed: {} games kept from an earlier run",
+                self.resumed
+            ));
+        }
+        text
+    }
+}
+
+/// The games of `config`'s shard, numbered as in the whole match, but those in `finished`:
+/// opening pair `p` (opening `p / pairings` against pairing `p mod pairings`) is games `2p + 1`
+/// and `2p + 2`, colours reversed.
+fn schedule(
+    config: &MatchConfig,
+    pairing_list: &[(usize, usize)],
+    finished: &HashSet<usize>,
+) -> VecDeque<GameJob> {
     let mut jobs = VecDeque::new();
     for round in 0..config.games_per_pair / 2 {
-        for (index, &(first, second)) in pairing_list.iter().enumerate() {
+        for index in 0..pairing_list.len() {
             let pair = round * pairing_list.len() + index;
             if !config.shard.holds(pair) {
                 continue;
             }
-            for (game, (white, black)) in [(first, second), (second, first)].into_iter().enumerate()
-            {
-                jobs.push_back(GameJob {
-                    number: 2 * pair + game + 1,
-                    opening_index: round % config.openings.len(),
-                    white,
-                    black,
-                });
+            for number in [2 * pair + 1, 2 * pair + 2] {
+                let Some((white, black)) = setup::players_of(number, pairing_list) else {
+                    continue;
+                };
+                if !finished.contains(&number) {
+                    jobs.push_back(GameJob {
+                        number,
+                        opening_index: round % config.openings.len(),
+                        white,
+                        black,
+                    });
+                }
             }
         }
     }
     jobs
 }
 
-/// Plays the match (its shard), calling `progress` after every game; writes `games.txt`,
-/// `result.json` (after every game) and `summary.txt` into the output directory; returns the
-/// setup and the counts.
-pub fn run_match(
-    config: &MatchConfig,
-    progress: &mut dyn FnMut(&str),
-) -> Result<(MatchSetup, MatchCounts), String> {
+/// Plays the match (its shard), or what is left of it in the output directory, calling
+/// `progress` after every game; writes `games.txt`, `result.json` (after every game) and
+/// `summary.txt` into the output directory.
+pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result<MatchRun, String> {
     if config.engines.len() < 2 {
         return Err("a match needs at least two engines".to_string());
     }
@@ -97,21 +127,38 @@ pub fn run_match(
         check_engine(spec, config.settings.game)
             .map_err(|problem| format!("cannot start a match: {problem}"))?;
     }
-    std::fs::create_dir_all(&config.out_dir)
-        .map_err(|e| format!("cannot create '{}': {e}", config.out_dir.display()))?;
-    let games_path = config.out_dir.join("games.txt");
-    let mut games_file = std::fs::File::create(&games_path)
-        .map_err(|e| format!("cannot write '{}': {e}", games_path.display()))?;
     let setup = MatchSetup::of(config);
     let pairing_list = pairings(config.engines.len(), config.gauntlet);
-    let jobs = schedule(config, &pairing_list);
-    let total = jobs.len();
-    let mut standings = Standings::new(MatchCounts::new(&pairing_list, config.engines.len()));
-    let mut result = ResultFile::new(&setup, config.shard.index, total as u32, &standings.counts);
-    result.write(&config.out_dir)?;
+    let total = schedule(config, &pairing_list, &HashSet::new()).len();
+    let mut output = MatchOutput::open(
+        &config.out_dir,
+        &setup,
+        config.shard.index,
+        total as u32,
+        config.restart,
+    )?;
     // Only a match played whole stops on its SPRT: a shard plays its whole slice, so that the
     // merge of all shards is exactly the whole match.
     let sprt_stops = config.shard.count == 1;
+    let decided = |counts: &MatchCounts| {
+        sprt_stops
+            && setup
+                .sprt_state(counts)
+                .is_some_and(|(_, decision)| decision.is_some())
+    };
+    let jobs = if output.result.stopped_by_sprt || decided(&output.standings.counts) {
+        VecDeque::new()
+    } else {
+        schedule(config, &pairing_list, &output.finished())
+    };
+    if output.resumed > 0 {
+        progress(&format!(
+            "resumed: {} of {total} games kept from '{}', {} to play",
+            output.resumed,
+            config.out_dir.display(),
+            jobs.len()
+        ));
+    }
     let queue = Mutex::new(jobs);
     let stop = AtomicBool::new(false);
     let (sender, results) = channel::<GameRecord>();
@@ -133,21 +180,13 @@ pub fn run_match(
         }
         drop(sender);
         for record in results {
-            games_file
-                .write_all(record.to_text().as_bytes())
-                .and_then(|()| games_file.flush())
-                .map_err(|e| format!("cannot write '{}': {e}", games_path.display()))?;
-            standings.add(&record);
-            let counts = &standings.counts;
-            let decided = setup
-                .sprt_state(counts)
-                .is_some_and(|(_, decision)| decision.is_some());
-            if sprt_stops && decided {
+            output.record(&record, &pairing_list)?;
+            if !output.result.stopped_by_sprt && decided(&output.standings.counts) {
                 stop.store(true, Ordering::Relaxed);
-                result.stopped_by_sprt = true;
+                output.result.stopped_by_sprt = true;
+                output.save()?;
             }
-            result.counts = counts.clone();
-            result.write(&config.out_dir)?;
+            let counts = &output.standings.counts;
             let mut line = format!(
                 "[{}/{}] {} - {}: {} ({})",
                 counts.games_played,
@@ -164,8 +203,15 @@ pub fn run_match(
         }
         Ok(())
     })?;
-    let text = setup.summary_text(&standings.counts);
-    std::fs::write(config.out_dir.join("summary.txt"), format!("{text}\n"))
-        .map_err(|e| format!("cannot write the summary: {e}"))?;
-    Ok((setup, standings.counts))
+    let run = MatchRun {
+        setup,
+        counts: output.standings.counts.clone(),
+        resumed: output.resumed,
+    };
+    result_file::replace_file(
+        &config.out_dir.join("summary.txt"),
+        format!("{}\n", run.summary_text()).as_bytes(),
+    )
+    .map_err(|e| format!("cannot write the summary: {e}"))?;
+    Ok(run)
 }

@@ -1,12 +1,17 @@
 //! One game between two engine processes. The runner keeps the clocks and judges every move and
-//! every result with its own rules; an engine that crashes, hangs, answers garbage, plays an
-//! illegal move or oversteps its clock loses, with the reason recorded.
+//! every result with its own rules; an engine that plays an illegal move, answers garbage or
+//! fails loses, with the reason recorded and its failure named: it *disconnects* when its
+//! process ends, *stalls* when it stops answering (no move by the stall timeout under a depth or
+//! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
+//! oversteps its clock but answers `stop`.
 
-use super::engine_process::{EngineFailure, EngineProcess, EngineSpec, Notation, Protocol};
+use super::engine_process::{
+    EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove,
+};
 use super::info_line::InfoLine;
 use super::openings::{Opening, build_opening};
-use super::record::{GameRecord, MoveRecord};
-use super::time_control::{FIXED_LIMIT_PATIENCE, TimeControl};
+use super::record::{Fault, GameRecord, MoveRecord};
+use super::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 use crate::session::GameSession;
@@ -14,6 +19,10 @@ use std::time::{Duration, Instant};
 
 /// How long an engine may take to start and answer the handshake.
 const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
+/// How long an engine whose time ran out may take to answer `stop` before it counts as stalled.
+pub const STOP_PATIENCE: Duration = Duration::from_secs(1);
+/// The default of `--stall-timeout`: how long a move under a depth or node limit may take.
+pub const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// A game this long is stopped as a draw (every game's rules end it far sooner).
 const MAX_PLIES: usize = 2000;
 
@@ -26,6 +35,8 @@ pub struct GameSettings {
     pub time_control: TimeControl,
     /// Milliseconds an engine may overstep its clock before it loses on time.
     pub time_margin_ms: u64,
+    /// How long a move under a depth or node limit may take before the engine stalls.
+    pub stall_timeout: Duration,
 }
 
 impl GameSettings {
@@ -51,8 +62,25 @@ struct Player {
     fairy_stockfish: bool,
 }
 
-fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
-    let fail = |failure: EngineFailure| format!("{}: {failure}", spec.name);
+/// The fault an engine failure is counted as.
+fn fault_of(failure: &EngineFailure) -> Fault {
+    match failure {
+        EngineFailure::Timeout => Fault::Stall,
+        EngineFailure::Exited | EngineFailure::StartFailed(_) => Fault::Disconnect,
+    }
+}
+
+/// Why an engine could not be started and set up: what happened and the fault it counts as.
+struct StartProblem {
+    text: String,
+    fault: Fault,
+}
+
+fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, StartProblem> {
+    let fail = |failure: EngineFailure| StartProblem {
+        text: format!("{}: {failure}", spec.name),
+        fault: fault_of(&failure),
+    };
     let mut process = EngineProcess::start(spec).map_err(fail)?;
     process
         .handshake(spec.protocol, STARTUP_PATIENCE)
@@ -91,7 +119,9 @@ fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
 /// Starts the engine of `spec`, sets it up for `game` and shuts it down again: whether it can
 /// play at all, asked before a match rather than learnt from a match of forfeits.
 pub fn check_engine(spec: &EngineSpec, game: GameKind) -> Result<(), String> {
-    start_player(spec, game).map(|player| player.process.shut_down())
+    start_player(spec, game)
+        .map(|player| player.process.shut_down())
+        .map_err(|problem| problem.text)
 }
 
 impl Player {
@@ -171,7 +201,8 @@ struct GameInProgress<'a> {
 struct Ending {
     outcome: Outcome,
     reason: String,
-    time_forfeit: Option<Side>,
+    /// The side whose engine failed, and how.
+    fault: Option<(Side, Fault)>,
 }
 
 /// The fullmove number of a position string (its fourth field; 1 when absent).
@@ -187,7 +218,16 @@ fn forfeit(loser: Side, reason: String) -> Ending {
     Ending {
         outcome: Outcome::Win(loser.opponent()),
         reason,
-        time_forfeit: None,
+        fault: None,
+    }
+}
+
+/// `loser`'s engine failed by `fault`: it loses, and the reason says how.
+fn failed(loser: Side, fault: Fault, reason: String) -> Ending {
+    Ending {
+        outcome: Outcome::Win(loser.opponent()),
+        reason,
+        fault: Some((loser, fault)),
     }
 }
 
@@ -246,8 +286,8 @@ impl GameInProgress<'_> {
                 format!("go movetime {ms}"),
                 Duration::from_millis(2 * ms + 5000),
             ),
-            TimeControl::Depth(depth) => (format!("go depth {depth}"), FIXED_LIMIT_PATIENCE),
-            TimeControl::Nodes(nodes) => (format!("go nodes {nodes}"), FIXED_LIMIT_PATIENCE),
+            TimeControl::Depth(depth) => (format!("go depth {depth}"), self.settings.stall_timeout),
+            TimeControl::Nodes(nodes) => (format!("go nodes {nodes}"), self.settings.stall_timeout),
         }
     }
 
@@ -262,39 +302,18 @@ impl GameInProgress<'_> {
             .send(&position)
             .and_then(|()| player.process.send(&go));
         let started = Instant::now();
-        let reply = sent.and_then(|()| {
-            player
-                .process
-                .wait_for(|l| l.starts_with("bestmove"), patience)
-        });
+        let reply = sent.and_then(|()| player.process.wait_for(is_bestmove, patience));
         let elapsed_ms = started.elapsed().as_millis() as u64;
         let (line, before) = match reply {
             Ok(reply) => reply,
-            Err(EngineFailure::Timeout)
-                if matches!(self.time_controls[side.index()], TimeControl::Clock { .. }) =>
-            {
-                return Some(Ending {
-                    outcome: Outcome::Win(side.opponent()),
-                    reason: format!("{} ({name}) loses on time", side.name()),
-                    time_forfeit: Some(side),
-                });
-            }
-            Err(failure) => {
-                return Some(forfeit(
-                    side,
-                    format!("{} ({name}): {failure}", side.name()),
-                ));
-            }
+            Err(failure) => return Some(self.failure_ending(player, side, &failure, patience)),
         };
         if let TimeControl::Clock { increment_ms, .. } = self.time_controls[side.index()] {
             let clock = &mut self.clocks.left_ms[side.index()];
             *clock -= elapsed_ms as i64;
             if *clock < -(self.settings.time_margin_ms as i64) {
-                return Some(Ending {
-                    outcome: Outcome::Win(side.opponent()),
-                    reason: format!("{} ({name}) loses on time", side.name()),
-                    time_forfeit: Some(side),
-                });
+                let reason = format!("{} ({name}) loses on time", side.name());
+                return Some(failed(side, Fault::Time, reason));
             }
             *clock += increment_ms as i64;
         }
@@ -322,13 +341,52 @@ impl GameInProgress<'_> {
         None
     }
 
+    /// How the game ends when the engine of `side` failed to move: a disconnect when its process
+    /// ended; on a clock or a move time, a time forfeit if it answers `stop` at once, else a
+    /// stall; under a depth or node limit, a stall.
+    fn failure_ending(
+        &self,
+        player: &mut Player,
+        side: Side,
+        failure: &EngineFailure,
+        patience: Duration,
+    ) -> Ending {
+        let who = format!("{} ({})", side.name(), player.spec.name);
+        if *failure != EngineFailure::Timeout {
+            let how = player
+                .process
+                .exit_text()
+                .unwrap_or_else(|| failure.to_string());
+            return failed(side, Fault::Disconnect, format!("{who} disconnects: {how}"));
+        }
+        let timed = matches!(
+            self.time_controls[side.index()],
+            TimeControl::Clock { .. } | TimeControl::MoveTime(_)
+        );
+        let answers_stop = timed
+            && player
+                .process
+                .send("stop")
+                .and_then(|()| player.process.wait_for(is_bestmove, STOP_PATIENCE))
+                .is_ok();
+        if answers_stop {
+            return failed(side, Fault::Time, format!("{who} loses on time"));
+        }
+        let waited = if timed {
+            format!("no answer to stop within {} ms", STOP_PATIENCE.as_millis())
+        } else {
+            format!("no move within {} ms", patience.as_millis())
+        };
+        failed(side, Fault::Stall, format!("{who} stalls: {waited}"))
+    }
+
     /// The ending by the rules, or by adjudication when the result is certain, if any.
     fn judged_ending(&self) -> Option<Ending> {
         if let Some(verdict) = self.session.verdict() {
             return Some(Ending {
                 outcome: verdict.outcome,
                 reason: verdict.reason.to_string(),
-                time_forfeit: None,
+                fault: None,
             });
         }
         let mover = self.session.side_to_move();
@@ -336,13 +394,13 @@ impl GameInProgress<'_> {
             return Some(Ending {
                 outcome: Outcome::Win(mover),
                 reason: format!("adjudicated: {} wins at once with {winning}", mover.name()),
-                time_forfeit: None,
+                fault: None,
             });
         }
         (self.records.len() >= MAX_PLIES).then(|| Ending {
             outcome: Outcome::Draw,
             reason: format!("adjudicated: {MAX_PLIES} plies"),
-            time_forfeit: None,
+            fault: None,
         })
     }
 }
@@ -368,7 +426,7 @@ pub fn play_game(
         time_controls: [white_spec, black_spec].map(|spec| settings.time_control_of(spec)),
         outcome: Outcome::Draw,
         reason: String::new(),
-        time_forfeit: None,
+        faults: Vec::new(),
         first_move: (Side::White, 1),
         moves: Vec::new(),
     };
@@ -397,16 +455,32 @@ pub fn play_game(
     let (mut white, mut black) = match players {
         (Ok(white), Ok(black)) => (white, black),
         (white, black) => {
-            let failures: Vec<String> = [&white, &black]
-                .iter()
-                .filter_map(|p| p.as_ref().err().cloned())
-                .collect();
+            let failures: Vec<(Side, &StartProblem)> =
+                [(Side::White, &white), (Side::Black, &black)]
+                    .into_iter()
+                    .filter_map(|(side, player)| {
+                        player.as_ref().err().map(|problem| (side, problem))
+                    })
+                    .collect();
             record.outcome = match (white.is_ok(), black.is_ok()) {
                 (true, false) => Outcome::Win(Side::White),
                 (false, true) => Outcome::Win(Side::Black),
                 _ => Outcome::Draw,
             };
-            record.reason = failures.join("; ");
+            let texts: Vec<String> = (failures.iter())
+                .map(|(side, problem)| {
+                    format!(
+                        "{} {}s: {}",
+                        side.name(),
+                        problem.fault.word(),
+                        problem.text
+                    )
+                })
+                .collect();
+            record.reason = texts.join("; ");
+            record.faults = (failures.iter())
+                .map(|(side, problem)| (*side, problem.fault))
+                .collect();
             return record;
         }
     };
@@ -441,7 +515,7 @@ pub fn play_game(
     black.process.shut_down();
     record.outcome = ending.outcome;
     record.reason = ending.reason;
-    record.time_forfeit = ending.time_forfeit;
+    record.faults = ending.fault.into_iter().collect();
     record.moves = game.records;
     record
 }

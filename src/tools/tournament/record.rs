@@ -15,6 +15,34 @@ pub struct MoveRecord {
     pub time_ms: u64,
 }
 
+/// How an engine failed a game, counted apart in a match's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// It overstepped its clock and answered `stop`: slow, not broken.
+    Time,
+    /// Its process ended (or never started, or closed its output).
+    Disconnect,
+    /// It stopped answering: no move by the stall timeout, or no answer to `stop` on a clock.
+    Stall,
+}
+
+impl Fault {
+    pub const ALL: [Fault; 3] = [Fault::Time, Fault::Disconnect, Fault::Stall];
+
+    /// The word of a result file's game entry.
+    pub fn word(self) -> &'static str {
+        match self {
+            Fault::Time => "time",
+            Fault::Disconnect => "disconnect",
+            Fault::Stall => "stall",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Fault> {
+        Fault::ALL.into_iter().find(|fault| fault.word() == word)
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -34,8 +62,8 @@ pub struct GameRecord {
     pub time_controls: [TimeControl; 2],
     pub outcome: Outcome,
     pub reason: String,
-    /// The side that lost on time, if any.
-    pub time_forfeit: Option<Side>,
+    /// The sides whose engine failed (lost on time, disconnected, stalled), if any.
+    pub faults: Vec<(Side, Fault)>,
     /// Who made the first move after the opening, and that move's number (the position
     /// string's fullmove), so that the moves are numbered as in the game.
     pub first_move: (Side, u32),
@@ -45,27 +73,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_text(&self) -> &'static str {
-        match self.outcome {
-            Outcome::Win(Side::White) => "1-0",
-            Outcome::Win(Side::Black) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The score of engine `engine` in this game (1, 0.5 or 0), if it played.
-    pub fn points_of(&self, engine: usize) -> Option<f64> {
-        let side = if engine == self.white {
-            Side::White
-        } else if engine == self.black {
-            Side::Black
-        } else {
-            return None;
-        };
-        Some(match self.outcome {
-            Outcome::Draw => 0.5,
-            Outcome::Win(winner) if winner == side => 1.0,
-            Outcome::Win(_) => 0.0,
-        })
+        super::game_entry::result_text(self.outcome)
     }
 
     /// The PGN-like text of the game: tags, then the moves with engine comments, then the result.
@@ -176,7 +184,7 @@ mod tests {
             time_controls: [TimeControl::Depth(4); 2],
             outcome: Outcome::Win(Side::Black),
             reason: "no legal move".into(),
-            time_forfeit: None,
+            faults: Vec::new(),
             first_move: (Side::White, 1),
             moves: vec![
                 MoveRecord {
@@ -197,9 +205,6 @@ mod tests {
         assert!(text.contains("[Result \"0-1\"]\n"));
         assert!(text.contains("[Termination \"no legal move\"]\n"));
         assert!(text.contains("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 0-1"));
-        assert_eq!(record.points_of(1), Some(1.0));
-        assert_eq!(record.points_of(0), Some(0.0));
-        assert_eq!(record.points_of(2), None);
     }
 
     #[test]
@@ -226,7 +231,7 @@ mod tests {
             time_controls: [TimeControl::Depth(4); 2],
             outcome: Outcome::Win(Side::White),
             reason: "no legal move".into(),
-            time_forfeit: None,
+            faults: Vec::new(),
             first_move: (Side::Black, 2),
             moves: vec![mv("c4e3"), mv("h6g8"), mv("e3c2")],
         };

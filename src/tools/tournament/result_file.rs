@@ -1,19 +1,25 @@
 //! `result.json`: the machine-readable result of a match or of one shard of it: the setup and
-//! its fingerprint, which shard, how many games it was to play, and the counts. Written again
-//! after every game (to a temporary file, then renamed), so a shard cut off keeps what it
-//! played. Reading one checks it through: a file cut short, hand-edited into counts no games
-//! could give, or with a setup that does not match its fingerprint is refused, naming the file.
+//! its fingerprint, which shard, how many games it was to play, the counts, every finished
+//! game in one short line, and how much of `games.txt` holds their records (its length and
+//! digest). Written again after every game (to a temporary file, then renamed), so that a kill
+//! at any instant leaves the old or the new file whole; it is what a resumed match continues
+//! from. Reading one checks it through: a file cut short, a setup that does not match its
+//! fingerprint, or a count that its list of games does not give is refused, naming the file and
+//! the field.
 
-use super::setup::{MatchSetup, pairings};
+use super::game_entry::GameEntry;
+use super::setup::{Digest, MatchSetup, pairings, players_of};
 use super::shard::Shard;
-use super::standings::MatchCounts;
+use super::standings::{MatchCounts, Standings};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The file's name in a match's output directory.
 pub const RESULT_FILE: &str = "result.json";
 /// The format's name and version, the file's first field.
-const FORMAT: &str = "tabula match result 1";
+const FORMAT: &str = "tabula match result 2";
+/// The games file beside it.
+pub const GAMES_FILE: &str = "games.txt";
 
 /// One match's or shard's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +35,13 @@ pub struct ResultFile {
     /// Whether an SPRT ended the match before all its games (only a match played whole stops).
     pub stopped_by_sprt: bool,
     pub counts: MatchCounts,
+    /// The finished games in the order they finished, one `GameEntry` line each.
+    pub games: Vec<String>,
+    /// The length of `games.txt` that holds the records of exactly these games: a kill after
+    /// a record was appended but before this file was rewritten leaves more, cut on resume.
+    pub games_file_bytes: u64,
+    /// The FNV-1a digest of those bytes, so that an edited games file is noticed.
+    pub games_file_digest: String,
 }
 
 impl ResultFile {
@@ -47,6 +60,9 @@ impl ResultFile {
             games_expected,
             stopped_by_sprt: false,
             counts: counts.clone(),
+            games: Vec::new(),
+            games_file_bytes: 0,
+            games_file_digest: Digest::EMPTY.hex(),
         }
     }
 
@@ -58,19 +74,16 @@ impl ResultFile {
     /// Writes the file into `dir`, replacing the one there at once (never half written).
     pub fn write(&self, dir: &Path) -> Result<(), String> {
         let path = dir.join(RESULT_FILE);
-        let partial = dir.join(format!("{RESULT_FILE}.partial"));
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
-        std::fs::write(&partial, format!("{text}\n"))
-            .and_then(|()| std::fs::rename(&partial, &path))
+        replace_file(&path, format!("{text}\n").as_bytes())
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))
     }
 
     /// Reads and checks a result file.
     pub fn read(path: &Path) -> Result<ResultFile, String> {
         let refuse = |why: String| format!("'{}': {why}", path.display());
-        let text =
-            std::fs::read_to_string(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+        let text = read_bounded(path, MAX_RESULT_BYTES).map_err(refuse)?;
         let file: ResultFile = serde_json::from_str(&text).map_err(|e| {
             refuse(format!(
                 "not a whole tabula match result ({e}; cut short or edited?)"
@@ -125,8 +138,86 @@ impl ResultFile {
                 self.counts.games_played, self.games_expected
             ));
         }
-        self.counts.inconsistency()
+        if self.stopped_by_sprt && setup.shards > 1 {
+            return Some("a shard never stops on its SPRT, but it says it did".to_string());
+        }
+        if self.counts.engine_count() != Some(setup.engines.len()) {
+            return Some("its per-engine counts are not one per engine".to_string());
+        }
+        let replayed = match self.standings() {
+            Ok(standings) => standings.counts,
+            Err(why) => return Some(why),
+        };
+        self.counts.first_difference(&replayed).map(|field| {
+            format!("its count '{field}' is not what its list of games gives (was it edited?)")
+        })
     }
+
+    /// The standings its list of games gives, checking that every game is one of this shard's,
+    /// listed once.
+    pub fn standings(&self) -> Result<Standings, String> {
+        let setup = &self.setup;
+        let pairing_list = pairings(setup.engines.len(), setup.gauntlet);
+        let shard = Shard {
+            index: self.shard,
+            count: setup.shards,
+        };
+        let mut standings = Standings::new(MatchCounts::new(&pairing_list, setup.engines.len()));
+        let mut seen = std::collections::HashSet::new();
+        for (index, text) in self.games.iter().enumerate() {
+            let entry = GameEntry::parse(text).map_err(|why| format!("games[{index}]: {why}"))?;
+            let in_match = entry.number <= 2 * setup.pair_count();
+            let players = players_of(entry.number, &pairing_list)
+                .filter(|_| in_match && shard.holds((entry.number - 1) / 2));
+            let Some((white, black)) = players else {
+                return Err(format!(
+                    "games[{index}]: game {} is not one of shard {shard}'s",
+                    entry.number
+                ));
+            };
+            if !seen.insert(entry.number) {
+                return Err(format!(
+                    "games[{index}]: game {} is listed twice",
+                    entry.number
+                ));
+            }
+            standings.add(&entry, white, black);
+        }
+        Ok(standings)
+    }
+}
+
+/// A result file larger than this is not one: 100,000 games of one shard take about 2 MB.
+const MAX_RESULT_BYTES: u64 = 64 << 20;
+
+/// The text of a regular file no larger than `limit` bytes, checked before it is read.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if meta.len() > limit {
+        return Err(format!(
+            "{} bytes, more than the {limit} a valid one can have",
+            meta.len()
+        ));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, limit), &mut text)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    Ok(text)
+}
+
+/// Replaces `path` by a file holding `bytes`: written beside it, then renamed over it, so that
+/// a kill at any instant leaves the old or the new file whole. (Not flushed to the disk: a
+/// killed process's writes survive it, and a flush per game would cost more than a fast game.)
+pub fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    let partial = path.with_file_name(name);
+    std::fs::write(&partial, bytes)?;
+    std::fs::rename(&partial, path)
 }
 
 /// The result files named by `paths`: each a result file, a match's output directory, or a

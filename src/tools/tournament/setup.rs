@@ -7,6 +7,7 @@
 use super::MatchConfig;
 use super::engine_process::{Notation, Protocol};
 use super::openings::Opening;
+use super::record::Fault;
 use super::standings::{MatchCounts, PairResult};
 use super::stats::{Sprt, SprtDecision};
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,8 @@ pub struct MatchSetup {
     pub engines: Vec<EngineSetup>,
     pub time_control: String,
     pub time_margin_ms: u64,
+    /// How long a move under a depth or node limit may take before the engine stalls.
+    pub stall_timeout_ms: u64,
     pub games_per_pair: usize,
     pub gauntlet: bool,
     /// How the openings were chosen (a file, or random with its plies and seed).
@@ -44,12 +47,29 @@ pub struct MatchSetup {
     pub shards: usize,
 }
 
-/// The 64-bit FNV-1a hash of `text`, in hex: a stable digest, the same on every machine.
+/// A 64-bit FNV-1a hash fed piece by piece: a stable digest, the same on every machine.
+#[derive(Clone, Copy, Debug)]
+pub struct Digest(u64);
+
+impl Digest {
+    pub const EMPTY: Digest = Digest(0xcbf2_9ce4_8422_2325);
+
+    /// The digest of what was fed so far followed by `bytes`.
+    pub fn update(self, bytes: &[u8]) -> Digest {
+        Digest(bytes.iter().fold(self.0, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        }))
+    }
+
+    /// The digest in hex.
+    pub fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// The 64-bit FNV-1a hash of `text`, in hex.
 fn fnv1a(text: &str) -> String {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    format!("{hash:016x}")
+    Digest::EMPTY.update(text.as_bytes()).hex()
 }
 
 /// The digest of an opening list.
@@ -67,6 +87,19 @@ pub fn pairings(engines: usize, gauntlet: bool) -> Vec<(usize, usize)> {
             .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
             .collect()
     }
+}
+
+/// The engines that play white and black in game `number` (from 1) of a match with these
+/// pairings: opening pair `p = (number - 1) / 2` is played by pairing `p mod pairings`, its
+/// first game with the pairing's first engine as white, its second with the colours reversed.
+pub fn players_of(number: usize, pairing_list: &[(usize, usize)]) -> Option<(usize, usize)> {
+    let pair = number.checked_sub(1)? / 2;
+    let &(first, second) = pairing_list.get(pair % pairing_list.len().max(1))?;
+    Some(if number % 2 == 1 {
+        (first, second)
+    } else {
+        (second, first)
+    })
 }
 
 impl MatchSetup {
@@ -99,6 +132,7 @@ impl MatchSetup {
                 .collect(),
             time_control: settings.time_control.to_string(),
             time_margin_ms: settings.time_margin_ms,
+            stall_timeout_ms: settings.stall_timeout.as_millis() as u64,
             games_per_pair: config.games_per_pair,
             gauntlet: config.gauntlet,
             openings: config.openings_origin.clone(),
@@ -126,6 +160,10 @@ impl MatchSetup {
             ("engines", self.engines != other.engines),
             ("time control", self.time_control != other.time_control),
             ("time margin", self.time_margin_ms != other.time_margin_ms),
+            (
+                "stall timeout",
+                self.stall_timeout_ms != other.stall_timeout_ms,
+            ),
             ("games", self.games_per_pair != other.games_per_pair),
             ("gauntlet", self.gauntlet != other.gauntlet),
             (
@@ -211,13 +249,19 @@ impl MatchSetup {
             colours.losses,
             100.0 * colours.score()
         ));
-        let forfeits: Vec<String> = self
-            .engines
-            .iter()
-            .zip(&counts.time_forfeits)
-            .map(|(engine, n)| format!("{} {n}", engine.name))
-            .collect();
-        lines.push(format!("Time forfeits: {}", forfeits.join(", ")));
+        let per_engine = |fault: Fault| {
+            let words: Vec<String> = (self.engines.iter())
+                .zip(counts.faults(fault))
+                .map(|(engine, n)| format!("{} {n}", engine.name))
+                .collect();
+            words.join(", ")
+        };
+        lines.push(format!("Time forfeits: {}", per_engine(Fault::Time)));
+        lines.push(format!(
+            "Disconnects: {}; stalls: {}",
+            per_engine(Fault::Disconnect),
+            per_engine(Fault::Stall)
+        ));
         if let (Some(sprt), Some((llr, decision))) = (self.sprt, self.sprt_state(counts)) {
             let (lower, upper) = sprt.bounds();
             let verdict = match decision {
@@ -303,6 +347,7 @@ mod tests {
             engines: vec![engine("a"), engine("b")],
             time_control: "1+0.01".to_string(),
             time_margin_ms: 0,
+            stall_timeout_ms: 60_000,
             games_per_pair: 10,
             gauntlet: false,
             openings: "random, 4 plies, seed 1".to_string(),
@@ -357,6 +402,31 @@ mod tests {
         assert_ne!(setup.fingerprint(), other.fingerprint());
         assert_eq!(setup.differences(&other), ["engines"]);
         assert_eq!(setup.fingerprint(), two_engine_setup().fingerprint());
+    }
+
+    #[test]
+    fn the_players_of_a_game_follow_from_its_number() {
+        let list = pairings(3, false);
+        // Pair 0 is pairing (0, 1), pair 1 is (0, 2), pair 2 is (1, 2), pair 3 is (0, 1) again.
+        let expected = [
+            (0, 1),
+            (1, 0),
+            (0, 2),
+            (2, 0),
+            (1, 2),
+            (2, 1),
+            (0, 1),
+            (1, 0),
+        ];
+        for (index, players) in expected.into_iter().enumerate() {
+            assert_eq!(
+                players_of(index + 1, &list),
+                Some(players),
+                "game {}",
+                index + 1
+            );
+        }
+        assert_eq!(players_of(0, &list), None);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! A match's counts as games finish: per pairing W/D/L and pentanomial pair counts, the colours'
-//! score, time forfeits, and how many opening pairs one colour won twice. The counts are what a
-//! result file keeps and what a merge of shards adds up, so they hold only sums.
+//! score, the engines' faults (time forfeits, disconnects, stalls), and how many opening pairs
+//! one colour won twice. The counts are what a result file keeps and what a merge of shards
+//! adds up, so they hold only sums.
 
-use super::record::GameRecord;
+use super::game_entry::GameEntry;
+use super::record::Fault;
 use super::stats::{Pentanomial, Tally};
 use crate::game::{Outcome, Side};
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,10 @@ pub struct MatchCounts {
     pub colours: Tally,
     /// Games lost on time, per engine.
     pub time_forfeits: Vec<u32>,
+    /// Games lost because the engine's process ended, per engine.
+    pub disconnects: Vec<u32>,
+    /// Games lost because the engine stopped answering, per engine.
+    pub stalls: Vec<u32>,
     /// Finished opening pairs whose two games the same colour won: the opening decided them.
     pub same_colour_pairs: u32,
 }
@@ -54,6 +60,8 @@ impl MatchCounts {
                 })
                 .collect(),
             time_forfeits: vec![0; engines],
+            disconnects: vec![0; engines],
+            stalls: vec![0; engines],
             ..MatchCounts::default()
         }
     }
@@ -61,6 +69,56 @@ impl MatchCounts {
     /// Opening pairs with both games played, over all pairings.
     pub fn finished_pairs(&self) -> u32 {
         self.pairings.iter().flat_map(|p| p.pairs).sum()
+    }
+
+    /// The number of engines counted, if the per-engine counts agree on it.
+    pub fn engine_count(&self) -> Option<usize> {
+        let n = self.time_forfeits.len();
+        (self.disconnects.len() == n && self.stalls.len() == n).then_some(n)
+    }
+
+    /// The games each engine lost by `fault`.
+    pub fn faults(&self, fault: Fault) -> &[u32] {
+        match fault {
+            Fault::Time => &self.time_forfeits,
+            Fault::Disconnect => &self.disconnects,
+            Fault::Stall => &self.stalls,
+        }
+    }
+
+    fn faults_mut(&mut self, fault: Fault) -> &mut Vec<u32> {
+        match fault {
+            Fault::Time => &mut self.time_forfeits,
+            Fault::Disconnect => &mut self.disconnects,
+            Fault::Stall => &mut self.stalls,
+        }
+    }
+
+    /// The first field in which `other` differs from these counts, by its name in the file.
+    pub fn first_difference(&self, other: &MatchCounts) -> Option<String> {
+        for (mine, theirs) in self.pairings.iter().zip(&other.pairings) {
+            let name = format!("pairing {} vs {}", mine.first, mine.second);
+            if mine.tally != theirs.tally {
+                return Some(format!("tally of {name}"));
+            }
+            if mine.pairs != theirs.pairs {
+                return Some(format!("pairs of {name}"));
+            }
+        }
+        [
+            ("pairings", self.pairings.len() != other.pairings.len()),
+            ("games_played", self.games_played != other.games_played),
+            ("colours", self.colours != other.colours),
+            ("time_forfeits", self.time_forfeits != other.time_forfeits),
+            ("disconnects", self.disconnects != other.disconnects),
+            ("stalls", self.stalls != other.stalls),
+            (
+                "same_colour_pairs",
+                self.same_colour_pairs != other.same_colour_pairs,
+            ),
+        ]
+        .into_iter()
+        .find_map(|(name, differs)| differs.then(|| name.to_string()))
     }
 
     /// Adds `other`, which must count the same pairings of as many engines.
@@ -71,7 +129,7 @@ impl MatchCounts {
                 .iter()
                 .zip(&other.pairings)
                 .all(|(a, b)| (a.first, a.second) == (b.first, b.second));
-        if !same_pairings || self.time_forfeits.len() != other.time_forfeits.len() {
+        if !same_pairings || self.engine_count() != other.engine_count() {
             return Err("the counts are of different pairings".to_string());
         }
         for (mine, theirs) in self.pairings.iter_mut().zip(&other.pairings) {
@@ -82,52 +140,14 @@ impl MatchCounts {
         }
         self.games_played += other.games_played;
         self.colours.add(&other.colours);
-        for (mine, theirs) in self.time_forfeits.iter_mut().zip(&other.time_forfeits) {
-            *mine += theirs;
+        for fault in Fault::ALL {
+            let theirs = other.faults(fault).to_vec();
+            for (mine, theirs) in self.faults_mut(fault).iter_mut().zip(theirs) {
+                *mine += theirs;
+            }
         }
         self.same_colour_pairs += other.same_colour_pairs;
         Ok(())
-    }
-
-    /// Why these counts cannot be the record of real games, if they cannot.
-    pub fn inconsistency(&self) -> Option<String> {
-        let pairing_games: u32 = self.pairings.iter().map(|p| p.tally.games()).sum();
-        if pairing_games != self.games_played {
-            return Some(format!(
-                "its pairings count {pairing_games} games but games_played is {}",
-                self.games_played
-            ));
-        }
-        if self.colours.games() != self.games_played {
-            return Some(format!(
-                "its colours count {} games but games_played is {}",
-                self.colours.games(),
-                self.games_played
-            ));
-        }
-        for p in &self.pairings {
-            let pairs: u32 = p.pairs.iter().sum();
-            // Points of the finished pairs, doubled: bin i holds pairs of i / 2 points.
-            let pair_points: u32 = p.pairs.iter().enumerate().map(|(i, n)| i as u32 * n).sum();
-            let points = 2 * p.tally.wins + p.tally.draws;
-            if 2 * pairs > p.tally.games()
-                || pair_points > points
-                || points - pair_points > 2 * (p.tally.games() - 2 * pairs)
-            {
-                return Some(format!(
-                    "the pairs {:?} of engines {} and {} do not fit their games {:?}",
-                    p.pairs, p.first, p.second, p.tally
-                ));
-            }
-        }
-        if self.same_colour_pairs > self.finished_pairs() {
-            return Some("more pairs won by one colour than pairs played".to_string());
-        }
-        let forfeits: u32 = self.time_forfeits.iter().sum();
-        if forfeits > self.games_played {
-            return Some("more time forfeits than games".to_string());
-        }
-        None
     }
 }
 
@@ -147,34 +167,40 @@ impl Standings {
         }
     }
 
-    /// Counts a finished game; games `2k + 1` and `2k + 2` are one opening pair.
-    pub fn add(&mut self, record: &GameRecord) {
+    /// Counts a finished game, played by engine `white` with white against engine `black`;
+    /// games `2k + 1` and `2k + 2` are one opening pair.
+    pub fn add(&mut self, entry: &GameEntry, white: usize, black: usize) {
         let counts = &mut self.counts;
         counts.games_played += 1;
-        count(
-            &mut counts.colours,
-            record.points_of(record.white).unwrap_or(0.5),
-        );
-        if let Some(side) = record.time_forfeit {
-            let loser = match side {
-                Side::White => record.white,
-                Side::Black => record.black,
-            };
-            counts.time_forfeits[loser] += 1;
+        let points_of = |side: Side| match entry.outcome {
+            Outcome::Draw => 0.5,
+            Outcome::Win(winner) if winner == side => 1.0,
+            Outcome::Win(_) => 0.0,
+        };
+        count(&mut counts.colours, points_of(Side::White));
+        for &(side, fault) in &entry.faults {
+            let engine = if side == Side::White { white } else { black };
+            if let Some(n) = counts.faults_mut(fault).get_mut(engine) {
+                *n += 1;
+            }
         }
         let Some(pairing) = counts.pairings.iter_mut().find(|p| {
-            (p.first, p.second) == (record.white, record.black)
-                || (p.first, p.second) == (record.black, record.white)
+            (p.first, p.second) == (white, black) || (p.first, p.second) == (black, white)
         }) else {
             return;
         };
-        let points = record.points_of(pairing.first).unwrap_or(0.5);
+        let first_side = if pairing.first == white {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let points = points_of(first_side);
         count(&mut pairing.tally, points);
-        let winner = match record.outcome {
+        let winner = match entry.outcome {
             Outcome::Win(side) => Some(side),
             Outcome::Draw => None,
         };
-        let pair_number = record.number.saturating_sub(1) / 2;
+        let pair_number = entry.number.saturating_sub(1) / 2;
         match self.half_pairs.remove(&pair_number) {
             Some((partner, partner_winner)) => {
                 pairing.pairs[((partner + points) * 2.0).round() as usize] += 1;
@@ -212,33 +238,18 @@ mod tests {
             games_played: tally_of_pairing.games(),
             colours: tally_of_pairing,
             time_forfeits: vec![0, 0],
+            disconnects: vec![0, 0],
+            stalls: vec![0, 0],
             same_colour_pairs: 0,
         }
     }
 
-    /// Game `number` of engines 0 and 1, engine `white` playing white.
-    fn game(number: usize, white: usize, outcome: Outcome) -> GameRecord {
-        use super::super::openings::Opening;
-        use super::super::time_control::TimeControl;
-        GameRecord {
+    /// Game `number` with no faults.
+    fn game(number: usize, outcome: Outcome) -> GameEntry {
+        GameEntry {
             number,
-            opening_index: 0,
-            white,
-            black: 1 - white,
-            white_name: String::new(),
-            black_name: String::new(),
-            game: crate::games::GameKind::Joust,
-            size: crate::game::BoardSize::square(8),
-            opening: Opening {
-                position: None,
-                moves: Vec::new(),
-            },
-            time_controls: [TimeControl::Depth(1); 2],
             outcome,
-            reason: String::new(),
-            time_forfeit: None,
-            first_move: (Side::White, 1),
-            moves: Vec::new(),
+            faults: Vec::new(),
         }
     }
 
@@ -258,7 +269,7 @@ mod tests {
             (6, 1, white_wins),
             (8, 1, black_wins),
         ] {
-            standings.add(&game(number, white, outcome));
+            standings.add(&game(number, outcome), white, 1 - white);
         }
         let counts = &standings.counts;
         assert_eq!(counts.pairings[0].pairs, [0, 1, 1, 0, 1]);
@@ -266,7 +277,56 @@ mod tests {
         assert_eq!(counts.colours, tally(4, 1, 2));
         assert_eq!(counts.same_colour_pairs, 1);
         assert_eq!(counts.games_played, 7);
-        assert_eq!(counts.inconsistency(), None);
+    }
+
+    #[test]
+    fn faults_are_counted_against_the_engine_that_had_them() {
+        let mut standings = Standings::new(MatchCounts::new(&[(0, 1)], 2));
+        let with_faults = |number, outcome, faults| GameEntry {
+            number,
+            outcome,
+            faults,
+        };
+        // Engine 1 plays black in game 1 and white in game 2.
+        standings.add(
+            &with_faults(
+                1,
+                Outcome::Win(Side::White),
+                vec![(Side::Black, Fault::Stall)],
+            ),
+            0,
+            1,
+        );
+        standings.add(
+            &with_faults(
+                2,
+                Outcome::Win(Side::Black),
+                vec![(Side::White, Fault::Time)],
+            ),
+            1,
+            0,
+        );
+        standings.add(
+            &with_faults(
+                3,
+                Outcome::Draw,
+                vec![
+                    (Side::White, Fault::Disconnect),
+                    (Side::Black, Fault::Disconnect),
+                ],
+            ),
+            0,
+            1,
+        );
+        let counts = &standings.counts;
+        assert_eq!(counts.stalls, [0, 1]);
+        assert_eq!(counts.time_forfeits, [0, 1]);
+        assert_eq!(counts.disconnects, [1, 1]);
+        assert_eq!(counts.pairings[0].tally, tally(2, 1, 0));
+        let mut edited = counts.clone();
+        edited.stalls = vec![1, 0];
+        assert_eq!(counts.first_difference(&edited).as_deref(), Some("stalls"));
+        assert_eq!(counts.first_difference(counts), None);
     }
 
     #[test]
@@ -278,33 +338,5 @@ mod tests {
         assert_eq!(total.games_played, 6);
         let other_pairing = MatchCounts::new(&[(0, 2)], 3);
         assert!(total.add(&other_pairing).is_err());
-    }
-
-    #[test]
-    fn counts_that_no_games_give_are_named() {
-        // Two pairs from one game; pair points (two won pairs: 4) beyond the games' (1 win: 2).
-        assert!(
-            counts(tally(1, 0, 0), [0, 0, 0, 0, 2])
-                .inconsistency()
-                .is_some()
-        );
-        assert!(
-            counts(tally(1, 0, 1), [0, 0, 0, 0, 1])
-                .inconsistency()
-                .is_some()
-        );
-        // A won pair and a half pair lost: 3 games, 2 wins.
-        assert_eq!(
-            counts(tally(2, 0, 1), [0, 0, 0, 0, 1]).inconsistency(),
-            None
-        );
-        let mut wrong_total = counts(tally(2, 0, 1), [0, 0, 0, 0, 1]);
-        wrong_total.games_played = 4;
-        assert!(
-            wrong_total
-                .inconsistency()
-                .unwrap()
-                .contains("games_played")
-        );
     }
 }

@@ -1,8 +1,6 @@
 //! Time controls of a match (`10+0.1`, `movetime=100`, `depth=4`, `nodes=1000`) and the runner's
 //! own clocks.
 
-use std::time::Duration;
-
 /// How long engines may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -15,9 +13,6 @@ pub enum TimeControl {
     /// A fixed node count per move.
     Nodes(u64),
 }
-
-/// How long a move under a fixed depth or node limit may take before the engine counts as hung.
-pub const FIXED_LIMIT_PATIENCE: Duration = Duration::from_secs(60);
 
 fn seconds_to_ms(text: &str) -> Option<u64> {
     let seconds: f64 = text.parse().ok()?;

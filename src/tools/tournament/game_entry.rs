@@ -1,0 +1,140 @@
+//! A finished game as a result file lists it: its number in the match, its result and the
+//! engines' faults, as one short line (`12 0-1`, `7 1-0 black:stall`). Who played white and
+//! black follows from the number and the setup, so these lines and the setup give every count
+//! of a result file again: a resumed match rebuilds its standings from them, and a merge checks
+//! each count against them.
+
+use super::record::{Fault, GameRecord};
+use crate::game::{Outcome, Side};
+
+/// One finished game of a result file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    /// The game's number in the whole match, from 1.
+    pub number: usize,
+    pub outcome: Outcome,
+    /// The sides whose engine failed, if any.
+    pub faults: Vec<(Side, Fault)>,
+}
+
+impl GameEntry {
+    /// The entry of a played game.
+    pub fn of(record: &GameRecord) -> GameEntry {
+        GameEntry {
+            number: record.number,
+            outcome: record.outcome,
+            faults: record.faults.clone(),
+        }
+    }
+
+    /// `<number> <result> [<side>:<fault>...]`.
+    pub fn to_text(&self) -> String {
+        let mut words = vec![
+            self.number.to_string(),
+            result_text(self.outcome).to_string(),
+        ];
+        words.extend(
+            (self.faults.iter()).map(|(side, fault)| format!("{}:{}", side.name(), fault.word())),
+        );
+        words.join(" ")
+    }
+
+    /// Parses an entry as `to_text` writes it.
+    pub fn parse(text: &str) -> Result<GameEntry, String> {
+        let bad = |why: &str| format!("game entry '{text}': {why}");
+        let mut words = text.split(' ');
+        let number = words
+            .next()
+            .and_then(|word| word.parse::<usize>().ok())
+            .filter(|&number| number > 0)
+            .ok_or_else(|| bad("it does not start with a game number"))?;
+        let outcome = match words.next() {
+            Some("1-0") => Outcome::Win(Side::White),
+            Some("0-1") => Outcome::Win(Side::Black),
+            Some("1/2-1/2") => Outcome::Draw,
+            _ => return Err(bad("its result is not 1-0, 0-1 or 1/2-1/2")),
+        };
+        let mut faults = Vec::new();
+        for word in words {
+            let fault = word
+                .split_once(':')
+                .and_then(|(side, fault)| {
+                    let side = [Side::White, Side::Black]
+                        .into_iter()
+                        .find(|s| s.name() == side)?;
+                    Some((side, Fault::from_word(fault)?))
+                })
+                .ok_or_else(|| bad(&format!("'{word}' is not a fault such as black:stall")))?;
+            if faults.iter().any(|(side, _)| *side == fault.0) || faults.len() == 2 {
+                return Err(bad("it names a side's fault twice"));
+            }
+            faults.push(fault);
+        }
+        Ok(GameEntry {
+            number,
+            outcome,
+            faults,
+        })
+    }
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Side::White) => "1-0",
+        Outcome::Win(Side::Black) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_read_back_as_written() {
+        for (text, outcome, faults) in [
+            ("12 0-1", Outcome::Win(Side::Black), vec![]),
+            (
+                "7 1-0 black:stall",
+                Outcome::Win(Side::White),
+                vec![(Side::Black, Fault::Stall)],
+            ),
+            (
+                "3 1/2-1/2 white:disconnect black:disconnect",
+                Outcome::Draw,
+                vec![
+                    (Side::White, Fault::Disconnect),
+                    (Side::Black, Fault::Disconnect),
+                ],
+            ),
+            (
+                "1 0-1 white:time",
+                Outcome::Win(Side::Black),
+                vec![(Side::White, Fault::Time)],
+            ),
+        ] {
+            let entry = GameEntry::parse(text).unwrap();
+            assert_eq!((entry.outcome, &entry.faults), (outcome, &faults), "{text}");
+            assert_eq!(entry.to_text(), text);
+        }
+    }
+
+    #[test]
+    fn bad_entries_are_named() {
+        for (text, blamed) in [
+            ("", "game number"),
+            ("0 1-0", "game number"),
+            ("x 1-0", "game number"),
+            ("4 2-0", "result"),
+            ("4", "result"),
+            ("4 1-0 black:slow", "'black:slow'"),
+            ("4 1-0 red:stall", "'red:stall'"),
+            ("4 1-0 black:stall black:time", "twice"),
+            ("4  1-0", "result"),
+        ] {
+            let error = GameEntry::parse(text).unwrap_err();
+            assert!(error.contains(blamed), "{text}: {error}");
+        }
+    }
+}
