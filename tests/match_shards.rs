@@ -6,66 +6,8 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, out_dir, tabula, tags};
+use matches::{TABULA, match_args, out_dir, records_without_times, run, tabula, tags};
 use std::path::{Path, PathBuf};
-
-/// The arguments of a small deterministic match (a node limit, fixed openings), in `out`.
-fn match_args(games: usize, seed: u64, out: &Path) -> Vec<String> {
-    [
-        "match".to_string(),
-        "--engine".to_string(),
-        format!("cmd={TABULA} name=full"),
-        "--engine".to_string(),
-        format!("cmd={TABULA} name=easy option.Level=easy"),
-        "--game".to_string(),
-        "joust".to_string(),
-        "--tc".to_string(),
-        "nodes=300".to_string(),
-        "--games".to_string(),
-        games.to_string(),
-        "--seed".to_string(),
-        seed.to_string(),
-        "--out".to_string(),
-        out.display().to_string(),
-    ]
-    .to_vec()
-}
-
-/// Runs tabula with `args` and `extra`; returns (exit code, stdout, stderr).
-fn run(args: &[String], extra: &[&str]) -> (i32, String, String) {
-    let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
-    all.extend(extra);
-    let output = tabula(&all);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-/// The records of a games file without the move times (which vary from run to run), in match
-/// order.
-fn records_without_times(games: &str) -> Vec<String> {
-    let mut records: Vec<(usize, String)> = games
-        .split("[Event ")
-        .filter(|record| !record.trim().is_empty())
-        .map(|record| {
-            let words: Vec<&str> = record
-                .split_whitespace()
-                .map(|word| match word.strip_suffix("ms}") {
-                    Some(number) if number.trim_start_matches('{').parse::<u64>().is_ok() => {
-                        if word.starts_with('{') { "{}" } else { "}" }
-                    }
-                    _ => word,
-                })
-                .collect();
-            let round = tags(record, "Round")[0].parse().expect("a game number");
-            (round, words.join(" "))
-        })
-        .collect();
-    records.sort();
-    records.into_iter().map(|(_, record)| record).collect()
-}
 
 #[test]
 fn shards_merged_are_the_whole_match_game_for_game() {

@@ -52,6 +52,48 @@ diff <("$here/records.sh" "$work/whole/games.txt") \
   { echo "slurm check: FAILED: the shards' games differ from the whole match's" >&2; exit 1; }
 echo "slurm check: the merged summary and all 22 game records equal the whole match's"
 
+# A shard cancelled mid-way and submitted again, as a requeued job: it keeps the games it
+# finished, plays the rest, and the strict merge of both shards equals the whole match.
+requeue=(--engine "cmd=$TABULA name=full" --engine "cmd=$TABULA name=hard option.Level=hard"
+  --game jesonmor --tc nodes=100000 --games 16 --seed 12)
+"$TABULA" match "${requeue[@]}" --out "$work/requeue-whole" > "$work/requeue-whole.txt" 2>/dev/null
+mkdir -p "$work/requeue/logs"
+task() {  # submits array task $1 of the 2-shard match; prints its job id
+  local id
+  id=$(sbatch --parsable --array="$1" --open-mode=append \
+    --output="$work/requeue/logs/shard-%a.log" "$here/shard.sbatch" "$work/requeue" 2 \
+    "${requeue[@]}")
+  echo "${id%%;*}"
+}
+gone() { while squeue -h -j "$1" -o %i 2>/dev/null | grep -q .; do sleep 0.2; done; }
+first=$(task 1)
+second=$(task 2)
+games_in() { local n; n=$(grep -c '^\[Event ' "$1" 2>/dev/null) || true; echo "${n:-0}"; }
+for _ in $(seq 600); do
+  [ "$(games_in "$work/requeue/shard-1/games.txt")" -ge 2 ] && break
+  sleep 0.1
+done
+scancel "$first"
+gone "$first"
+kept=$(grep -c '^    "[0-9]* ' "$work/requeue/shard-1/result.json" || true)
+echo "slurm check: shard 1/2 cancelled after $kept of its 8 games; submitted again"
+[ "$kept" -lt 8 ] ||
+  { echo "slurm check: FAILED: shard 1 ended before it was cancelled" >&2; exit 1; }
+again=$(task 1)
+gone "$again"
+gone "$second"
+grep '^resumed: \|^Resumed: ' "$work/requeue/logs/shard-1.log" | sed 's/^/  /'
+"$TABULA" match merge "$work/requeue/shard-1" "$work/requeue/shard-2" \
+  --out "$work/requeue/merged" > "$work/requeue-merged.txt" ||
+  { echo "slurm check: FAILED: the strict merge of the resumed shards failed" >&2; exit 1; }
+{ cat "$work/requeue-whole.txt"; echo "Merged 2 of 2 shards"; } > "$work/requeue-expected.txt"
+diff "$work/requeue-expected.txt" "$work/requeue-merged.txt" ||
+  { echo "slurm check: FAILED: the resumed shards' merge differs from the whole match" >&2; exit 1; }
+diff <("$here/records.sh" "$work/requeue-whole/games.txt") \
+  <("$here/records.sh" "$work/requeue/merged/games.txt") > /dev/null ||
+  { echo "slurm check: FAILED: the resumed shards' games differ from the whole match's" >&2; exit 1; }
+echo "slurm check: the cancelled and resumed shard merged equals the whole match (16 games)"
+
 # An SPRT that full strength wins against the random level within a few waves of 2 shards
 # (40 opening pairs, 2 a shard).
 started=$(now)

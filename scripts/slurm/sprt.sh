@@ -52,7 +52,7 @@ for (( w = 0; w < waves; w++ )); do
   for (( k = 1; k <= last; k++ )); do
     dirs+=("$out/shard-$k")
   done
-  summary=$("$tabula" match merge "${dirs[@]}" --out "$out/merged")
+  summary=$("$tabula" match merge --partial "${dirs[@]}" --out "$out/merged")
   echo "after wave $(( w + 1 )) of $waves (shards 1-$last):" >&2
   grep -E '^SPRT|vs ' <<< "$summary" >&2 || true
   if grep -qE 'H0 accepted|H1 accepted' <<< "$summary"; then

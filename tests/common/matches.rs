@@ -1,7 +1,7 @@
 //! Helpers of the `tabula match` tests: fake engines, scratch output directories, running a
 //! match, and reading the tags of its games file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 pub const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
@@ -56,4 +56,62 @@ pub fn tags<'a>(games: &'a str, tag: &str) -> Vec<&'a str> {
         .filter_map(|line| line.strip_prefix(prefix.as_str()))
         .map(|rest| rest.trim_end_matches("\"]"))
         .collect()
+}
+
+/// The arguments of a small deterministic match (a node limit, fixed openings), in `out`.
+pub fn match_args(games: usize, seed: u64, out: &Path) -> Vec<String> {
+    [
+        "match".to_string(),
+        "--engine".to_string(),
+        format!("cmd={TABULA} name=full"),
+        "--engine".to_string(),
+        format!("cmd={TABULA} name=easy option.Level=easy"),
+        "--game".to_string(),
+        "joust".to_string(),
+        "--tc".to_string(),
+        "nodes=300".to_string(),
+        "--games".to_string(),
+        games.to_string(),
+        "--seed".to_string(),
+        seed.to_string(),
+        "--out".to_string(),
+        out.display().to_string(),
+    ]
+    .to_vec()
+}
+
+/// Runs tabula with `args` and `extra`; returns (exit code, stdout, stderr).
+pub fn run(args: &[String], extra: &[&str]) -> (i32, String, String) {
+    let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+    all.extend(extra);
+    let output = tabula(&all);
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The records of a games file without the move times (which vary from run to run), in match
+/// order.
+pub fn records_without_times(games: &str) -> Vec<String> {
+    let mut records: Vec<(usize, String)> = games
+        .split("[Event ")
+        .filter(|record| !record.trim().is_empty())
+        .map(|record| {
+            let words: Vec<&str> = record
+                .split_whitespace()
+                .map(|word| match word.strip_suffix("ms}") {
+                    Some(number) if number.trim_start_matches('{').parse::<u64>().is_ok() => {
+                        if word.starts_with('{') { "{}" } else { "}" }
+                    }
+                    _ => word,
+                })
+                .collect();
+            let round = tags(record, "Round")[0].parse().expect("a game number");
+            (round, words.join(" "))
+        })
+        .collect();
+    records.sort();
+    records.into_iter().map(|(_, record)| record).collect()
 }
