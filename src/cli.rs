@@ -84,6 +84,11 @@ pub enum CliCommand {
     Gui(crate::interfaces::gui::GuiArgs),
     /// Fit the evaluation's term weights to the results of fast self-play games (Texel-style).
     Tune(crate::tools::tune::TuneArgs),
+    /// Self-play training data for a net: positions with their search scores and the games'
+    /// results, in shards that can be resumed.
+    Datagen(crate::tools::datagen::DatagenArgs),
+    /// Fit a net to datagen files and write it quantised (for EvalFile, or to ship).
+    Train(crate::tools::train::TrainArgs),
 }
 
 /// Arguments of `tabula solve`.
@@ -559,6 +564,8 @@ pub fn main() -> i32 {
         Some(CliCommand::Openings(args)) => exit_code(crate::tools::opening_book::run(&args)),
         Some(CliCommand::Gui(args)) => exit_code(crate::interfaces::gui::run(&args).map(|()| 0)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
+        Some(CliCommand::Datagen(args)) => exit_code(crate::tools::datagen::run_command(&args)),
+        Some(CliCommand::Train(args)) => exit_code(crate::tools::train::run_command(&args)),
         Some(CliCommand::Solve(args)) => exit_code(run_solve(&args)),
         Some(CliCommand::Match(args)) => exit_code(run_match(&args)),
         Some(CliCommand::Perft {

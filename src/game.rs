@@ -6,6 +6,7 @@
 
 use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
+use crate::nnue::{Accumulator, Network};
 use std::fmt::Debug;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -407,8 +408,36 @@ pub trait Game: Clone + Send + Sync + 'static {
             .ok_or_else(|| "not a legal move here".to_string())
     }
 
-    /// The static evaluation in centipawns from the side to move's point of view.
+    /// The static evaluation in centipawns from the side to move's point of view: the net's
+    /// where the position has one, else the hand-written evaluation.
     fn evaluate(&self) -> i32;
+
+    /// The hand-written evaluation, whatever the net (for `eval`, which shows both).
+    fn hand_written_evaluation(&self) -> i32 {
+        self.evaluate()
+    }
+
+    /// The net this position evaluates with, if any (see `crate::nnue::registry`).
+    fn network(&self) -> Option<&'static Network> {
+        None
+    }
+
+    /// Evaluates with `net` from now on (its accumulators computed afresh), or with the
+    /// hand-written evaluation; a game without net features ignores it.
+    fn set_network(&mut self, _net: Option<&'static Network>) {}
+
+    /// The net's accumulators of this position, kept move by move, when it has a net.
+    fn accumulator(&self) -> Option<&Accumulator> {
+        None
+    }
+
+    /// The number of inputs of this game's nets on this board (0: the game has no net features).
+    fn input_count(&self) -> usize {
+        0
+    }
+
+    /// Calls `push` with each active input of the net seen from `perspective`.
+    fn push_features(&self, _perspective: Side, _push: &mut dyn FnMut(usize)) {}
 
     /// The named terms of the evaluation.
     fn eval_terms(&self) -> Vec<EvalTerm>;

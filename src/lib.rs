@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod interfaces;
 pub mod level;
+pub mod nnue;
 pub mod search;
 pub mod session;
 pub mod tools;

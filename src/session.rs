@@ -87,6 +87,16 @@ pub trait GameSession: Send {
     fn canonical_move(&self, text: &str) -> Result<String, String>;
     /// Plays the move written `text`, or says why it is not legal here (the game is unchanged).
     fn play_move(&mut self, text: &str) -> Result<(), String>;
+    /// Whether the legal move written `text` is noisy (a capture, a move that swings the game);
+    /// false for a text that is no legal move.
+    fn is_noisy_move(&self, text: &str) -> bool;
+    /// The number of inputs of this game's nets on this board (0: none).
+    fn input_count(&self) -> usize;
+    /// The net's active inputs seen from `perspective`.
+    fn features(&self, perspective: Side) -> Vec<u16>;
+    /// The net's score and the hand-written evaluation's, from the side to move's view, when the
+    /// position evaluates with a net.
+    fn net_and_hand_written(&self) -> Option<(i32, i32)>;
     /// Searches the current position.
     fn search(
         &self,
@@ -266,6 +276,29 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn play_move(&mut self, text: &str) -> Result<(), String> {
         self.play_text(text)
+    }
+
+    fn is_noisy_move(&self, text: &str) -> bool {
+        (self.position.parse_move(text)).is_ok_and(|mv| self.position.is_noisy(mv))
+    }
+
+    fn input_count(&self) -> usize {
+        self.position.input_count()
+    }
+
+    fn features(&self, perspective: Side) -> Vec<u16> {
+        let mut features = Vec::new();
+        (self.position).push_features(perspective, &mut |f| features.push(f as u16));
+        features
+    }
+
+    fn net_and_hand_written(&self) -> Option<(i32, i32)> {
+        self.position.network().map(|_| {
+            (
+                self.position.evaluate(),
+                self.position.hand_written_evaluation(),
+            )
+        })
     }
 
     fn search(

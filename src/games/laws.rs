@@ -16,13 +16,19 @@
 //!   many moves, the images of its moves (up to 64 of them) among them, the same result (the
 //!   winner's colour swapped with the colours) and the same perft;
 //! - perft by playing every move equals perft as counted in bulk (to depth 2 where a position
-//!   has fewer than 100 moves, else to depth 1).
+//!   has fewer than 100 moves, else to depth 1);
+//! - where the game has net features on the board: every feature is an input of the net; the
+//!   accumulators kept move by move through random games equal those computed from scratch
+//!   after every move; and the quantised net's score is within [`QUANTISATION_BOUND`] of the
+//!   float net's it was made from (a seeded random net of the size of a trained one).
 //!
 //! A game joins with one line: a test that calls [`obey_the_laws`] through [`for_each_word_count`].
 
 use crate::board::position_text::parse_position_text;
 use crate::board::position_text::{Cell, position_string};
-use crate::game::{BoardSize, Cutoff, Game, GameMove, Outcome, SquareMap, Symmetry, perft};
+use crate::game::{BoardSize, Cutoff, Game, GameMove, Outcome, Side, SquareMap, Symmetry, perft};
+use crate::nnue::train::FloatNet;
+use crate::nnue::{HIDDEN, Network};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
@@ -275,6 +281,85 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
     }
 }
 
+/// The most, in centipawns, by which a quantised net's score may differ from its float net's:
+/// the rounding of the weights to 1/255 and 1/64 moves a score by a few centipawns.
+pub const QUANTISATION_BOUND: i32 = 12;
+
+/// A seeded random float net for `inputs` inputs, with weights of the size a trained net has.
+fn random_float_net(inputs: usize, rng: &mut StdRng) -> FloatNet {
+    let mut weights = |n: usize, range: f32| -> Vec<f32> {
+        (0..n).map(|_| rng.random_range(-range..range)).collect()
+    };
+    FloatNet {
+        inputs,
+        hidden: HIDDEN,
+        feature_weights: weights(inputs * HIDDEN, 0.15),
+        feature_bias: weights(HIDDEN, 0.5),
+        output_weights: weights(2 * HIDDEN, 0.3),
+        output_bias: 0.05,
+    }
+}
+
+/// The net's inputs of `position` from the side to move's view and the opponent's.
+fn features_of<G: Game>(position: &G) -> [Vec<u16>; 2] {
+    let mover = position.side_to_move();
+    [mover, mover.opponent()].map(|side| {
+        let mut features = Vec::new();
+        position.push_features(side, &mut |f| features.push(f as u16));
+        features
+    })
+}
+
+/// The laws of a game's net machinery at `size`, on random games with a random net.
+fn check_net<G: Game>(start: &G, rng: &mut StdRng) {
+    let inputs = start.input_count();
+    if inputs == 0 {
+        return;
+    }
+    let float = random_float_net(inputs, rng);
+    let net: &'static Network =
+        Box::leak(Box::new(Network::quantise(&float, G::NAME, start.size())));
+    let mut with_net = start.clone();
+    with_net.set_network(Some(net));
+    for _ in 0..3 {
+        for position in random_game(&with_net, 80, rng) {
+            let mut fresh = position.clone();
+            fresh.set_network(Some(net));
+            assert_eq!(
+                position.accumulator(),
+                fresh.accumulator(),
+                "{} '{}': the accumulators kept move by move are not those from scratch",
+                G::NAME,
+                position.to_text()
+            );
+            assert!(position.accumulator().is_some());
+            let features = features_of(&position);
+            for (side, active) in [Side::White, Side::Black].into_iter().zip(&features) {
+                assert!(
+                    active.iter().all(|&f| usize::from(f) < inputs),
+                    "{} '{}': a feature of {} out of range",
+                    G::NAME,
+                    position.to_text(),
+                    side.name()
+                );
+            }
+            if position.verdict().is_none() {
+                let quantised = position.evaluate();
+                let exact = float.score(&features);
+                assert!(
+                    (quantised as f32 - exact).abs() <= QUANTISATION_BOUND as f32,
+                    "{} '{}': quantised {quantised}, float {exact}",
+                    G::NAME,
+                    position.to_text()
+                );
+            }
+        }
+    }
+    let mut without = with_net;
+    without.set_network(None);
+    assert_eq!(without.accumulator(), None);
+}
+
 /// Runs the laws on the start at `size`, on seeded random games from it, and on those of the
 /// `suite_positions` that have this size. Perft is checked on every tenth position.
 pub fn obey_the_laws<G: Game>(size: BoardSize, suite_positions: &[String]) {
@@ -298,6 +383,7 @@ pub fn obey_the_laws<G: Game>(size: BoardSize, suite_positions: &[String]) {
         };
         check_position(position, perft_depth);
     }
+    check_net(&start, &mut rng);
 }
 
 /// The position strings of the shipped suites of the game `name`: the text before the first

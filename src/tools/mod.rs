@@ -5,10 +5,12 @@
 pub mod analyse;
 pub mod bench;
 pub mod console;
+pub mod datagen;
 pub mod opening_book;
 pub mod play;
 pub mod position_line;
 pub mod progress;
 pub mod suite;
 pub mod tournament;
+pub mod train;
 pub mod tune;

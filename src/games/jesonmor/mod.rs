@@ -3,6 +3,7 @@
 //! loses. Engine-policy draws: threefold repetition and 100 plies without a capture.
 
 mod eval;
+pub mod nnue;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
@@ -11,6 +12,7 @@ use crate::board::render;
 use crate::game::{
     BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
+use crate::nnue::{Accumulator, Network, registry};
 
 /// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
 const LEFT_CENTRE_KIND: usize = 2;
@@ -45,6 +47,9 @@ pub struct JesonMor<const W: usize> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// The net it evaluates with, if any, and the net's accumulators for this position.
+    net: Option<&'static Network>,
+    accumulator: Accumulator,
 }
 
 impl<const W: usize> JesonMor<W> {
@@ -70,8 +75,11 @@ impl<const W: usize> JesonMor<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
+            net: registry::net_for(Self::NAME, BoardSize::square(n), nnue::shipped_net(n)),
+            accumulator: Accumulator::default(),
         };
         position.hash = position.compute_hash();
+        position.refresh_accumulators();
         position
     }
 
@@ -203,11 +211,13 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
     fn play(&mut self, mv: JesonMorMove) {
         let mover = self.side.index();
         let (from, to) = (mv.from as usize, mv.to as usize);
+        let captured = self.knights[1 - mover].contains(to);
+        self.update_accumulators(self.side, (from, to), captured);
         self.knights[mover].remove(from);
         self.knights[mover].insert(to);
         self.hash ^= zobrist::key(mover, from) ^ zobrist::key(mover, to) ^ zobrist::BLACK_TO_MOVE;
         let enemy = 1 - mover;
-        if self.knights[enemy].contains(to) {
+        if captured {
             self.knights[enemy].remove(to);
             self.hash ^= zobrist::key(enemy, to);
             self.halfmove = 0;
@@ -308,7 +318,35 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
     }
 
     fn evaluate(&self) -> i32 {
+        match self.net {
+            Some(net) => net.evaluate(&self.accumulator, self.side),
+            None => eval::evaluate(self),
+        }
+    }
+
+    fn hand_written_evaluation(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    fn network(&self) -> Option<&'static Network> {
+        self.net
+    }
+
+    fn set_network(&mut self, net: Option<&'static Network>) {
+        self.net = net;
+        self.refresh_accumulators();
+    }
+
+    fn accumulator(&self) -> Option<&Accumulator> {
+        self.net.map(|_| &self.accumulator)
+    }
+
+    fn input_count(&self) -> usize {
+        nnue::input_count(self.geometry.width)
+    }
+
+    fn push_features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
+        self.knight_features(perspective, push);
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {

@@ -37,7 +37,7 @@ pub enum Budget {
 }
 
 impl Budget {
-    fn limits(self) -> Limits {
+    pub fn limits(self) -> Limits {
         match self {
             Budget::Nodes(nodes) => Limits {
                 nodes: Some(nodes.max(1)),

@@ -1,0 +1,360 @@
+//! `tabula datagen`: training data for a net, from self-play. Every game starts from seeded
+//! random opening moves; then both sides play the best move of a short single-threaded search
+//! with a fixed node or depth budget and a fresh table, so the data depends only on the settings
+//! and the seed (not on `--threads`, which plays several games at once). Each position whose
+//! search score is not a proven result and whose best move is quiet is written as
+//!
+//! ```text
+//! <position string> | <score in centipawns, white's view> | <result, white's view: 1, 0.5, 0> | <game>
+//! ```
+//!
+//! and each game ends with a line `# end <game>`. `--shard K/N` plays games `K-1, K-1+N, ...`
+//! only, so the shards' files concatenated are the data of the whole run. Games are written in
+//! order as they finish, each whole; run again with the same arguments, `datagen` cuts a game
+//! written in part and goes on after the last whole one.
+
+use crate::game::{BoardSize, Outcome, Side};
+use crate::games::GameKind;
+use crate::search::score::{PROVEN_BOUND, Score};
+use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
+use crate::tools::progress::Progress;
+use crate::tools::tournament::openings::{Opening, random_openings};
+use crate::tools::tournament::shard::Shard;
+use crate::tools::tune::data::Budget;
+use std::collections::BTreeMap;
+use std::io::{Seek, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+/// Transposition table of each game's searches, in MB.
+const TABLE_MB: usize = 2;
+/// A game still running after this many plies is dropped.
+const MAX_PLIES: usize = 1000;
+/// The first words of a data file's first line.
+pub const MAGIC: &str = "# tabula datagen 1:";
+
+/// How the data is made.
+#[derive(Clone, Debug)]
+pub struct DatagenSettings {
+    pub game: GameKind,
+    pub size: BoardSize,
+    /// Games of the whole run (all shards).
+    pub games: usize,
+    pub budget: Budget,
+    pub random_plies: usize,
+    pub seed: u64,
+    pub shard: Shard,
+    pub threads: usize,
+    pub out: PathBuf,
+    /// Start the file over instead of continuing it.
+    pub restart: bool,
+}
+
+impl DatagenSettings {
+    /// The file's first line: everything that decides its data.
+    fn header(&self) -> String {
+        format!(
+            "{MAGIC} game {} {}, games {}, {}, random plies {}, seed {}, shard {}",
+            self.game.name(),
+            self.size,
+            self.games,
+            self.budget,
+            self.random_plies,
+            self.seed,
+            self.shard
+        )
+    }
+}
+
+/// One recorded position: its string and the search's score from white's view.
+struct Recorded {
+    position: String,
+    score: i32,
+}
+
+/// A played game: its positions and its result from white's view (none if it did not end).
+struct PlayedGame {
+    positions: Vec<Recorded>,
+    result: Option<f64>,
+}
+
+fn white_result(outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win(Side::White) => 1.0,
+        Outcome::Win(Side::Black) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// Plays one game from `opening`, recording its quiet positions.
+fn play_game(settings: &DatagenSettings, opening: &Opening) -> Result<PlayedGame, String> {
+    let mut session = opening.build(settings.game, settings.size)?;
+    let tt = TranspositionTable::new(TABLE_MB);
+    let signals = Signals::default();
+    let limits = settings.budget.limits();
+    let mut positions = Vec::new();
+    for _ in 0..MAX_PLIES {
+        if let Some(verdict) = session.verdict() {
+            return Ok(PlayedGame {
+                positions,
+                result: Some(white_result(verdict.outcome)),
+            });
+        }
+        let summary = session.search(&limits, Settings::default(), &tt, &signals, &mut |_| {});
+        let best = summary
+            .best_move
+            .ok_or("the search found no move in a game that is not over")?;
+        if let Score::Centipawns(cp) = summary.result.score
+            && cp.abs() < PROVEN_BOUND
+            && !session.is_noisy_move(&best)
+        {
+            let white = if session.side_to_move() == Side::White {
+                cp
+            } else {
+                -cp
+            };
+            positions.push(Recorded {
+                position: session.position_text(),
+                score: white,
+            });
+        }
+        session.play_move(&best)?;
+    }
+    Ok(PlayedGame {
+        positions,
+        result: None,
+    })
+}
+
+/// The text of game `index`: its positions, then its end line.
+fn game_text(index: usize, game: &PlayedGame) -> String {
+    let mut text = String::new();
+    if let Some(result) = game.result {
+        for recorded in &game.positions {
+            text.push_str(&format!(
+                "{} | {} | {} | {index}\n",
+                recorded.position, recorded.score, result
+            ));
+        }
+    }
+    text.push_str(&format!("# end {index}\n"));
+    text
+}
+
+/// What an earlier run left in the file: its text up to the last whole game, and how many of
+/// this shard's games that is. Refuses a file of other settings.
+fn earlier_run(settings: &DatagenSettings, header: &str) -> Result<(String, usize), String> {
+    let path = &settings.out;
+    let refuse = |why: String| format!("'{}': {why}", path.display());
+    let meta = match std::fs::metadata(path) {
+        Err(_) => return Ok((String::new(), 0)),
+        Ok(meta) => meta,
+    };
+    if !meta.is_file() {
+        return Err(refuse("not a regular file".to_string()));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    if text.is_empty() {
+        return Ok((String::new(), 0));
+    }
+    let first = text.lines().next().unwrap_or("");
+    if first != header {
+        return Err(refuse(format!(
+            "it holds other data ('{first}'); give the same arguments to continue it, or \
+             --restart to start it over"
+        )));
+    }
+    let mut kept = header.len() + 1;
+    let mut games = 0;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if line.starts_with("# end ") && line.ends_with('\n') {
+            kept = at;
+            games += 1;
+        }
+    }
+    Ok((text[..kept].to_string(), games))
+}
+
+/// Plays the shard's games not yet in the file and appends them, in order; returns the number
+/// of games and positions written by this run.
+pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
+    if settings.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    let header = settings.header();
+    let (kept, done) = if settings.restart {
+        (String::new(), 0)
+    } else {
+        earlier_run(settings, &header)?
+    };
+    let openings = random_openings(
+        settings.game,
+        settings.size,
+        settings.games,
+        settings.random_plies,
+        settings.seed,
+    )?;
+    let mine: Vec<usize> = (0..settings.games)
+        .filter(|&game| settings.shard.holds(game))
+        .collect();
+    let path = &settings.out;
+    let cannot = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+    // The whole games already there stay as they are: the file is cut after them, never
+    // written anew, so a kill at any instant loses at most the game being written.
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(cannot)?;
+    file.set_len(kept.len() as u64)
+        .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(|_| ()))
+        .map_err(cannot)?;
+    if kept.is_empty() {
+        file.write_all(format!("{header}\n").as_bytes())
+            .map_err(cannot)?;
+    }
+    let todo = &mine[done.min(mine.len())..];
+    let progress = Progress::new(mine.len() as u64, "datagen");
+    progress.set(done as u64);
+    if done > 0 {
+        progress.line(&format!(
+            "datagen: {done} of {} games already in '{}'",
+            mine.len(),
+            path.display()
+        ));
+    }
+    let next = AtomicUsize::new(0);
+    let (sender, finished) = channel::<(usize, Result<PlayedGame, String>)>();
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let mut written = (0, 0);
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..settings.threads.clamp(1, 64) {
+            let sender = sender.clone();
+            let (next, openings) = (&next, &openings);
+            scope.spawn(move || {
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&game) = todo.get(slot) else { break };
+                    let played = play_game(settings, &openings[game]);
+                    if sender.send((slot, played)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut expected = 0;
+        for (slot, played) in finished {
+            waiting.insert(slot, played);
+            while let Some(played) = waiting.remove(&expected) {
+                let game = todo[expected];
+                let played = played.map_err(|why| format!("game {game}: {why}"));
+                let played = match played {
+                    Ok(played) => played,
+                    Err(why) => {
+                        next.store(todo.len(), Ordering::Relaxed);
+                        *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(why);
+                        break;
+                    }
+                };
+                file.write_all(game_text(game, &played).as_bytes())
+                    .and_then(|()| file.flush())
+                    .map_err(cannot)?;
+                written.0 += 1;
+                written.1 += played.result.map_or(0, |_| played.positions.len());
+                progress.advance(1);
+                expected += 1;
+            }
+        }
+        Ok(())
+    })?;
+    match failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some(why) => Err(why),
+        None => Ok(written),
+    }
+}
+
+/// Arguments of `tabula datagen`.
+#[derive(clap::Args, Debug)]
+pub struct DatagenArgs {
+    /// joust, jesonmor, claustro or apart.
+    #[arg(long)]
+    pub game: String,
+    /// Board size: N or WxH (default: the game's).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Self-play games of the whole run (all shards).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Nodes of each move's search.
+    #[arg(long, conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Depth of each move's search (instead of nodes).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random plies of each game's opening.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only shard K of N: games K-1, K-1+N, ... (the shards' files concatenated are the
+    /// whole run's data).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Games played at the same time (the data does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The data file; run again with the same arguments, it is continued.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Start the data file over instead of continuing it.
+    #[arg(long)]
+    pub restart: bool,
+}
+
+/// The default nodes of each move's search.
+pub const DEFAULT_NODES: u64 = 5000;
+
+/// `tabula datagen`: plays the games and reports what was written on stderr.
+pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
+    let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
+    let shard = args
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE);
+    let budget = match (args.nodes, args.depth) {
+        (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
+        (_, Some(depth)) => Budget::Depth(depth),
+        (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
+    };
+    let settings = DatagenSettings {
+        game,
+        size,
+        games: args.games,
+        budget,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        shard,
+        threads: args.threads,
+        out: args.out.clone(),
+        restart: args.restart,
+    };
+    let started = std::time::Instant::now();
+    let (games, positions) = run(&settings)?;
+    eprintln!(
+        "datagen: {games} games, {positions} positions written to '{}' in {:.1} s",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(0)
+}
