@@ -69,8 +69,8 @@ impl ResultFile {
     /// Reads and checks a result file.
     pub fn read(path: &Path) -> Result<ResultFile, String> {
         let refuse = |why: String| format!("'{}': {why}", path.display());
-        let text =
-            std::fs::read_to_string(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+        // A result of a million pairings is a few hundred MB; a pipe or device is refused unread.
+        let text = crate::bounded_read::read_text(path, 1 << 30)?;
         let file: ResultFile = serde_json::from_str(&text).map_err(|e| {
             refuse(format!(
                 "not a whole tabula match result ({e}; cut short or edited?)"
