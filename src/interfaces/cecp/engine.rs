@@ -308,14 +308,17 @@ impl Cecp {
         let position = parse_position_text(&self.session.position_text())
             .map_err(|problem| Refusal::Error("position", problem))?;
         let mut marks = burned_marks(&position);
-        for mv in self.session.legal_moves() {
-            if let Ok(&[start, target]) = board.parse_square_path(&mv).as_deref()
+        // The moves are looked at one by one, never held (a contrived Apart board has hundreds
+        // of millions).
+        self.session.write_legal_moves(&mut |mv| {
+            if let Ok(&[start, target]) = board.parse_square_path(mv).as_deref()
                 && start == from
             {
                 let capture = matches!(position.cells[target], Cell::Piece(_));
                 marks[target] = Some(if capture { 'R' } else { 'Y' });
             }
-        }
+            std::ops::ControlFlow::Continue(())
+        });
         self.out
             .line(&highlight_line(size.width, size.height, &marks));
         Ok(())
@@ -348,7 +351,8 @@ impl Cecp {
                 job.started.elapsed().as_millis() as u64,
                 job.signals.nodes.load(Ordering::Relaxed),
                 depth,
-                self.session.legal_moves().len(),
+                // Counted, not listed (perft 1 ignores only the history rules).
+                self.session.perft(1) as usize,
             ));
         }
     }

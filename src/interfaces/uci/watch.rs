@@ -18,9 +18,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How long `isready` waits for the command loop before the watch answers it.
-pub const READY_PATIENCE: Duration = Duration::from_millis(80);
+pub const READY_PATIENCE: Duration = Duration::from_millis(75);
 /// How long `quit` waits for the command loop to take it.
-pub const QUIT_PATIENCE: Duration = Duration::from_millis(100);
+pub const QUIT_PATIENCE: Duration = Duration::from_millis(75);
 /// How long the loop has, once it took `quit`, to end the process.
 pub const QUIT_LIMIT: Duration = Duration::from_secs(1);
 
