@@ -272,3 +272,30 @@ fn a_suite_perft_deeper_than_perft_allows_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A piped script of many quick commands is answered whole before `quit` ends the engine:
+/// nothing is cut off or answered ahead of its turn when no single command takes long.
+#[test]
+fn a_piped_script_of_quick_commands_is_answered_whole_before_quit() {
+    let mut engine = Engine::start();
+    let count = 50_000;
+    let mut script = String::new();
+    for _ in 0..count {
+        script.push_str("query p1turn\nisready\n");
+    }
+    script.push_str("quit\n");
+    engine.send_bytes(script.as_bytes());
+    let lines = engine.rest();
+    let answers: Vec<&String> = lines
+        .iter()
+        .filter(|l| *l == "response true" || *l == "readyok")
+        .collect();
+    assert_eq!(answers.len(), 2 * count, "{} lines", lines.len());
+    // Each readyok comes after the answer sent before it.
+    assert!(
+        answers
+            .chunks(2)
+            .all(|pair| pair[0] == "response true" && pair[1] == "readyok"),
+        "out of order"
+    );
+}

@@ -23,7 +23,10 @@ pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>, watch: A
         }
     };
     loop {
-        match events.recv() {
+        watch.working(false);
+        let event = events.recv();
+        watch.working(true);
+        match event {
             Ok(Event::Line(line)) => {
                 let go_on = match parse(&line) {
                     None => true,

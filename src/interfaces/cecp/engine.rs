@@ -229,9 +229,12 @@ impl Cecp {
             }
             Command::SecondsPerMove(ms) => self.control.per_move_ms = Some(ms),
             Command::Depth(depth) => self.control.depth = Some(depth.max(1)),
-            Command::Time(centiseconds) => self.control.own_ms = Some(centiseconds * 10),
+            // A clock beyond any game saturates rather than overflows (the fuzzer sent 1.8e19).
+            Command::Time(centiseconds) => {
+                self.control.own_ms = Some(centiseconds.saturating_mul(10))
+            }
             Command::OpponentTime(centiseconds) => {
-                self.control.opponent_ms = Some(centiseconds * 10)
+                self.control.opponent_ms = Some(centiseconds.saturating_mul(10))
             }
             Command::Ping(token) => self.out.line(format!("pong {token}").trim_end()),
             Command::Post => self.post = true,

@@ -98,7 +98,10 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
                 continue;
             }
         }
-        match events.recv() {
+        watch.working(false);
+        let event = events.recv();
+        watch.working(true);
+        match event {
             Ok(Event::Line(line)) => {
                 if line.trim() == "xboard" {
                     engine.abandon_job();

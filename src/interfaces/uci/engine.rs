@@ -215,6 +215,9 @@ impl Engine {
 
     /// Reports a parse error or acts on a command; false when the engine should exit.
     pub(super) fn act(&mut self, parsed: Result<Command, String>) -> bool {
+        if let Some(watch) = &self.watch {
+            watch.working(true);
+        }
         match parsed {
             Ok(command) => self.execute(command),
             Err(problem) => {

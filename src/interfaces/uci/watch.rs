@@ -5,10 +5,13 @@
 //! - `stop` (UCI) stops the running search at once, even while the loop still works on an
 //!   earlier command (the loop then finds it stopped);
 //! - `isready` (UCI) is answered by the loop when it comes to it, or by the watch once it has
-//!   waited [`READY_PATIENCE`] behind a command still at work;
+//!   waited [`READY_PATIENCE`] while the loop has been on one command as long;
 //! - `quit` (both protocols) ends the process: by the loop, or by the watch if the loop has not
-//!   taken it within [`QUIT_PATIENCE`] (it is inside a long command), or has taken it and still
-//!   runs after [`QUIT_LIMIT`] (what waited is answered, a stopped search writes its answer).
+//!   taken it within [`QUIT_PATIENCE`] and has been on one command as long, or has taken it and
+//!   still runs after [`QUIT_LIMIT`] (what waited is answered, a stopped search writes its
+//!   answer).
+//!
+//! Behind many quick commands (a piped script) nothing is answered ahead: they keep their order.
 
 use super::output::Output;
 use crate::search::Signals;
@@ -38,6 +41,17 @@ struct State {
     quit_taken: Option<Instant>,
     /// The running search, for `stop`.
     search: Option<Arc<Signals>>,
+    /// Since when the loop has worked on its current command (`None`: it waits for input).
+    working_since: Option<Instant>,
+}
+
+impl State {
+    /// Whether the loop has been on one command for `patience` (not merely behind many quick
+    /// ones, as when commands are piped in: those keep their order).
+    fn stuck(&self, now: Instant, patience: Duration) -> bool {
+        self.working_since
+            .is_some_and(|since| now.duration_since(since) >= patience)
+    }
 }
 
 /// The watch on the input, shared by the reader thread, the command loops and its own thread.
@@ -94,6 +108,11 @@ impl Watch {
         self.wake.notify_all();
     }
 
+    /// The loop starts on a command (`true`) or waits for input (`false`).
+    pub fn working(&self, working: bool) {
+        self.state().working_since = working.then(Instant::now);
+    }
+
     /// The loop has come to an `isready`: answers it unless the watch already has.
     pub fn answer_ready(&self) {
         let mut state = self.state();
@@ -128,7 +147,9 @@ impl Watch {
                     search.stop.store(true, Ordering::Relaxed);
                 }
                 let late = match state.quit_taken {
-                    None => now.duration_since(read) >= QUIT_PATIENCE,
+                    None => {
+                        now.duration_since(read) >= QUIT_PATIENCE && state.stuck(now, QUIT_PATIENCE)
+                    }
                     Some(taken) => now.duration_since(taken) >= QUIT_LIMIT,
                 };
                 if late {
@@ -136,19 +157,21 @@ impl Watch {
                     std::process::exit(0);
                 }
             }
-            while state
-                .ready_waiting
-                .front()
-                .is_some_and(|&read| now.duration_since(read) >= READY_PATIENCE)
+            while state.stuck(now, READY_PATIENCE)
+                && state
+                    .ready_waiting
+                    .front()
+                    .is_some_and(|&read| now.duration_since(read) >= READY_PATIENCE)
             {
                 state.ready_waiting.pop_front();
                 state.ready_ahead += 1;
                 self.out.line("readyok");
             }
-            let pause = match (state.quit_read, state.ready_waiting.front()) {
-                (Some(_), _) => Duration::from_millis(5),
-                (None, Some(&read)) => (read + READY_PATIENCE).saturating_duration_since(now),
-                (None, None) => Duration::from_secs(3600),
+            let waiting = state.quit_read.is_some() || !state.ready_waiting.is_empty();
+            let pause = if waiting {
+                Duration::from_millis(5)
+            } else {
+                Duration::from_secs(3600)
             };
             state = self
                 .wake
