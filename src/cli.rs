@@ -2,11 +2,12 @@
 //! `bench` run once and exit.
 
 use crate::board::position_text::parse_position_text;
+use crate::bounded_read;
 use crate::game::BoardSize;
 use crate::games::claustro::solution::solve_command;
 use crate::games::game_and_size;
 use crate::games::{GameKind, build_session};
-use crate::interfaces::uci::command::{MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH};
+use crate::interfaces::uci::command::MAX_SEARCH_DEPTH;
 use crate::interfaces::uci::command_loop;
 use crate::interfaces::uci::engine::Engine;
 use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
@@ -302,9 +303,7 @@ fn perft(
     divide: bool,
 ) -> Result<(), String> {
     let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
-    if depth > MAX_PERFT_DEPTH {
-        return Err(format!("perft depth '{depth}' is above {MAX_PERFT_DEPTH}"));
-    }
+    crate::game::check_perft_depth(depth)?;
     let session = match (fen, size) {
         (Some(_), Some(_)) => return Err("give --fen or --size, not both".to_string()),
         (Some(fen), None) => {
@@ -394,8 +393,7 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
         })?;
     let (openings, openings_origin) = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            let text = bounded_read::read_text(path, bounded_read::MAX_POSITION_FILE)?;
             (
                 parse_openings(&text, game, size)?,
                 format!("file {}", path.display()),
@@ -462,8 +460,10 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
     let bad = if args.file == "-" {
         analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)?
     } else {
-        let file = std::fs::File::open(&args.file)
-            .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
+        let (file, _) = bounded_read::open(
+            std::path::Path::new(&args.file),
+            bounded_read::MAX_POSITION_FILE,
+        )?;
         analyse(
             &config,
             std::io::BufReader::new(file),
@@ -476,8 +476,7 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
 
 fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
     let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read '{}': {e}", args.file.display()))?;
+    let text = bounded_read::read_text(&args.file, bounded_read::MAX_POSITION_FILE)?;
     let config = SuiteConfig {
         game,
         size,

@@ -446,6 +446,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn picture(&self) -> String;
 }
 
+/// The deepest perft accepted anywhere (`perft`, `go perft`, `tabula perft`, a suite's
+/// `D<depth>`): deeper trees take longer than anyone waits, even on the smallest boards.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
+/// `depth`, or the error every perft gives for a depth above [`MAX_PERFT_DEPTH`].
+pub fn check_perft_depth(depth: u32) -> Result<u32, String> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!("perft depth '{depth}' is above {MAX_PERFT_DEPTH}"));
+    }
+    Ok(depth)
+}
+
 /// The number of leaves of the legal-move tree `depth` plies deep (perft, as rules.md defines it).
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize];

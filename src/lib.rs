@@ -8,6 +8,7 @@
 //! game nor the search internals.
 
 pub mod board;
+pub mod bounded_read;
 pub mod cli;
 pub mod game;
 pub mod games;

@@ -9,6 +9,9 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search};
 use std::ops::ControlFlow;
 
+/// The most moves the `greedy` level weighs (the first listed).
+const GREEDY_CHOICES: usize = 1_000_000;
+
 /// Where a game starts: the start position of a size, or a parsed position string.
 #[derive(Clone, Copy, Debug)]
 pub enum Setup<'a> {
@@ -240,8 +243,18 @@ impl<G: Game> GameSession for GameState<G> {
         }
         let mover = self.position.side_to_move();
         let moves = if only.is_empty() {
+            // At most the first GREEDY_CHOICES moves (a contrived Apart board has hundreds of
+            // millions), as the random level does.
             let mut moves = Vec::new();
-            self.position.legal_moves(&mut moves);
+            self.position.written_move_batches(&mut |batch, _| {
+                let room = GREEDY_CHOICES - moves.len();
+                moves.extend_from_slice(&batch[..batch.len().min(room)]);
+                if moves.len() == GREEDY_CHOICES {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
             moves
         } else {
             self.parse_moves(only)

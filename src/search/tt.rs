@@ -1,13 +1,17 @@
 //! The transposition table: a fixed array of lock-free entries shared by every search thread.
 //!
-//! Each entry is two atomic words: the position's key XOR its data, and the data (move tag, score,
-//! depth, bound, generation). A torn write from another thread makes the XOR check fail, so a
-//! probe never returns another position's data. An entry of zeros is empty, so a table is
-//! allocated zeroed (bytemuck asks the allocator for zeroed memory, which the system gives as
-//! untouched pages): a large Hash costs only the memory the search touches, not seconds of
-//! writing zeros.
+//! Each entry is two atomic words: a check word and the data (move tag, score, depth, bound,
+//! generation). The check word holds the table's epoch (high 32 bits) and a 32-bit fold of the
+//! position's key XOR its data (low 32 bits). A torn write from another thread makes the check
+//! fail, so a probe never returns another position's data.
+//!
+//! An entry of zeros is empty, so a table is allocated zeroed (bytemuck asks the allocator for
+//! zeroed memory, which the system gives as untouched pages): a large Hash costs only the memory
+//! the search touches, not seconds of writing zeros. Clearing costs nothing either: it moves the
+//! table to a new epoch, and an entry of an older epoch counts as empty. Only when the 32-bit
+//! epoch wraps round (after four billion clears) is the table written through.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -29,7 +33,7 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
-/// An entry: `[key XOR data, data]`.
+/// An entry: `[epoch << 32 | fold(key XOR data), data]`.
 type Entry = [AtomicU64; 2];
 const KEYED: usize = 0;
 const DATA: usize = 1;
@@ -38,8 +42,14 @@ const DATA: usize = 1;
 pub struct TranspositionTable {
     entries: Box<[Entry]>,
     generation: AtomicU8,
-    /// Whether anything was stored since the table was made or cleared.
-    used: AtomicBool,
+    /// Entries written before the last clear belong to an older epoch and count as empty.
+    epoch: AtomicU32,
+}
+
+/// The check word of an entry holding `data` for `key` in `epoch`.
+fn check_word(key: u64, data: u64, epoch: u32) -> u64 {
+    let mixed = key ^ data;
+    ((epoch as u64) << 32) | ((mixed ^ (mixed >> 32)) & 0xFFFF_FFFF)
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -87,7 +97,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             entries,
             generation: AtomicU8::new(0),
-            used: AtomicBool::new(false),
+            epoch: AtomicU32::new(1),
         })
     }
 
@@ -100,15 +110,37 @@ impl TranspositionTable {
         &self.entries[index]
     }
 
-    /// Empties the table (at no cost if nothing was stored since it was made or cleared).
+    /// Empties the table at no cost: every entry stored so far is of an older epoch now, which
+    /// a probe or a store takes for an empty slot. Only when the epoch wraps round (after 2^32
+    /// clears) is the table written through, so that no entry of a reused epoch survives.
     pub fn clear(&self) {
-        if self.used.swap(false, Ordering::Relaxed) {
+        let next = self.epoch.load(Ordering::Relaxed).wrapping_add(1);
+        if next == 0 {
             for entry in self.entries.iter() {
                 entry[KEYED].store(0, Ordering::Relaxed);
                 entry[DATA].store(0, Ordering::Relaxed);
             }
+            self.epoch.store(1, Ordering::Relaxed);
+        } else {
+            self.epoch.store(next, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
+    }
+
+    fn epoch(&self) -> u32 {
+        self.epoch.load(Ordering::Relaxed)
+    }
+
+    /// The data of `entry` if it was written in the current epoch (else it counts as empty),
+    /// and whether it is `key`'s.
+    fn current_data(&self, entry: &Entry, key: u64) -> Option<(u64, bool)> {
+        let data = entry[DATA].load(Ordering::Relaxed);
+        let check = entry[KEYED].load(Ordering::Relaxed);
+        let epoch = self.epoch();
+        if (check >> 32) as u32 != epoch {
+            return None;
+        }
+        Some((data, check == check_word(key, data, epoch)))
     }
 
     /// Starts a new search: entries from older searches become the first to be replaced.
@@ -122,22 +154,17 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        let entry = self.entry(key);
-        let data = entry[DATA].load(Ordering::Relaxed);
-        if entry[KEYED].load(Ordering::Relaxed) ^ data != key {
-            return None;
+        match self.current_data(self.entry(key), key) {
+            Some((data, true)) => unpack(data).map(|(hit, _)| hit),
+            _ => None,
         }
-        unpack(data).map(|(hit, _)| hit)
     }
 
     /// Stores a search result for `key`, unless the slot holds something more valuable.
     pub fn store(&self, key: u64, move_tag: u32, score: i32, depth: u32, bound: Bound) {
-        if !self.used.load(Ordering::Relaxed) {
-            self.used.store(true, Ordering::Relaxed);
-        }
         let entry = self.entry(key);
-        let old_data = entry[DATA].load(Ordering::Relaxed);
-        let same_position = entry[KEYED].load(Ordering::Relaxed) ^ old_data == key;
+        let epoch = self.epoch();
+        let (old_data, same_position) = self.current_data(entry, key).unwrap_or((0, false));
         if let Some((old, old_generation)) = unpack(old_data) {
             let current = old_generation == self.generation();
             if current && bound != Bound::Exact && old.depth > depth + 2 {
@@ -146,21 +173,23 @@ impl TranspositionTable {
             if same_position && move_tag == 0 && old.move_tag != 0 {
                 let data = pack(old.move_tag, score, depth, bound, self.generation());
                 entry[DATA].store(data, Ordering::Relaxed);
-                entry[KEYED].store(key ^ data, Ordering::Relaxed);
+                entry[KEYED].store(check_word(key, data, epoch), Ordering::Relaxed);
                 return;
             }
         }
         let data = pack(move_tag, score, depth, bound, self.generation());
         entry[DATA].store(data, Ordering::Relaxed);
-        entry[KEYED].store(key ^ data, Ordering::Relaxed);
+        entry[KEYED].store(check_word(key, data, epoch), Ordering::Relaxed);
     }
 
     /// Permille of sampled entries written in the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let sample = self.entries.len().min(1000);
         let current = self.generation();
+        let epoch = self.epoch();
         let used = self.entries[..sample]
             .iter()
+            .filter(|e| (e[KEYED].load(Ordering::Relaxed) >> 32) as u32 == epoch)
             .filter_map(|e| unpack(e[DATA].load(Ordering::Relaxed)))
             .filter(|&(_, generation)| generation == current)
             .count();
@@ -200,5 +229,36 @@ mod tests {
         assert!(table.hashfull() > 0);
         table.clear();
         assert_eq!(table.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_cleared_table_behaves_as_an_empty_one() {
+        let table = TranspositionTable::new(1);
+        let keys: Vec<u64> = (1..5000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &key in &keys {
+            table.store(key, 5, 100, 40, Bound::Exact);
+        }
+        table.clear();
+        for &key in &keys {
+            assert!(table.probe(key).is_none());
+            // A deep entry from before the clear does not keep a shallow one out.
+            table.store(key, 6, 7, 1, Bound::Upper);
+            let hit = table.probe(key).expect("stored after the clear");
+            assert_eq!((hit.move_tag, hit.score, hit.depth), (6, 7, 1));
+        }
+    }
+
+    #[test]
+    fn an_epoch_that_wraps_round_empties_the_table() {
+        let table = TranspositionTable::new(1);
+        table.store(42, 5, 100, 4, Bound::Exact);
+        table.epoch.store(u32::MAX, Ordering::Relaxed);
+        table.store(43, 5, 100, 4, Bound::Exact);
+        table.clear();
+        assert_eq!(table.epoch(), 1);
+        assert!(table.probe(42).is_none());
+        assert!(table.probe(43).is_none());
     }
 }

@@ -188,7 +188,8 @@ pub fn analyse(
     let tt = TranspositionTable::try_new(config.hash_mb)?;
     let mut bad = 0;
     let mut done = 0;
-    for (index, line) in input.lines().enumerate() {
+    let lines = crate::bounded_read::lines(input, crate::bounded_read::MAX_LINE);
+    for (index, line) in lines.enumerate() {
         let number = index + 1;
         let text = match line {
             Ok(text) => text,

@@ -33,6 +33,8 @@ use std::sync::mpsc::channel;
 const TABLE_MB: usize = 2;
 /// A game still running after this many plies is dropped.
 const MAX_PLIES: usize = 1000;
+/// A data file larger than this is refused unread (about 40 million positions).
+pub const MAX_DATA_BYTES: u64 = 4 << 30;
 /// The first words of a data file's first line.
 pub const MAGIC: &str = "# tabula datagen 1:";
 
@@ -149,14 +151,10 @@ fn game_text(index: usize, game: &PlayedGame) -> String {
 fn earlier_run(settings: &DatagenSettings, header: &str) -> Result<(String, usize), String> {
     let path = &settings.out;
     let refuse = |why: String| format!("'{}': {why}", path.display());
-    let meta = match std::fs::metadata(path) {
-        Err(_) => return Ok((String::new(), 0)),
-        Ok(meta) => meta,
-    };
-    if !meta.is_file() {
-        return Err(refuse("not a regular file".to_string()));
+    if !path.exists() {
+        return Ok((String::new(), 0));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    let text = crate::bounded_read::read_text(path, MAX_DATA_BYTES)?;
     if text.is_empty() {
         return Ok((String::new(), 0));
     }

@@ -130,8 +130,8 @@ pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
     };
     let mut candidates: Box<dyn FnMut() -> Option<Result<Opening, String>>> = match &args.from {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+            let text =
+                crate::bounded_read::read_text(path, crate::bounded_read::MAX_POSITION_FILE)?;
             let mut lines = parse_openings(&text, game, size)?.into_iter();
             Box::new(move || lines.next().map(Ok))
         }

@@ -54,7 +54,8 @@ fn apply_field(entry: &mut SuiteEntry, tokens: &[&str]) -> Result<(), String> {
             let depth = keyword
                 .strip_prefix('D')
                 .and_then(|d| d.parse::<u32>().ok())
-                .ok_or_else(|| format!("unknown field '{keyword}' (bm, am, id or D<depth>)"))?;
+                .ok_or_else(|| format!("unknown field '{keyword}' (bm, am, id or D<depth>)"))
+                .and_then(crate::game::check_perft_depth)?;
             let count = match values {
                 [count] => count
                     .parse::<u64>()

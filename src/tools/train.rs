@@ -11,11 +11,9 @@ use crate::nnue::Network;
 use crate::nnue::train::{EpochReport, Sample, TrainConfig, train};
 use crate::session::{GameSession, Setup};
 use crate::tools::console::print_line;
-use crate::tools::datagen::MAGIC;
-use std::path::{Path, PathBuf};
+use crate::tools::datagen::{MAGIC, MAX_DATA_BYTES};
+use std::path::PathBuf;
 
-/// A data file larger than this is refused unread (about 40 million positions).
-const MAX_DATA_BYTES: u64 = 4 << 30;
 
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
 struct HeldOut {
@@ -85,7 +83,7 @@ fn read_data(
         inputs: 0,
     };
     for path in paths {
-        let text = read_file(path)?;
+        let text = crate::bounded_read::read_text(path, MAX_DATA_BYTES)?;
         let at = |number: usize, why: String| format!("'{}' line {number}: {why}", path.display());
         let mut lines = text.lines().enumerate();
         let first = lines.next().map_or("", |(_, line)| line);
@@ -138,19 +136,6 @@ fn read_data(
         return Err("the data has too few positions to train and to hold some out".to_string());
     }
     Ok(data)
-}
-
-/// The text of a regular file no larger than [`MAX_DATA_BYTES`].
-fn read_file(path: &Path) -> Result<String, String> {
-    let refuse = |why: String| format!("'{}': {why}", path.display());
-    let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
-    if !meta.is_file() {
-        return Err(refuse("not a regular file".to_string()));
-    }
-    if meta.len() > MAX_DATA_BYTES {
-        return Err(refuse(format!("larger than {MAX_DATA_BYTES} bytes")));
-    }
-    std::fs::read_to_string(path).map_err(|e| refuse(format!("cannot read: {e}")))
 }
 
 /// The mean log loss of predicting the results by `sigmoid(score / scale)`, at the best scale

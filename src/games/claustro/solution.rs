@@ -27,6 +27,8 @@ const MAGIC: &[u8; 8] = b"CLAUSTRO";
 const VERSION: u32 = 1;
 /// The header's length in bytes.
 const HEADER: usize = 24;
+/// The largest valid table: its header and a byte for each of at most `u32::MAX` positions.
+const MAX_FILE_BYTES: u64 = HEADER as u64 + u32::MAX as u64;
 /// The table `tabula solve claustro` writes unless told otherwise.
 pub const DEFAULT_FILE: &str = "claustro-5x5.tbl";
 
@@ -119,13 +121,35 @@ impl SolutionTable {
         file.flush().map_err(fail)
     }
 
-    /// Reads the table at `path`.
+    /// Reads the table at `path`: a regular file whose size is the one its header gives,
+    /// checked before the rest is read (a pipe, a device or a file of the wrong size is refused
+    /// unread).
     pub fn read(path: &Path) -> Result<Self, String> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut file| file.read_to_end(&mut bytes))
-            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        Self::from_bytes(&bytes).map_err(|problem| format!("'{}': {problem}", path.display()))
+        let shown = path.display();
+        let (mut file, size) = crate::bounded_read::open(path, MAX_FILE_BYTES)?;
+        let mut header = Vec::with_capacity(HEADER);
+        (&mut file)
+            .take(HEADER as u64)
+            .read_to_end(&mut header)
+            .map_err(|e| format!("cannot read '{shown}': {e}"))?;
+        if header.len() < HEADER {
+            // Too short: the check of the bytes there says what is wrong.
+            return Self::from_bytes(&header).map_err(|problem| format!("'{shown}': {problem}"));
+        }
+        let mut count = [0; 8];
+        count.copy_from_slice(&header[16..HEADER]);
+        let promised = u64::from_le_bytes(count).saturating_add(HEADER as u64);
+        if !header.starts_with(MAGIC) {
+            return Err(format!("'{shown}': not a claustro table (wrong magic)"));
+        }
+        if size != promised {
+            return Err(format!(
+                "'{shown}': the header promises {promised} bytes, the file has {size}"
+            ));
+        }
+        let rest = crate::bounded_read::read_rest(file, size, promised, path)?;
+        let bytes = [header.as_slice(), &rest].concat();
+        Self::from_bytes(&bytes).map_err(|problem| format!("'{shown}': {problem}"))
     }
 
     /// The solver's view of a position, if the table covers its size and pawn counts.

@@ -119,7 +119,10 @@ fn command(word: &str, rest: &str) -> Result<Command, &'static str> {
         "remove" => no_argument(Command::Remove),
         "result" => Ok(Command::Result),
         "level" => level(rest),
-        "st" => number(rest).map(|seconds: u64| Command::SecondsPerMove(seconds * 1000)),
+        // Times beyond any clock saturate rather than overflow (the fuzzer sent 1.8e19).
+        "st" => {
+            number(rest).map(|seconds: u64| Command::SecondsPerMove(seconds.saturating_mul(1000)))
+        }
         "sd" => number(rest).map(Command::Depth),
         "time" => number(rest).map(Command::Time),
         "otim" => number(rest).map(Command::OpponentTime),
@@ -188,9 +191,10 @@ fn level(rest: &str) -> Result<Command, &'static str> {
     let moves_per_control = number(moves)?;
     let base_ms = match base.split_once(':') {
         Some((minutes, seconds)) => {
-            number::<u64>(minutes)? * 60_000 + number::<u64>(seconds)? * 1000
+            let minutes = number::<u64>(minutes)?.saturating_mul(60_000);
+            minutes.saturating_add(number::<u64>(seconds)?.saturating_mul(1000))
         }
-        None => number::<u64>(base)? * 60_000,
+        None => number::<u64>(base)?.saturating_mul(60_000),
     };
     let increment: f64 = number(increment)?;
     if !(0.0..=1e9).contains(&increment) {

@@ -1,16 +1,20 @@
 //! The CECP command loop: it takes over the events of the UCI loop's reader thread once
 //! `xboard` has come, so that commands are read while the engine thinks.
 
+use super::command::Command;
 use super::command::parse;
 use super::engine::Cecp;
 use super::output::error;
-use crate::interfaces::uci::command_loop::Event;
+use crate::interfaces::uci::command_loop::{Event, too_long};
 use crate::interfaces::uci::output::{Output, printable};
+use crate::interfaces::uci::watch::Watch;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 
 /// Runs CECP on `events` until `quit` or the end of input; searches report to `sender`. At the
 /// end of input a move being searched is still played, so piped commands get their answers.
-pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>) {
+/// `watch` ends the process if `quit` is not taken at once (a command is still at work).
+pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>, watch: Arc<Watch>) {
     let mut engine = match Cecp::new(out.clone(), sender) {
         Ok(engine) => engine,
         Err(problem) => {
@@ -19,11 +23,19 @@ pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>) {
         }
     };
     loop {
-        match events.recv() {
+        watch.working(false);
+        let event = events.recv();
+        watch.working(true);
+        match event {
             Ok(Event::Line(line)) => {
                 let go_on = match parse(&line) {
                     None => true,
-                    Some(Ok(command)) => engine.act(command),
+                    Some(Ok(command)) => {
+                        if matches!(command, Command::Quit) {
+                            watch.quit_taken();
+                        }
+                        engine.act(command)
+                    }
                     Some(Err(refusal)) => {
                         out.line(&error(refusal.reason, &printable(&refusal.text)));
                         true
@@ -32,6 +44,9 @@ pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>) {
                 if !go_on {
                     return;
                 }
+            }
+            Ok(Event::TooLong { start, length }) => {
+                out.line(&error("line too long", &too_long(&start, length)));
             }
             Ok(Event::SearchDone(id)) => engine.search_done(id),
             Ok(Event::End) | Err(_) => {

@@ -229,9 +229,12 @@ impl Cecp {
             }
             Command::SecondsPerMove(ms) => self.control.per_move_ms = Some(ms),
             Command::Depth(depth) => self.control.depth = Some(depth.max(1)),
-            Command::Time(centiseconds) => self.control.own_ms = Some(centiseconds * 10),
+            // A clock beyond any game saturates rather than overflows (the fuzzer sent 1.8e19).
+            Command::Time(centiseconds) => {
+                self.control.own_ms = Some(centiseconds.saturating_mul(10))
+            }
             Command::OpponentTime(centiseconds) => {
-                self.control.opponent_ms = Some(centiseconds * 10)
+                self.control.opponent_ms = Some(centiseconds.saturating_mul(10))
             }
             Command::Ping(token) => self.out.line(format!("pong {token}").trim_end()),
             Command::Post => self.post = true,
@@ -308,14 +311,17 @@ impl Cecp {
         let position = parse_position_text(&self.session.position_text())
             .map_err(|problem| Refusal::Error("position", problem))?;
         let mut marks = burned_marks(&position);
-        for mv in self.session.legal_moves() {
-            if let Ok(&[start, target]) = board.parse_square_path(&mv).as_deref()
+        // The moves are looked at one by one, never held (a contrived Apart board has hundreds
+        // of millions).
+        self.session.write_legal_moves(&mut |mv| {
+            if let Ok(&[start, target]) = board.parse_square_path(mv).as_deref()
                 && start == from
             {
                 let capture = matches!(position.cells[target], Cell::Piece(_));
                 marks[target] = Some(if capture { 'R' } else { 'Y' });
             }
-        }
+            std::ops::ControlFlow::Continue(())
+        });
         self.out
             .line(&highlight_line(size.width, size.height, &marks));
         Ok(())
@@ -348,7 +354,8 @@ impl Cecp {
                 job.started.elapsed().as_millis() as u64,
                 job.signals.nodes.load(Ordering::Relaxed),
                 depth,
-                self.session.legal_moves().len(),
+                // Counted, not listed (perft 1 ignores only the history rules).
+                self.session.perft(1) as usize,
             ));
         }
     }

@@ -96,8 +96,7 @@ impl Command {
 /// The deepest search `go depth` accepts.
 pub const MAX_SEARCH_DEPTH: u32 = MAX_PLY as u32 - 1;
 
-/// The largest perft depth accepted.
-pub const MAX_PERFT_DEPTH: u32 = 30;
+pub use crate::game::MAX_PERFT_DEPTH;
 
 fn word(input: &str) -> IResult<&str, &str> {
     preceded(multispace0, take_while1(|c: char| !c.is_whitespace())).parse(input)
@@ -223,10 +222,7 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
 }
 
 fn perft_command(depth: u32) -> Result<Command, String> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(format!("perft depth '{depth}' is above {MAX_PERFT_DEPTH}"));
-    }
-    Ok(Command::Perft(depth))
+    crate::game::check_perft_depth(depth).map(Command::Perft)
 }
 
 fn parse_position(args: &[&str]) -> Result<Command, String> {
@@ -317,11 +313,13 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
         "go" => parse_go(args),
         "perft" => match args {
             [depth] => perft_command(number(Some(depth), "perft")?),
-            _ => Err("'perft' needs one depth".to_string()),
+            [] => Err("'perft' needs a depth".to_string()),
+            [_, extra, ..] => Err(format!("unexpected '{extra}' after 'perft' and its depth")),
         },
         "stop" => no_arguments(Command::Stop, args),
         "ponderhit" => no_arguments(Command::PonderHit, args),
-        "quit" => no_arguments(Command::Quit, args),
+        // Words after `quit` do not keep the engine running (Stockfish quits on the word too).
+        "quit" => Ok(Command::Quit),
         "debug" => match args {
             ["on"] => Ok(Command::Debug(true)),
             ["off"] => Ok(Command::Debug(false)),

@@ -7,28 +7,40 @@
 
 use super::command::Command;
 use super::engine::Engine;
+use super::watch::Watch;
+use crate::bounded_read;
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Sender};
 
 /// What the loop waits for.
 pub enum Event {
     /// One line of input.
     Line(String),
+    /// A line longer than [`MAX_COMMAND_LINE`], skipped unread: its start and length.
+    TooLong { start: String, length: usize },
     /// The end of input (or a read error).
     End,
     /// Search number N is about to write its `bestmove`.
     SearchDone(u64),
 }
 
-/// Reads `input` line by line into `events` until its end.
-fn read_lines(mut input: impl BufRead, events: Sender<Event>) {
-    let mut buffer = Vec::new();
+/// The longest line read as a command: a `position` with thousands of moves on the largest board
+/// fits many times over. A longer line is skipped to its end without being held.
+pub const MAX_COMMAND_LINE: usize = 16 << 20;
+
+/// Reads `input` line by line into `events` until its end, telling `watch` of each line first
+/// (so that `isready`, `stop` and `quit` are heard while the loop works).
+fn read_lines(mut input: impl BufRead, events: Sender<Event>, watch: Arc<Watch>) {
     loop {
-        buffer.clear();
-        let event = match input.read_until(b'\n', &mut buffer) {
-            Ok(0) => Event::End,
-            Ok(_) => Event::Line(String::from_utf8_lossy(&buffer).into_owned()),
+        let event = match bounded_read::read_line(&mut input, MAX_COMMAND_LINE) {
+            Ok(bounded_read::Line::End) => Event::End,
+            Ok(bounded_read::Line::Text(line)) => {
+                watch.read(&line);
+                Event::Line(line)
+            }
+            Ok(bounded_read::Line::TooLong { start, length }) => Event::TooLong { start, length },
             Err(error) => {
                 log::error!("reading input failed: {error}");
                 Event::End
@@ -41,6 +53,11 @@ fn read_lines(mut input: impl BufRead, events: Sender<Event>) {
     }
 }
 
+/// The error line's text for a line too long to read.
+pub fn too_long(start: &str, length: usize) -> String {
+    bounded_read::too_long(start, length, MAX_COMMAND_LINE)
+}
+
 /// Runs `engine` on the commands of `input` until `quit` or the end of input, or hands the
 /// session to the CECP loop when the line `xboard` comes. At the end of input
 /// the queued commands are still carried out and a bounded search (depth, nodes, time) is allowed
@@ -49,10 +66,13 @@ fn read_lines(mut input: impl BufRead, events: Sender<Event>) {
 pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
     let (sender, events) = mpsc::channel();
     engine.report_searches_to(sender.clone());
+    let watch = Watch::start(engine.output());
+    engine.watch_with(Arc::clone(&watch));
     let cecp_sender = sender.clone();
+    let reader_watch = Arc::clone(&watch);
     if let Err(error) = std::thread::Builder::new()
         .name("input".into())
-        .spawn(move || read_lines(input, sender))
+        .spawn(move || read_lines(input, sender, reader_watch))
     {
         log::error!("could not start the input thread: {error}");
         return;
@@ -78,7 +98,10 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
                 continue;
             }
         }
-        match events.recv() {
+        watch.working(false);
+        let event = events.recv();
+        watch.working(true);
+        match event {
             Ok(Event::Line(line)) => {
                 if line.trim() == "xboard" {
                     engine.abandon_job();
@@ -86,6 +109,7 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
                         engine.output(),
                         events,
                         cecp_sender,
+                        watch,
                     );
                     return;
                 }
@@ -93,6 +117,11 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
                     continue;
                 };
                 if !take(&mut engine, &mut queue, parsed) {
+                    return;
+                }
+            }
+            Ok(Event::TooLong { start, length }) => {
+                if !take(&mut engine, &mut queue, Err(too_long(&start, length))) {
                     return;
                 }
             }
@@ -113,6 +142,7 @@ fn take(
         // What waited is still answered (an option set, an error line), but nothing new is
         // started: `quit` ends every search.
         Ok(Command::Quit) => {
+            engine.quit_taken();
             engine.abandon_job();
             for earlier in queue.drain(..) {
                 let starts_work = matches!(

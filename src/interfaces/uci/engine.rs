@@ -7,6 +7,7 @@ use super::command_loop::Event;
 use super::options::{self, EngineOptions, OptionChange};
 use super::output::{Output, printable};
 use super::progress::Progress;
+use super::watch::Watch;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session, load_oracle};
@@ -23,6 +24,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
+
+/// The most moves `moves` lists (a contrived Apart position has hundreds of millions).
+pub const MAX_LISTED_MOVES: usize = 1 << 18;
 
 /// How long `quit` waits for a stopped search to write its answer.
 const QUIT_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
@@ -57,6 +61,8 @@ pub struct Engine {
     search_done: Option<Sender<Event>>,
     /// The number of searches started.
     searches: u64,
+    /// The watch on the input (`isready`, `stop`, `quit` heard while a command works).
+    watch: Option<Arc<Watch>>,
 }
 
 /// The `info` line of a completed iteration.
@@ -128,6 +134,7 @@ impl Engine {
             debug: false,
             search_done: None,
             searches: 0,
+            watch: None,
         }
     }
 
@@ -135,6 +142,18 @@ impl Engine {
     /// writes its `bestmove`.
     pub(super) fn report_searches_to(&mut self, events: Sender<Event>) {
         self.search_done = Some(events);
+    }
+
+    /// `watch` answers `isready` and stops searches when the loop is busy.
+    pub(super) fn watch_with(&mut self, watch: Arc<Watch>) {
+        self.watch = Some(watch);
+    }
+
+    /// Tells the watch that the loop has taken `quit`.
+    pub(super) fn quit_taken(&self) {
+        if let Some(watch) = &self.watch {
+            watch.quit_taken();
+        }
     }
 
     /// Where the engine writes (for the CECP loop that takes over after `xboard`).
@@ -177,7 +196,7 @@ impl Engine {
         if self.search.as_ref().is_some_and(|search| search.id == id)
             && let Some(search) = self.search.take()
         {
-            Self::join(search);
+            self.join(search);
         }
     }
 
@@ -196,6 +215,9 @@ impl Engine {
 
     /// Reports a parse error or acts on a command; false when the engine should exit.
     pub(super) fn act(&mut self, parsed: Result<Command, String>) -> bool {
+        if let Some(watch) = &self.watch {
+            watch.working(true);
+        }
         match parsed {
             Ok(command) => self.execute(command),
             Err(problem) => {
@@ -219,7 +241,10 @@ impl Engine {
                 Ok(())
             }
             Command::IsReady => {
-                self.out.line("readyok");
+                match &self.watch {
+                    Some(watch) => watch.answer_ready(),
+                    None => self.out.line("readyok"),
+                }
                 Ok(())
             }
             Command::NewGame { game, size } => self.new_game(game, size),
@@ -237,6 +262,7 @@ impl Engine {
             }
             Command::PonderHit => self.ponder_hit(),
             Command::Quit => {
+                self.quit_taken();
                 self.abandon_job();
                 return false;
             }
@@ -252,16 +278,7 @@ impl Engine {
                 self.display();
                 Ok(())
             }
-            Command::Moves => {
-                let session = &self.session;
-                self.out.words("(none)", |word| {
-                    session.write_legal_moves(&mut |text| {
-                        word(text);
-                        ControlFlow::Continue(())
-                    })
-                });
-                Ok(())
-            }
+            Command::Moves => self.list_moves(),
             Command::Eval => {
                 self.eval();
                 Ok(())
@@ -313,7 +330,7 @@ impl Engine {
             });
         }
         if let Some(search) = self.search.take() {
-            Self::join(search);
+            self.join(search);
         }
         Ok(())
     }
@@ -326,7 +343,7 @@ impl Engine {
         }
         if let Some(search) = self.search.take() {
             search.signals.stop.store(true, Ordering::Relaxed);
-            Self::join(search);
+            self.join(search);
         }
         true
     }
@@ -346,7 +363,7 @@ impl Engine {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         if job.handle.is_finished() {
-            Self::join(job);
+            self.join(job);
         }
     }
 
@@ -361,7 +378,10 @@ impl Engine {
         }
     }
 
-    fn join(search: RunningSearch) {
+    fn join(&self, search: RunningSearch) {
+        if let Some(watch) = &self.watch {
+            watch.set_search(None);
+        }
         if search.handle.join().is_err() {
             log::error!("the search thread panicked");
         }
@@ -544,6 +564,9 @@ impl Engine {
                 out.line(&last);
             })
             .map_err(|error| format!("could not start the search thread: {error}"))?;
+        if let Some(watch) = self.watch.as_ref().filter(|_| interruptible) {
+            watch.set_search(Some(Arc::clone(&signals)));
+        }
         self.search = Some(RunningSearch {
             handle: spawned,
             signals,
@@ -579,6 +602,34 @@ impl Engine {
             });
             format!("Nodes searched: {total}")
         })
+    }
+
+    /// `moves`: the legal moves on one line, at most [`MAX_LISTED_MOVES`] of them (then an
+    /// error line says the list was cut). The line is made before it is written, so that the
+    /// output is never held while the moves are listed.
+    fn list_moves(&self) -> Result<(), String> {
+        let mut line = String::new();
+        let mut listed = 0;
+        let mut cut = false;
+        self.session.write_legal_moves(&mut |text| {
+            if listed == MAX_LISTED_MOVES {
+                cut = true;
+                return ControlFlow::Break(());
+            }
+            if listed > 0 {
+                line.push(' ');
+            }
+            line.push_str(text);
+            listed += 1;
+            ControlFlow::Continue(())
+        });
+        self.out.line(if listed == 0 { "(none)" } else { &line });
+        if cut {
+            return Err(format!(
+                "'moves': more than {MAX_LISTED_MOVES} legal moves; the first {MAX_LISTED_MOVES} are listed"
+            ));
+        }
+        Ok(())
     }
 
     fn query(&self, query: Query) {

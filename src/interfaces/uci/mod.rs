@@ -7,3 +7,4 @@ pub mod engine;
 pub mod options;
 pub mod output;
 pub mod progress;
+pub mod watch;

@@ -143,15 +143,23 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
     match value.map(str::to_ascii_lowercase).as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        Some(_) | None => Err(format!(
+        Some(_) => Err(format!(
             "bad value '{}' for option '{name}' (true or false)",
             value.unwrap_or("")
+        )),
+        None => Err(format!(
+            "option '{name}' needs a value: the value is missing"
         )),
     }
 }
 
+/// The value of option `name`, or the error naming it as missing.
+fn required<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("option '{name}' needs a value: the value is missing"))
+}
+
 fn spin(name: &str, value: Option<&str>, range: (usize, usize)) -> Result<usize, String> {
-    let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+    let value = required(name, value)?;
     match value.parse::<usize>() {
         Ok(n) if (range.0..=range.1).contains(&n) => Ok(n),
         _ => Err(format!(
@@ -161,9 +169,11 @@ fn spin(name: &str, value: Option<&str>, range: (usize, usize)) -> Result<usize,
     }
 }
 
-/// Checks a `setoption` request.
+/// Checks a `setoption` request. `value` with nothing after it is a value left out (for
+/// `SolutionFile`, no table).
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
     let is = |declared: &str| name.eq_ignore_ascii_case(declared);
+    let value = value.filter(|text| !text.is_empty());
     if is(HASH) {
         spin(name, value, HASH_RANGE).map(OptionChange::Hash)
     } else if is(THREADS) {
@@ -171,14 +181,13 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
     } else if is(MOVE_OVERHEAD) {
         spin(name, value, OVERHEAD_RANGE).map(OptionChange::MoveOverhead)
     } else if is(LEVEL) {
-        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-        Level::parse(value).map(OptionChange::Level)
+        Level::parse(required(name, value)?).map(OptionChange::Level)
     } else if is(SEED) {
         spin(name, value, SEED_RANGE).map(|seed| OptionChange::Seed(seed as u64))
     } else if is(MULTI_PV) {
         spin(name, value, MULTI_PV_RANGE).map(OptionChange::MultiPv)
     } else if is(VARIANT) {
-        let value = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        let value = required(name, value)?;
         GameKind::from_name(value)
             .map(OptionChange::Variant)
             .ok_or_else(|| format!("unknown variant '{value}'"))

@@ -33,26 +33,6 @@ impl Output {
         let _ = writeln!(sink, "{text}").and_then(|()| sink.flush());
     }
 
-    /// Writes one line of the words that `words` gives, separated by spaces, as they come (a
-    /// line too long to hold at once is never held), or `empty` if it gives none; then flushes.
-    pub fn words(&self, empty: &str, words: impl FnOnce(&mut dyn FnMut(&str))) {
-        let mut sink = self
-            .sink
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut first = true;
-        // As in `line`, a closed stdout leaves nobody to tell.
-        words(&mut |word| {
-            let separator = if first { "" } else { " " };
-            let _ = write!(sink, "{separator}{word}");
-            first = false;
-        });
-        if first {
-            let _ = write!(sink, "{empty}");
-        }
-        let _ = writeln!(sink).and_then(|()| sink.flush());
-    }
-
     /// Writes `info string error: <message>`, made [`printable`].
     pub fn error(&self, message: &str) {
         self.line(&format!("info string error: {}", printable(message)));

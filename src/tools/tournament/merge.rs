@@ -4,7 +4,7 @@
 //! different setups, one shard twice, or a file that is not a sound result stop the merge with
 //! an error naming the file; nothing is written then.
 
-use super::result_file::{ResultFile, find_result_files, read_bounded};
+use super::result_file::{ResultFile, find_result_files};
 use super::setup::{Digest, MatchSetup, pairings};
 use super::standings::MatchCounts;
 use std::collections::BTreeMap;
@@ -131,7 +131,7 @@ impl Merged {
         for (path, result) in self.shards.values() {
             let games_path = path.with_file_name("games.txt");
             let refuse = |why: String| format!("'{}': {why}", games_path.display());
-            let mut text = read_bounded(&games_path, MAX_GAMES_BYTES).map_err(refuse)?;
+            let mut text = crate::bounded_read::read_text(&games_path, MAX_GAMES_BYTES)?;
             let counted = usize::try_from(result.games_file_bytes).unwrap_or(usize::MAX);
             if !text.is_char_boundary(counted.min(text.len())) || text.len() < counted {
                 return Err(refuse(format!(

@@ -83,7 +83,7 @@ impl ResultFile {
     /// Reads and checks a result file.
     pub fn read(path: &Path) -> Result<ResultFile, String> {
         let refuse = |why: String| format!("'{}': {why}", path.display());
-        let text = read_bounded(path, MAX_RESULT_BYTES).map_err(refuse)?;
+        let text = crate::bounded_read::read_text(path, MAX_RESULT_BYTES)?;
         let file: ResultFile = serde_json::from_str(&text).map_err(|e| {
             refuse(format!(
                 "not a whole tabula match result ({e}; cut short or edited?)"
@@ -189,25 +189,6 @@ impl ResultFile {
 
 /// A result file larger than this is not one: 100,000 games of one shard take about 2 MB.
 const MAX_RESULT_BYTES: u64 = 64 << 20;
-
-/// The text of a regular file no larger than `limit` bytes, checked before it is read.
-pub fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let meta = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
-    if !meta.is_file() {
-        return Err("not a regular file".to_string());
-    }
-    if meta.len() > limit {
-        return Err(format!(
-            "{} bytes, more than the {limit} a valid one can have",
-            meta.len()
-        ));
-    }
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(file, limit), &mut text)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    Ok(text)
-}
 
 /// Replaces `path` by a file holding `bytes`: written beside it, then renamed over it, so that
 /// a kill at any instant leaves the old or the new file whole. (Not flushed to the disk: a

@@ -83,13 +83,15 @@ impl TuneArgs {
     }
 }
 
+/// The largest data file `--data` reads: a million positions of a few hundred bytes.
+const MAX_DATA_FILE: u64 = 1 << 30;
+
 /// Reads the data file if it exists (it must be of the same game and size), else plays the
 /// games and writes the file if one is named.
 fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet, String> {
     if let Some(path) = args.data.as_ref().filter(|path| path.exists()) {
         let shown = path.display();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+        let text = crate::bounded_read::read_text(path, MAX_DATA_FILE)?;
         let data = DataSet::from_text(&text).map_err(|problem| format!("'{shown}' {problem}"))?;
         let (game, size) = (data.settings.game, data.settings.size);
         if (game, size) != (settings.game, settings.size) {
