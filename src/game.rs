@@ -426,6 +426,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// hand-written evaluation; a game without net features ignores it.
     fn set_network(&mut self, _net: Option<&'static Network>) {}
 
+    /// Evaluates with the net `crate::nnue::registry` chooses now for this game and board
+    /// (after `UseNNUE` or `EvalFile` changed).
+    fn select_network(&mut self) {}
+
     /// The net's accumulators of this position, kept move by move, when it has a net.
     fn accumulator(&self) -> Option<&Accumulator> {
         None

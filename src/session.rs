@@ -74,7 +74,7 @@ pub trait GameSession: Send {
     fn write_legal_moves(&self, write: &mut dyn FnMut(&str) -> ControlFlow<()>);
     /// The outcome if the game is over, by every rule (position and history).
     fn verdict(&self) -> Option<Verdict>;
-    /// The evaluation's terms and its total from the side to move's view.
+    /// The hand-written evaluation's terms and its total from the side to move's view.
     fn evaluation(&self) -> (Vec<EvalTerm>, i32);
     /// Perft split by first move: each legal move written out with the leaves below it, one by
     /// one to `write` (none at depth 0); returns the total.
@@ -100,6 +100,8 @@ pub trait GameSession: Send {
     /// The net's score and the hand-written evaluation's, from the side to move's view, when the
     /// position evaluates with a net.
     fn net_and_hand_written(&self) -> Option<(i32, i32)>;
+    /// Evaluates with the net chosen now (after `UseNNUE` or `EvalFile` changed).
+    fn select_network(&mut self);
     /// Searches the current position.
     fn search(
         &self,
@@ -212,7 +214,10 @@ impl<G: Game> GameSession for GameState<G> {
     }
 
     fn evaluation(&self) -> (Vec<EvalTerm>, i32) {
-        (self.position.eval_terms(), self.position.evaluate())
+        (
+            self.position.eval_terms(),
+            self.position.hand_written_evaluation(),
+        )
     }
 
     fn perft_divide(&self, depth: u32, write: &mut dyn FnMut(&str, u64)) -> u64 {
@@ -303,6 +308,10 @@ impl<G: Game> GameSession for GameState<G> {
         let mut features = Vec::new();
         (self.position).push_features(perspective, &mut |f| features.push(f as u16));
         features
+    }
+
+    fn select_network(&mut self) {
+        self.position.select_network();
     }
 
     fn net_and_hand_written(&self) -> Option<(i32, i32)> {

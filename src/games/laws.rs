@@ -344,7 +344,7 @@ fn check_net<G: Game>(start: &G, rng: &mut StdRng) {
                 );
             }
             if position.verdict().is_none() {
-                let quantised = position.evaluate();
+                let quantised = position.evaluate() - position.hand_written_evaluation();
                 let exact = float.score(&features);
                 assert!(
                     (quantised as f32 - exact).abs() <= QUANTISATION_BOUND as f32,

@@ -13,3 +13,38 @@ pub mod registry;
 pub mod train;
 
 pub use network::{Accumulator, HIDDEN, Network};
+
+use crate::board::BoardSize;
+use std::path::Path;
+
+/// Reads the net of the file at `path` (`EvalFile`) for `game` at `size` with `inputs` inputs,
+/// or says what is wrong, naming the file: not a regular file, too large, not a net, cut short or
+/// corrupt, or a net of another game, board or feature set.
+pub fn load_net_file(
+    path: &Path,
+    game: &str,
+    size: BoardSize,
+    inputs: usize,
+) -> Result<Network, String> {
+    let shown = path.display();
+    if inputs == 0 {
+        return Err(format!(
+            "'{shown}': {game} has no nets (it evaluates by hand-written terms)"
+        ));
+    }
+    let bytes = crate::bounded_read::read_bytes(path, network::MAX_FILE_BYTES)?;
+    let net = Network::from_bytes(&bytes).map_err(|why| format!("'{shown}': {why}"))?;
+    if (net.game.as_str(), net.size) != (game, size) {
+        return Err(format!(
+            "'{shown}' is a net for {} {}, not for {game} {size}",
+            net.game, net.size
+        ));
+    }
+    if net.inputs != inputs {
+        return Err(format!(
+            "'{shown}' has {} inputs; {game} {size} has {inputs}",
+            net.inputs
+        ));
+    }
+    Ok(net)
+}

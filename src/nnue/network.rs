@@ -297,3 +297,86 @@ impl Network {
         out.clamp(-i64::from(i16::MAX), i64::from(i16::MAX)) as i32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_net() -> Network {
+        let inputs = 4;
+        Network {
+            game: "jesonmor".to_string(),
+            size: BoardSize::square(9),
+            inputs,
+            feature_weights: (0..inputs * HIDDEN).map(|i| (i % 17) as i16 - 8).collect(),
+            feature_bias: (0..HIDDEN).map(|i| (i % 5) as i16 * 20).collect(),
+            output_weights: (0..2 * HIDDEN).map(|i| (i % 7) as i16 - 3).collect(),
+            output_bias: -1234,
+        }
+    }
+
+    #[test]
+    fn a_net_reads_back_as_written_and_damage_is_named() {
+        let net = small_net();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+        let mut flipped = bytes.clone();
+        flipped[60] ^= 4;
+        assert!(
+            Network::from_bytes(&flipped)
+                .unwrap_err()
+                .contains("digest")
+        );
+        assert!(
+            Network::from_bytes(&bytes[..bytes.len() - 3])
+                .unwrap_err()
+                .contains("cut short")
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(
+            Network::from_bytes(&longer)
+                .unwrap_err()
+                .contains("1 bytes after")
+        );
+        assert!(
+            Network::from_bytes(b"TABULAXX")
+                .unwrap_err()
+                .contains("not a tabula net")
+        );
+    }
+
+    #[test]
+    fn the_score_is_the_float_formula_in_integers() {
+        let net = small_net();
+        let mut accumulator = Accumulator::default();
+        net.refresh(&mut accumulator, Side::White, [0, 2].into_iter());
+        net.refresh(&mut accumulator, Side::Black, [1].into_iter());
+        // The same sum in floats: screlu of each accumulator over QA, times the output weights
+        // over QB, plus the bias over QA * QB, times SCALE.
+        let float = |side: Side, half: usize| -> f64 {
+            (0..HIDDEN)
+                .map(|j| {
+                    let a = f64::from(accumulator.values[side.index()][j]) / f64::from(QA);
+                    let c = a.clamp(0.0, 1.0);
+                    c * c * f64::from(net.output_weights[half * HIDDEN + j]) / f64::from(QB)
+                })
+                .sum()
+        };
+        let expected = (float(Side::Black, 0)
+            + float(Side::White, 1)
+            + f64::from(net.output_bias) / f64::from(QA * QB))
+            * f64::from(SCALE);
+        let got = net.evaluate(&accumulator, Side::Black);
+        assert!(
+            (f64::from(got) - expected).abs() <= 1.0,
+            "{got} vs {expected}"
+        );
+        // Moving a feature gives the accumulator made from scratch.
+        let mut moved = accumulator;
+        net.shift(&mut moved, Side::White, 2, 3);
+        let mut fresh = Accumulator::default();
+        net.refresh(&mut fresh, Side::White, [0, 3].into_iter());
+        assert_eq!(moved.values[0], fresh.values[0]);
+    }
+}

@@ -55,6 +55,9 @@ pub struct Sample {
     pub score: f32,
     /// The game's result from the side to move's view: 1, 0.5 or 0.
     pub result: f32,
+    /// Centipawns added to the net's score before it is read as a win probability: the
+    /// hand-written evaluation, where the net learns a correction to it (0 for a net alone).
+    pub offset: f32,
 }
 
 /// How to train a net.
@@ -277,8 +280,8 @@ impl FloatNet {
 }
 
 /// The loss of one sample given the net's output for it and its target.
-fn sample_loss(output: f32, target: f32) -> f32 {
-    let error = sigmoid(output * OUTPUT_TO_LOGIT) - target;
+fn sample_loss(output: f32, offset: f32, target: f32) -> f32 {
+    let error = sigmoid(output * OUTPUT_TO_LOGIT + offset / SCORE_SCALE) - target;
     error * error
 }
 
@@ -289,7 +292,11 @@ pub fn loss(net: &FloatNet, samples: &[Sample], score_weight: f32) -> f64 {
         .iter()
         .map(|sample| {
             let output = accumulators.forward(net, feature_slices(&sample.features));
-            f64::from(sample_loss(output, target(sample, score_weight)))
+            f64::from(sample_loss(
+                output,
+                sample.offset,
+                target(sample, score_weight),
+            ))
         })
         .sum();
     total / samples.len() as f64
@@ -305,6 +312,8 @@ struct Batch {
     ends: Vec<[usize; 2]>,
     /// Per sample, the win probability it is trained towards.
     targets: Vec<f32>,
+    /// Per sample, its offset in units of the sigmoid's argument.
+    offsets: Vec<f32>,
 }
 
 impl Batch {
@@ -313,6 +322,7 @@ impl Batch {
         self.features.clear();
         self.ends.clear();
         self.targets.clear();
+        self.offsets.clear();
         for &index in indices {
             let sample = &samples[index];
             self.features.extend_from_slice(&sample.features[0]);
@@ -320,20 +330,20 @@ impl Batch {
             self.features.extend_from_slice(&sample.features[1]);
             self.ends.push([middle, self.features.len()]);
             self.targets.push(target(sample, score_weight));
+            self.offsets.push(sample.offset / SCORE_SCALE);
         }
     }
 
-    /// Each sample's features and target, in order.
-    fn samples(&self) -> impl Iterator<Item = ([&[u16]; 2], f32)> {
+    /// Each sample's features, target and offset, in order.
+    fn samples(&self) -> impl Iterator<Item = ([&[u16]; 2], f32, f32)> {
         let mut start = 0;
-        self.ends
-            .iter()
-            .zip(&self.targets)
-            .map(move |(&[middle, end], &target)| {
+        (self.ends.iter().zip(&self.targets).zip(&self.offsets)).map(
+            move |((&[middle, end], &target), &offset)| {
                 let features = [&self.features[start..middle], &self.features[middle..end]];
                 start = end;
-                (features, target)
-            })
+                (features, target, offset)
+            },
+        )
     }
 }
 
@@ -371,11 +381,11 @@ impl Gradients {
         &mut self,
         net: &FloatNet,
         features: [&[u16]; 2],
-        target: f32,
+        (target, offset): (f32, f32),
         accumulators: &mut Accumulators,
     ) -> f32 {
         let output = accumulators.forward(net, features);
-        let prediction = sigmoid(output * OUTPUT_TO_LOGIT);
+        let prediction = sigmoid(output * OUTPUT_TO_LOGIT + offset);
         let error = prediction - target;
         let output_gradient = 2.0 * error * prediction * (1.0 - prediction) * OUTPUT_TO_LOGIT;
         self.output_bias += output_gradient;
@@ -681,8 +691,9 @@ pub fn train(
         let mut loss_sum = 0.0;
         for indices in order.chunks(config.batch_size) {
             batch.gather(train_set, indices, config.score_weight);
-            for (features, target) in batch.samples() {
-                let sample_loss = gradients.add_sample(&net, features, target, &mut accumulators);
+            for (features, target, offset) in batch.samples() {
+                let sample_loss =
+                    gradients.add_sample(&net, features, (target, offset), &mut accumulators);
                 loss_sum += f64::from(sample_loss);
             }
             let learning_rate = learning_rate_at(config.learning_rate, step, total_steps);

@@ -12,13 +12,13 @@ fn material_sample(rng: &mut SplitMix64) -> (Sample, i32) {
     let own = 1 + rng.below(9);
     let theirs = 1 + rng.below(9);
     let (mine, others) = (&squares[..own], &squares[own..own + theirs]);
-    let view =
-        |a: &[u16], b: &[u16]| a.iter().copied().chain(b.iter().map(|s| s + 32)).collect();
+    let view = |a: &[u16], b: &[u16]| a.iter().copied().chain(b.iter().map(|s| s + 32)).collect();
     let balance = own as i32 - theirs as i32;
     let sample = Sample {
         features: [view(mine, others), view(others, mine)],
         score: 100.0 * balance as f32,
         result: 0.5 + 0.5 * balance.signum() as f32,
+        offset: 0.0,
     };
     (sample, balance)
 }
@@ -53,16 +53,19 @@ fn analytic_gradient_matches_finite_differences() {
             features: [vec![0, 2], vec![1, 5]],
             score: 150.0,
             result: 1.0,
+            offset: 40.0,
         },
         Sample {
             features: [vec![3], vec![0, 4]],
             score: -80.0,
             result: 0.5,
+            offset: -120.0,
         },
         Sample {
             features: [vec![2, 4, 5], vec![]],
             score: 20.0,
             result: 0.0,
+            offset: 0.0,
         },
     ];
     let score_weight = 0.7;
@@ -73,7 +76,7 @@ fn analytic_gradient_matches_finite_differences() {
         gradients.add_sample(
             &net,
             feature_slices(&sample.features),
-            target,
+            (target, sample.offset / SCORE_SCALE),
             &mut accumulators,
         );
     }
@@ -174,9 +177,7 @@ fn learns_material_balance() {
     let decided = held_out.iter().filter(|(_, balance)| *balance != 0);
     let wrong = decided
         .clone()
-        .filter(|(sample, balance)| {
-            net.score(&sample.features).signum() != balance.signum() as f32
-        })
+        .filter(|(sample, balance)| net.score(&sample.features).signum() != balance.signum() as f32)
         .count();
     assert!(wrong * 50 < decided.count(), "{wrong} wrong signs");
     let (sample, balance) = held_out.iter().find(|(_, balance)| *balance == 3).unwrap();
@@ -190,8 +191,7 @@ fn learns_material_balance() {
 #[test]
 fn same_seed_same_net_other_seed_other_net() {
     let samples = samples_only(&material_samples(500, 4));
-    let train_with =
-        |seed| train(64, &samples, &[], &config(8, 2, 64, seed), &mut |_| {}).unwrap();
+    let train_with = |seed| train(64, &samples, &[], &config(8, 2, 64, seed), &mut |_| {}).unwrap();
     assert_eq!(train_with(5), train_with(5));
     assert_ne!(train_with(5), train_with(6));
 }
@@ -211,12 +211,10 @@ fn reports_nan_validation_loss_without_validation_samples() {
 #[test]
 fn bad_input_is_named() {
     let good = samples_only(&material_samples(10, 6));
-    let error = |inputs: usize,
-                 train_set: &[Sample],
-                 validation_set: &[Sample],
-                 config: &TrainConfig| {
-        train(inputs, train_set, validation_set, config, &mut |_| {}).unwrap_err()
-    };
+    let error =
+        |inputs: usize, train_set: &[Sample], validation_set: &[Sample], config: &TrainConfig| {
+            train(inputs, train_set, validation_set, config, &mut |_| {}).unwrap_err()
+        };
     let fine = config(4, 1, 8, 0);
     assert_eq!(error(64, &[], &[], &fine), "there are no training samples");
     assert_eq!(
@@ -261,9 +259,7 @@ fn bad_input_is_named() {
         error(64, &out_of_range, &[], &fine),
         "training sample 7: feature 64 (opponent's view) is not below the number of inputs, 64"
     );
-    assert!(
-        error(64, &good, &out_of_range, &fine).starts_with("validation sample 7: feature 64")
-    );
+    assert!(error(64, &good, &out_of_range, &fine).starts_with("validation sample 7: feature 64"));
     let mut infinite = good.clone();
     infinite[3].score = f32::NAN;
     assert_eq!(
@@ -290,6 +286,7 @@ fn throughput() {
             features: [features(), features()],
             score: (i % 200) as f32 - 100.0,
             result: 0.5,
+            offset: 0.0,
         })
         .collect();
     let config = TrainConfig {

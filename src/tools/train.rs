@@ -14,7 +14,6 @@ use crate::tools::console::print_line;
 use crate::tools::datagen::{MAGIC, MAX_DATA_BYTES};
 use std::path::PathBuf;
 
-
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
 struct HeldOut {
     sample: Sample,
@@ -116,13 +115,14 @@ fn read_data(
                 Side::White => (score, result),
                 Side::Black => (-score, 1.0 - result),
             };
+            let hand_written = session.evaluation().1;
             let sample = Sample {
                 features: [session.features(mover), session.features(mover.opponent())],
                 score,
                 result,
+                offset: hand_written as f32,
             };
             if number % every == 0 {
-                let hand_written = session.evaluation().1;
                 data.held_out.push(HeldOut {
                     sample,
                     hand_written,

@@ -75,11 +75,11 @@ impl<const W: usize> JesonMor<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
-            net: registry::net_for(Self::NAME, BoardSize::square(n), nnue::shipped_net(n)),
+            net: None,
             accumulator: Accumulator::default(),
         };
         position.hash = position.compute_hash();
-        position.refresh_accumulators();
+        position.select_network();
         position
     }
 
@@ -318,9 +318,10 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
     }
 
     fn evaluate(&self) -> i32 {
+        let hand_written = eval::evaluate(self);
         match self.net {
-            Some(net) => net.evaluate(&self.accumulator, self.side),
-            None => eval::evaluate(self),
+            Some(net) => hand_written + net.evaluate(&self.accumulator, self.side),
+            None => hand_written,
         }
     }
 
@@ -335,6 +336,12 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
     fn set_network(&mut self, net: Option<&'static Network>) {
         self.net = net;
         self.refresh_accumulators();
+    }
+
+    fn select_network(&mut self) {
+        let n = self.geometry.width;
+        let net = registry::net_for(Self::NAME, BoardSize::square(n), nnue::shipped_net(n));
+        self.set_network(net);
     }
 
     fn accumulator(&self) -> Option<&Accumulator> {

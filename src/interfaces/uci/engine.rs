@@ -100,7 +100,7 @@ commands (one per line; see protocol.md):
   ucinewgame | uginewgame        clear search state, keep the game
   setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
                                  UCI_Variant, EngineDraws, Ponder, SolutionFile,
-                                 Clear Hash
+                                 UseNNUE, EvalFile, Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
      [infinite] [ponder] [searchmoves <m>...]
@@ -436,6 +436,30 @@ impl Engine {
                     ));
                 }
             }
+            OptionChange::UseNnue(enabled) => {
+                crate::nnue::registry::set_enabled(enabled);
+                self.session.select_network();
+            }
+            OptionChange::EvalFile(path) => {
+                let (game, size) = (self.session.game_name(), self.session.size());
+                match path {
+                    None => crate::nnue::registry::forget(game, size),
+                    Some(path) => {
+                        let inputs = self.session.input_count();
+                        let net = crate::nnue::load_net_file(
+                            std::path::Path::new(&path),
+                            game,
+                            size,
+                            inputs,
+                        )?;
+                        crate::nnue::registry::choose(net)?;
+                        self.out.line(&format!(
+                            "info string net loaded from '{path}' for {game} {size}"
+                        ));
+                    }
+                }
+                self.session.select_network();
+            }
             OptionChange::ClearHash => self.tt.clear(),
         }
         Ok(())
@@ -680,5 +704,12 @@ impl Engine {
             "Total: {total} (side to move, {})",
             self.session.side_to_move().name()
         ));
+        let mover = self.session.side_to_move().name();
+        match self.session.net_and_hand_written() {
+            Some((net, _)) => self.out.line(&format!(
+                "NNUE: {net} (side to move, {mover}): the search uses this score"
+            )),
+            None => self.out.line("NNUE: none for this game and board, or UseNNUE is off: the search uses the total above"),
+        }
     }
 }

@@ -15,6 +15,8 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const ENGINE_DRAWS: &str = "EngineDraws";
 pub const SOLUTION_FILE: &str = "SolutionFile";
 pub const PONDER: &str = "Ponder";
+pub const USE_NNUE: &str = "UseNNUE";
+pub const EVAL_FILE: &str = "EvalFile";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -70,6 +72,10 @@ pub enum OptionChange {
     Ponder(bool),
     /// Load a solution table from this file; `None` unloads it.
     SolutionFile(Option<String>),
+    /// Evaluate with the nets (where a game and board have one) or by hand-written terms.
+    UseNnue(bool),
+    /// Load the net of this file for its game and board; `None` goes back to the shipped net.
+    EvalFile(Option<String>),
     ClearHash,
 }
 
@@ -135,6 +141,8 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             defaults.ponder
         ),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
+        format!("option name {USE_NNUE} type check default true"),
+        format!("option name {EVAL_FILE} type string default <empty>"),
         format!("option name {CLEAR_HASH} type button"),
     ]
 }
@@ -200,6 +208,12 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
             value
                 .filter(|path| !path.is_empty() && *path != "<empty>")
                 .map(String::from),
+        ))
+    } else if is(USE_NNUE) {
+        check(name, value).map(OptionChange::UseNnue)
+    } else if is(EVAL_FILE) {
+        Ok(OptionChange::EvalFile(
+            value.filter(|path| *path != "<empty>").map(String::from),
         ))
     } else if is(CLEAR_HASH) {
         match value {

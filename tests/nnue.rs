@@ -1,0 +1,336 @@
+//! The learned evaluation from outside: `tabula datagen` makes data that a re-run continues,
+//! `tabula train` fits a net whose held-out loss falls, the engine loads it by `EvalFile`, and
+//! every bad file or argument gets one error naming it while the engine keeps its net.
+
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// A fresh scratch directory for `test`.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-nnue-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates");
+    dir
+}
+
+/// Runs tabula with `args`: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(TABULA)
+        .args(args)
+        .output()
+        .expect("tabula runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// `tabula datagen` of a few fast Jeson Mor games into `out`, with `extra` arguments.
+fn datagen(out: &Path, games: &str, extra: &[&str]) -> (i32, String, String) {
+    let out = out.display().to_string();
+    let mut args = vec![
+        "datagen", "--game", "jesonmor", "--games", games, "--nodes", "400", "--seed", "3",
+        "--out", &out,
+    ];
+    args.extend(extra);
+    run(&args)
+}
+
+/// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
+/// output.
+fn losses(stdout: &str, which: &str) -> Vec<f64> {
+    stdout
+        .lines()
+        .filter(|line| line.starts_with("epoch"))
+        .map(|line| {
+            let at = line.find(which).expect("a loss") + which.len() + 1;
+            line[at..]
+                .split([' ', ','])
+                .next()
+                .expect("a number")
+                .parse()
+                .expect("a loss")
+        })
+        .collect()
+}
+
+#[test]
+fn a_tiny_datagen_and_train_run_makes_a_net_whose_loss_falls_and_that_loads() {
+    let dir = scratch("pipeline");
+    let data = dir.join("data.txt");
+    let (code, _, errors) = datagen(&data, "60", &["--threads", "2"]);
+    assert_eq!(code, 0, "{errors}");
+    let text = std::fs::read_to_string(&data).expect("data");
+    let positions = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(positions >= 200, "{positions} positions");
+    let net = dir.join("net.nnue");
+    let (code, stdout, errors) = run(&[
+        "train",
+        "--game",
+        "jesonmor",
+        "--data",
+        &data.display().to_string(),
+        "--out",
+        &net.display().to_string(),
+        "--epochs",
+        "8",
+        "--batch-size",
+        "64",
+        "--learning-rate",
+        "0.005",
+        "--validation-every",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{errors}");
+    // On a few hundred positions the held-out loss says little; the training loss must fall.
+    let training = losses(&stdout, "training loss");
+    assert_eq!(training.len(), 8, "{stdout}");
+    assert!(training[7] < 0.9 * training[0], "{training:?}");
+    assert!(losses(&stdout, "held-out loss").iter().all(|l| l.is_finite()));
+    assert!(
+        stdout.contains("held-out games, net evaluation: log loss"),
+        "{stdout}"
+    );
+
+    // The same data and seed make the same net.
+    let again = dir.join("again.nnue");
+    let (code, _, _) = run(&[
+        "train",
+        "--game",
+        "jesonmor",
+        "--data",
+        &data.display().to_string(),
+        "--out",
+        &again.display().to_string(),
+        "--epochs",
+        "8",
+        "--batch-size",
+        "64",
+        "--learning-rate",
+        "0.005",
+        "--validation-every",
+        "5",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read(&net).expect("net"),
+        std::fs::read(&again).expect("net")
+    );
+
+    let mut engine = Engine::start();
+    engine.ask("newgame jesonmor");
+    let loaded = engine.ask(&format!("setoption name EvalFile value {}", net.display()));
+    assert!(
+        loaded.iter().any(|l| l.contains("net loaded from")),
+        "{loaded:?}"
+    );
+    let eval = engine.ask("eval");
+    assert!(eval.iter().any(|l| l.starts_with("NNUE: ")), "{eval:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn datagen_continues_a_cut_file_and_refuses_other_data() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.txt");
+    let (code, _, errors) = datagen(&whole, "8", &[]);
+    assert_eq!(code, 0, "{errors}");
+    let expected = std::fs::read_to_string(&whole).expect("data");
+
+    // A run cut in the middle of a game (as a kill leaves it), then run again.
+    let cut = dir.join("cut.txt");
+    let end_of_third = expected
+        .match_indices("# end 2\n")
+        .next()
+        .expect("game 2")
+        .0;
+    std::fs::write(&cut, &expected[..end_of_third + 20]).expect("writes");
+    let (code, _, errors) = datagen(&cut, "8", &[]);
+    assert_eq!(code, 0, "{errors}");
+    assert!(errors.contains("3 of 8 games already in"), "{errors}");
+    assert_eq!(std::fs::read_to_string(&cut).expect("data"), expected);
+
+    // Shards concatenated are the whole run's data.
+    let mut joined = String::new();
+    for k in 1..=2 {
+        let shard = dir.join(format!("shard-{k}.txt"));
+        let (code, _, errors) = datagen(&shard, "8", &["--shard", &format!("{k}/2")]);
+        assert_eq!(code, 0, "{errors}");
+        let text = std::fs::read_to_string(&shard).expect("shard");
+        joined.extend(
+            text.lines()
+                .filter(|l| !l.starts_with("# tabula"))
+                .map(|l| format!("{l}\n")),
+        );
+    }
+    let records = |text: &str| {
+        let mut lines: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("# tabula"))
+            .map(String::from)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(records(&joined), records(&expected));
+
+    // Other settings into the same file: refused, the file kept.
+    let (code, _, errors) = datagen(&whole, "9", &[]);
+    assert_eq!(code, 2);
+    assert!(errors.contains(&format!("'{}'", whole.display())) && errors.contains("--restart"));
+    assert_eq!(std::fs::read_to_string(&whole).expect("data"), expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_and_bad_data_are_named() {
+    let dir = scratch("bad");
+    let out = dir.join("x.txt");
+    for (extra, blamed) in [
+        (vec!["--game", "chess"], "'chess'"),
+        (vec!["--game", "jesonmor", "--games", "0"], "--games"),
+        (vec!["--game", "jesonmor", "--nodes", "0"], "at least 1"),
+        (vec!["--game", "jesonmor", "--shard", "3/2"], "'3/2'"),
+    ] {
+        let mut args = vec!["datagen", "--out"];
+        let shown = out.display().to_string();
+        args.push(&shown);
+        args.extend(extra);
+        let (code, _, errors) = run(&args);
+        assert_eq!(code, 2, "{blamed}");
+        assert!(errors.contains(blamed), "{blamed}: {errors}");
+        assert_eq!(errors.lines().count(), 1, "{errors}");
+    }
+    let data = dir.join("data.txt");
+    assert_eq!(datagen(&data, "4", &[]).0, 0);
+    let text = std::fs::read_to_string(&data).expect("data");
+    let mut lines: Vec<&str> = text.lines().collect();
+    let broken = lines
+        .iter()
+        .position(|l| l.contains(" | "))
+        .expect("a position");
+    lines[broken] = "9/9/9/9/9/9/9/9/9 w 0 1 | twelve | 1 | 0";
+    let corrupt = dir.join("corrupt.txt");
+    std::fs::write(&corrupt, lines.join("\n")).expect("writes");
+    let cases = [
+        (
+            corrupt.clone(),
+            "jesonmor",
+            format!("line {}: score 'twelve'", broken + 1),
+        ),
+        (
+            data.clone(),
+            "joust",
+            "data of jesonmor 9x9, not joust 8x8".to_string(),
+        ),
+        (
+            dir.join("missing.txt"),
+            "jesonmor",
+            "missing.txt".to_string(),
+        ),
+        (dir.clone(), "jesonmor", "a directory".to_string()),
+    ];
+    for (file, game, blamed) in cases {
+        let (code, _, errors) = run(&[
+            "train",
+            "--game",
+            game,
+            "--data",
+            &file.display().to_string(),
+            "--out",
+            &dir.join("net.nnue").display().to_string(),
+        ]);
+        assert_eq!(code, 2, "{blamed}");
+        assert!(errors.contains(&blamed), "{blamed}: {errors}");
+        assert_eq!(errors.lines().count(), 1, "{errors}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
+    let dir = scratch("evalfile");
+    let mut engine = Engine::start();
+    engine.ask("newgame jesonmor");
+    let before = engine.ask("eval");
+    let shipped = before
+        .iter()
+        .find(|l| l.starts_with("NNUE: "))
+        .expect("a net line")
+        .clone();
+    let not_a_net = dir.join("text.nnue");
+    std::fs::write(&not_a_net, "hello").expect("writes");
+    let shipped_bytes = std::fs::read(format!(
+        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the shipped net");
+    let truncated = dir.join("cut.nnue");
+    std::fs::write(&truncated, &shipped_bytes[..shipped_bytes.len() / 2]).expect("writes");
+    let corrupt = dir.join("corrupt.nnue");
+    let mut flipped = shipped_bytes.clone();
+    flipped[100] ^= 1;
+    std::fs::write(&corrupt, &flipped).expect("writes");
+    let cases = [
+        (not_a_net.display().to_string(), "not a tabula net"),
+        (truncated.display().to_string(), "cut short"),
+        (corrupt.display().to_string(), "digest"),
+        (dir.display().to_string(), "a directory"),
+        ("/dev/zero".to_string(), "not a regular file"),
+        (dir.join("none.nnue").display().to_string(), "none.nnue"),
+    ];
+    for (path, blamed) in cases {
+        let reply = engine.ask(&format!("setoption name EvalFile value {path}"));
+        assert_eq!(reply.len(), 1, "{path}: {reply:?}");
+        assert!(reply[0].starts_with("info string error: "), "{reply:?}");
+        assert!(
+            reply[0].contains(&path) && reply[0].contains(blamed),
+            "{reply:?}"
+        );
+    }
+    // A net of another board: refused for 9 x 9 Jeson Mor's... and on 11 x 11.
+    engine.ask("newgame jesonmor 11");
+    let shipped_path = format!(
+        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let reply = engine.ask(&format!("setoption name EvalFile value {shipped_path}"));
+    assert!(
+        reply[0].contains("is a net for jesonmor 9x9, not for jesonmor 11x11"),
+        "{reply:?}"
+    );
+    engine.ask("newgame jesonmor");
+    let after = engine.ask("eval");
+    assert!(after.contains(&shipped), "{after:?}");
+    // Off, and on again.
+    engine.ask("setoption name UseNNUE value false");
+    assert!(
+        engine
+            .ask("eval")
+            .iter()
+            .any(|l| l.starts_with("NNUE: none"))
+    );
+    engine.ask("setoption name UseNNUE value true");
+    assert!(engine.ask("eval").contains(&shipped));
+    let reply = engine.ask("setoption name UseNNUE value maybe");
+    assert!(reply[0].contains("'maybe'"), "{reply:?}");
+    let options = engine.ask("uci");
+    assert!(
+        options
+            .iter()
+            .any(|l| l == "option name UseNNUE type check default true")
+    );
+    assert!(
+        options
+            .iter()
+            .any(|l| l == "option name EvalFile type string default <empty>")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
