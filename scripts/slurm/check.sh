@@ -94,6 +94,16 @@ diff <("$here/records.sh" "$work/requeue-whole/games.txt") \
   { echo "slurm check: FAILED: the resumed shards' games differ from the whole match's" >&2; exit 1; }
 echo "slurm check: the cancelled and resumed shard merged equals the whole match (16 games)"
 
+# Training data in a 2-task array: the shards' files hold the whole run's data.
+"$TABULA" datagen --game jesonmor --games 6 --nodes 300 --seed 5 --out "$work/datagen-whole.txt" 2>/dev/null
+id=$(sbatch --parsable --array=1-2 --output="$work/datagen-%a.log" "$here/datagen.sbatch" \
+  "$work/datagen" 2 --game jesonmor --games 6 --nodes 300 --seed 5)
+gone "${id%%;*}"
+records() { grep -hv '^# tabula' "$@" | sort; }
+diff <(records "$work/datagen-whole.txt") <(records "$work/datagen"/data-*.txt) > /dev/null ||
+  { echo "slurm check: FAILED: the datagen shards differ from the whole run" >&2; exit 1; }
+echo "slurm check: datagen in 2 array tasks holds the whole run's $(records "$work/datagen-whole.txt" | grep -c ' | ') positions"
+
 # An SPRT that full strength wins against the random level within a few waves of 2 shards
 # (40 opening pairs, 2 a shard).
 started=$(now)

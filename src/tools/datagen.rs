@@ -59,14 +59,19 @@ impl DatagenSettings {
     /// The file's first line: everything that decides its data.
     fn header(&self) -> String {
         format!(
-            "{MAGIC} game {} {}, games {}, {}, random plies {}, seed {}, shard {}",
+            "{MAGIC} game {} {}, games {}, {}, random plies {}, seed {}, shard {}, {}",
             self.game.name(),
             self.size,
             self.games,
             self.budget,
             self.random_plies,
             self.seed,
-            self.shard
+            self.shard,
+            if crate::nnue::registry::enabled() {
+                "evaluation: the game's own"
+            } else {
+                "evaluation: hand-written"
+            }
         )
     }
 }
@@ -316,6 +321,10 @@ pub struct DatagenArgs {
     /// Start the data file over instead of continuing it.
     #[arg(long)]
     pub restart: bool,
+    /// Search with the hand-written evaluation, without the game's net (how the first net's
+    /// data was made).
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 /// The default nodes of each move's search.
@@ -324,6 +333,9 @@ pub const DEFAULT_NODES: u64 = 5000;
 /// `tabula datagen`: plays the games and reports what was written on stderr.
 pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
+    if args.hand_written {
+        crate::nnue::registry::set_enabled(false);
+    }
     let shard = args
         .shard
         .as_deref()

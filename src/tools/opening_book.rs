@@ -51,6 +51,9 @@ pub struct OpeningsArgs {
     /// Transposition table size in MB for the `--balanced` search.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Judge `--balanced` by the hand-written evaluation, without the game's net.
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 /// The judge of `--balanced`: a fixed-depth search and the margin its score must keep within.
@@ -117,6 +120,9 @@ fn write_openings(
 /// Runs `tabula openings`; the exit code is 1 when fewer openings than asked for were written.
 pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
     let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    if args.hand_written {
+        crate::nnue::registry::set_enabled(false);
+    }
     let balance = match args.balanced {
         Some(margin) => Some(Balance {
             margin: margin.max(0),
