@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the property-based fuzzers (tests/fuzz.rs: UCI and CECP sessions; tests/fuzz_files.rs:
-# analyse and suite files) for MINUTES minutes each, side by side, at the lowest priority.
+# analyse and suite files; tests/fuzz_merge.rs: match merge's result and games files) for
+# MINUTES minutes each, side by side, at the lowest priority.
 # A failing sequence is shrunk and kept in tests/<fuzzer>.proptest-regressions, which every
 # later `cargo test` replays first: commit it with the fix.
 #
@@ -13,7 +14,7 @@ logs=${2:-target/fuzz}
 mkdir -p "$logs"
 seconds=$((minutes * 60))
 
-cargo test -j 2 --no-run --test fuzz --test fuzz_files > "$logs/build.log" 2>&1 || {
+cargo test -j 2 --no-run --test fuzz --test fuzz_files --test fuzz_merge > "$logs/build.log" 2>&1 || {
   cat "$logs/build.log"
   exit 1
 }
@@ -25,10 +26,13 @@ nice -n 19 cargo test -j 2 --test fuzz -- --nocapture > "$logs/protocol.log" 2>&
 protocol=$!
 nice -n 19 cargo test -j 2 --test fuzz_files -- --nocapture > "$logs/files.log" 2>&1 &
 files=$!
+nice -n 19 cargo test -j 2 --test fuzz_merge -- --nocapture > "$logs/merge.log" 2>&1 &
+merge=$!
 wait "$protocol" || status=1
 wait "$files" || status=1
+wait "$merge" || status=1
 
-grep -h '^fuzz ' "$logs/protocol.log" "$logs/files.log"
+grep -h '^fuzz ' "$logs/protocol.log" "$logs/files.log" "$logs/merge.log"
 if [ "$status" -ne 0 ]; then
   echo "failures: see $logs/*.log and tests/*.proptest-regressions"
 fi

@@ -4,12 +4,12 @@
 
 #[allow(dead_code)]
 mod common;
+#[allow(dead_code)]
+#[path = "common/matches.rs"]
+mod matches;
 
 use common::Engine;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
 /// A fresh scratch directory for `test`.
 fn scratch(test: &str) -> PathBuf {
@@ -21,15 +21,29 @@ fn scratch(test: &str) -> PathBuf {
 
 /// Runs tabula with `args`: (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(TABULA)
-        .args(args)
-        .output()
-        .expect("tabula runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    matches::run(&[], args)
+}
+
+/// `tabula train` of the tiny test net on `data` into `out`.
+fn tiny_train(data: &Path, out: &Path) -> (i32, String, String) {
+    let (data, out) = (data.display().to_string(), out.display().to_string());
+    run(&[
+        "train",
+        "--game",
+        "jesonmor",
+        "--data",
+        &data,
+        "--out",
+        &out,
+        "--epochs",
+        "8",
+        "--batch-size",
+        "64",
+        "--learning-rate",
+        "0.005",
+        "--validation-every",
+        "5",
+    ])
 }
 
 /// `tabula datagen` of a few fast Jeson Mor games into `out`, with `extra` arguments.
@@ -71,29 +85,17 @@ fn a_tiny_datagen_and_train_run_makes_a_net_whose_loss_falls_and_that_loads() {
     let positions = text.lines().filter(|l| !l.starts_with('#')).count();
     assert!(positions >= 200, "{positions} positions");
     let net = dir.join("net.nnue");
-    let (code, stdout, errors) = run(&[
-        "train",
-        "--game",
-        "jesonmor",
-        "--data",
-        &data.display().to_string(),
-        "--out",
-        &net.display().to_string(),
-        "--epochs",
-        "8",
-        "--batch-size",
-        "64",
-        "--learning-rate",
-        "0.005",
-        "--validation-every",
-        "5",
-    ]);
+    let (code, stdout, errors) = tiny_train(&data, &net);
     assert_eq!(code, 0, "{errors}");
     // On a few hundred positions the held-out loss says little; the training loss must fall.
     let training = losses(&stdout, "training loss");
     assert_eq!(training.len(), 8, "{stdout}");
     assert!(training[7] < 0.9 * training[0], "{training:?}");
-    assert!(losses(&stdout, "held-out loss").iter().all(|l| l.is_finite()));
+    assert!(
+        losses(&stdout, "held-out loss")
+            .iter()
+            .all(|l| l.is_finite())
+    );
     assert!(
         stdout.contains("held-out games, net evaluation: log loss"),
         "{stdout}"
@@ -101,23 +103,7 @@ fn a_tiny_datagen_and_train_run_makes_a_net_whose_loss_falls_and_that_loads() {
 
     // The same data and seed make the same net.
     let again = dir.join("again.nnue");
-    let (code, _, _) = run(&[
-        "train",
-        "--game",
-        "jesonmor",
-        "--data",
-        &data.display().to_string(),
-        "--out",
-        &again.display().to_string(),
-        "--epochs",
-        "8",
-        "--batch-size",
-        "64",
-        "--learning-rate",
-        "0.005",
-        "--validation-every",
-        "5",
-    ]);
+    let (code, _, _) = tiny_train(&data, &again);
     assert_eq!(code, 0);
     assert_eq!(
         std::fs::read(&net).expect("net"),
