@@ -140,7 +140,7 @@ fn the_terms_add_up_to_the_evaluation() {
                 Side::White => white_view,
                 Side::Black => -white_view,
             };
-            assert_eq!(game.evaluate(), expected, "{text}");
+            assert_eq!(game.hand_written_evaluation(), expected, "{text}");
         }
     }
 }
@@ -149,8 +149,8 @@ fn the_terms_add_up_to_the_evaluation() {
 fn black_has_the_edge_in_a_mirror_image_position() {
     // The start is its own mirror image across the middle rank with the colours swapped, so
     // every other term is the same for the side to move whichever colour that is.
-    let white_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1").evaluate();
-    let black_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN b 0 1").evaluate();
+    let white_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1").hand_written_evaluation();
+    let black_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN b 0 1").hand_written_evaluation();
     assert!(
         black_to_move > white_to_move,
         "{black_to_move} {white_to_move}"
