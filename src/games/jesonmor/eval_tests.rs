@@ -149,8 +149,10 @@ fn the_terms_add_up_to_the_evaluation() {
 fn black_has_the_edge_in_a_mirror_image_position() {
     // The start is its own mirror image across the middle rank with the colours swapped, so
     // every other term is the same for the side to move whichever colour that is.
-    let white_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1").hand_written_evaluation();
-    let black_to_move = position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN b 0 1").hand_written_evaluation();
+    let white_to_move =
+        position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1").hand_written_evaluation();
+    let black_to_move =
+        position("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN b 0 1").hand_written_evaluation();
     assert!(
         black_to_move > white_to_move,
         "{black_to_move} {white_to_move}"
