@@ -8,6 +8,7 @@
 //! additions; `network` holds the quantised net and its file format, `registry` which net a new
 //! position uses (`UseNNUE`, `EvalFile`), `train` the trainer that makes nets.
 
+pub mod board_net;
 pub mod network;
 pub mod registry;
 pub mod train;

@@ -14,6 +14,7 @@
 
 mod eval;
 mod movegen;
+mod nnue;
 mod notation;
 mod printed_paths;
 mod scratch;
@@ -27,6 +28,7 @@ use crate::game::{
     BoardSize, Cutoff, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
     WrittenMoves,
 };
+use crate::nnue::board_net::{NetState, game_net_methods};
 use movegen::Turns;
 use tables::{Tables, tables};
 
@@ -102,6 +104,8 @@ pub struct Apart<const W: usize> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// The net it evaluates with, if any, and the net's accumulators for this position.
+    net: NetState,
 }
 
 impl<const W: usize> Apart<W> {
@@ -124,8 +128,10 @@ impl<const W: usize> Apart<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
+            net: NetState::default(),
         };
         position.hash = position.compute_hash();
+        position.select_network();
         position
     }
 
@@ -309,6 +315,11 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         self.halfmove = self.halfmove.saturating_add(1);
         if !mv.is_pass() {
             let (start, end) = (mv.start as usize, mv.end as usize);
+            let planes = self.planes();
+            self.net.shift(&planes, self.side, (start, end));
+            for square in mv.captured.squares() {
+                self.net.remove(&planes, self.side.opponent(), square);
+            }
             self.pieces[mover].remove(start);
             self.pieces[mover].insert(end);
             self.hash ^= zobrist::key(mover, start) ^ zobrist::key(mover, end);
@@ -379,9 +390,7 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         notation::parse_move(self, text)
     }
 
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
+    game_net_methods!();
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)

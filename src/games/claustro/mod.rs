@@ -8,6 +8,7 @@
 mod eval;
 mod layout;
 mod moves;
+mod nnue;
 mod picture;
 pub mod solution;
 pub mod solve;
@@ -22,6 +23,7 @@ use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::game::{
     BoardSize, EvalTerm, Game, GameMove, History, Side, SquareMap, Symmetry, Verdict,
 };
+use crate::nnue::board_net::{NetState, game_net_methods};
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -40,6 +42,8 @@ pub struct Claustro<const W: usize> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// The net it evaluates with, if any, and the net's accumulators for this position.
+    net: NetState,
 }
 
 impl<const W: usize> Claustro<W> {
@@ -84,8 +88,10 @@ impl<const W: usize> Claustro<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
+            net: NetState::default(),
         };
         position.hash = position.compute_hash();
+        position.select_network();
         position
     }
 
@@ -381,9 +387,7 @@ times. A game of 400 plies is drawn.";
         self.legal_move(&squares)
     }
 
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
+    game_net_methods!();
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)

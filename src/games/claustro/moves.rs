@@ -153,6 +153,12 @@ impl<const W: usize> Claustro<W> {
     pub(super) fn make(&mut self, mv: ClaustroMove) {
         let mover = self.side.index();
         let (from, to) = (mv.from(), mv.to());
+        let planes = self.planes();
+        self.net.shift(&planes, self.side, (from, to));
+        if let Some(placement) = mv.placement() {
+            self.net
+                .shift(&planes, self.side.opponent(), (to, placement));
+        }
         self.pawns[mover].remove(from);
         self.pawns[mover].insert(to);
         self.hash ^= zobrist::key(mover, from) ^ zobrist::key(mover, to) ^ zobrist::BLACK_TO_MOVE;

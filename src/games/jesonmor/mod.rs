@@ -12,7 +12,7 @@ use crate::board::render;
 use crate::game::{
     BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
 };
-use crate::nnue::{Accumulator, Network, registry};
+use crate::nnue::board_net::{NetState, game_net_methods};
 
 /// Zobrist kind of the "last move left the centre" flag (kinds 0 and 1 are the knights).
 const LEFT_CENTRE_KIND: usize = 2;
@@ -48,8 +48,7 @@ pub struct JesonMor<const W: usize> {
     fullmove: u32,
     hash: u64,
     /// The net it evaluates with, if any, and the net's accumulators for this position.
-    net: Option<&'static Network>,
-    accumulator: Accumulator,
+    net: NetState,
 }
 
 impl<const W: usize> JesonMor<W> {
@@ -75,8 +74,7 @@ impl<const W: usize> JesonMor<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
-            net: None,
-            accumulator: Accumulator::default(),
+            net: NetState::default(),
         };
         position.hash = position.compute_hash();
         position.select_network();
@@ -212,7 +210,11 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
         let mover = self.side.index();
         let (from, to) = (mv.from as usize, mv.to as usize);
         let captured = self.knights[1 - mover].contains(to);
-        self.update_accumulators(self.side, (from, to), captured);
+        let planes = self.planes();
+        self.net.shift(&planes, self.side, (from, to));
+        if captured {
+            self.net.remove(&planes, self.side.opponent(), to);
+        }
         self.knights[mover].remove(from);
         self.knights[mover].insert(to);
         self.hash ^= zobrist::key(mover, from) ^ zobrist::key(mover, to) ^ zobrist::BLACK_TO_MOVE;
@@ -317,44 +319,7 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
         })
     }
 
-    fn evaluate(&self) -> i32 {
-        let hand_written = eval::evaluate(self);
-        match self.net {
-            Some(net) => hand_written + net.evaluate(&self.accumulator, self.side),
-            None => hand_written,
-        }
-    }
-
-    fn hand_written_evaluation(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
-    fn network(&self) -> Option<&'static Network> {
-        self.net
-    }
-
-    fn set_network(&mut self, net: Option<&'static Network>) {
-        self.net = net;
-        self.refresh_accumulators();
-    }
-
-    fn select_network(&mut self) {
-        let n = self.geometry.width;
-        let net = registry::net_for(Self::NAME, BoardSize::square(n), nnue::shipped_net(n));
-        self.set_network(net);
-    }
-
-    fn accumulator(&self) -> Option<&Accumulator> {
-        self.net.map(|_| &self.accumulator)
-    }
-
-    fn input_count(&self) -> usize {
-        nnue::input_count(self.geometry.width)
-    }
-
-    fn push_features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
-        self.knight_features(perspective, push);
-    }
+    game_net_methods!();
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)

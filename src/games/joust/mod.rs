@@ -2,12 +2,14 @@
 //! with no legal move loses.
 
 mod eval;
+pub mod nnue;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Symmetry, Verdict};
+use crate::nnue::board_net::{NetState, game_net_methods};
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
 const BURNED_KIND: usize = 2;
@@ -36,6 +38,8 @@ pub struct Joust<const W: usize> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// The net it evaluates with, if any, and the net's accumulators for this position.
+    net: NetState,
 }
 
 impl<const W: usize> Joust<W> {
@@ -64,8 +68,10 @@ impl<const W: usize> Joust<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
+            net: NetState::default(),
         };
         position.hash = position.compute_hash();
+        position.select_network();
         position
     }
 
@@ -271,6 +277,9 @@ player to move who has no move loses; there are no draws.";
     fn play(&mut self, mv: JoustMove) {
         let mover = self.side.index();
         let (from, to) = (mv.from as usize, mv.to as usize);
+        let planes = self.planes();
+        self.net.shift(&planes, self.side, (from, to));
+        self.net.add_mark(&planes, nnue::BURNED_PLANE, from);
         self.burned.insert(from);
         self.knights[mover] = to;
         self.hash ^= zobrist::key(mover, from)
@@ -328,9 +337,7 @@ player to move who has no move loses; there are no draws.";
         })
     }
 
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
+    game_net_methods!();
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)

@@ -1,0 +1,43 @@
+//! Joust's net: its input features (no net ships yet; `EvalFile` loads one).
+//!
+//! Features, seen from one side (its perspective): its own knight, the other knight and the
+//! burned squares, the board turned half round for black (which maps the start of each side onto
+//! the other's): `3 * W * H` inputs, with at most two knights and the burned squares active. A
+//! move shifts the mover's knight and burns the square it left.
+
+use super::Joust;
+use crate::game::{Game, Side};
+use crate::nnue::Network;
+use crate::nnue::board_net::{BlackView, Planes};
+
+/// The plane of the burned squares.
+pub const BURNED_PLANE: usize = 2;
+
+impl<const W: usize> Joust<W> {
+    /// The net the game ships for this board, if any.
+    pub(super) fn shipped_net(&self) -> Option<&'static Network> {
+        None
+    }
+
+    /// The numbering of the inputs on this board.
+    pub(super) fn planes(&self) -> Planes {
+        let size = self.size();
+        Planes {
+            width: size.width,
+            height: size.height,
+            view: BlackView::HalfTurn,
+            count: 3,
+        }
+    }
+
+    /// Calls `push` with every active input seen from `perspective`.
+    pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
+        let planes = self.planes();
+        for owner in [Side::White, Side::Black] {
+            push(planes.piece(perspective, owner, self.knight(owner)));
+        }
+        for square in self.burned.squares() {
+            push(planes.mark(perspective, BURNED_PLANE, square));
+        }
+    }
+}

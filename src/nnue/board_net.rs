@@ -1,0 +1,179 @@
+//! What the games share to evaluate with a net: the numbering of inputs as planes of one input
+//! per square, seen from one side ([`Planes`]), and the net and accumulators a position carries
+//! and keeps up to date move by move ([`NetState`]).
+
+use super::{Accumulator, Network};
+use crate::game::Side;
+
+/// How black sees the board, so that each side sees itself where white starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlackView {
+    /// Upside down: ranks reversed, files kept (Jeson Mor, where each side starts on its edge).
+    Ranks,
+    /// Turned half round (games whose sides start in opposite corners or half-turn images).
+    HalfTurn,
+}
+
+/// A net's inputs in planes of one input per square: plane 0 holds the pieces of the side that
+/// looks (its perspective), plane 1 those of the other, further planes a game's own marks
+/// (Joust's burned squares).
+#[derive(Clone, Copy, Debug)]
+pub struct Planes {
+    pub width: usize,
+    pub height: usize,
+    pub view: BlackView,
+    /// The number of planes.
+    pub count: usize,
+}
+
+impl Planes {
+    /// The number of inputs.
+    pub const fn inputs(&self) -> usize {
+        self.count * self.width * self.height
+    }
+
+    /// `square` (numbered `y * width + x`) as `perspective` sees it.
+    #[inline]
+    pub fn seen(&self, perspective: Side, square: usize) -> usize {
+        match (perspective, self.view) {
+            (Side::White, _) => square,
+            (Side::Black, BlackView::Ranks) => {
+                let (x, y) = (square % self.width, square / self.width);
+                (self.height - 1 - y) * self.width + x
+            }
+            (Side::Black, BlackView::HalfTurn) => self.width * self.height - 1 - square,
+        }
+    }
+
+    /// The input of a piece of `owner` on `square`, seen from `perspective`.
+    #[inline]
+    pub fn piece(&self, perspective: Side, owner: Side, square: usize) -> usize {
+        self.mark(perspective, usize::from(owner != perspective), square)
+    }
+
+    /// The input of plane `plane` on `square`, seen from `perspective`.
+    #[inline]
+    pub fn mark(&self, perspective: Side, plane: usize, square: usize) -> usize {
+        plane * self.width * self.height + self.seen(perspective, square)
+    }
+}
+
+/// The net a position evaluates with, if any, and its two accumulators for that position.
+#[derive(Clone, Debug, Default)]
+pub struct NetState {
+    net: Option<&'static Network>,
+    accumulator: Accumulator,
+}
+
+impl NetState {
+    /// The net, if any.
+    pub fn net(&self) -> Option<&'static Network> {
+        self.net
+    }
+
+    /// The accumulators, when there is a net.
+    pub fn accumulator(&self) -> Option<&Accumulator> {
+        self.net.map(|_| &self.accumulator)
+    }
+
+    /// `hand_written` plus the net's correction for the side to move `mover`.
+    #[inline]
+    pub fn evaluate(&self, hand_written: i32, mover: Side) -> i32 {
+        match self.net {
+            Some(net) => hand_written + net.evaluate(&self.accumulator, mover),
+            None => hand_written,
+        }
+    }
+
+    /// Evaluates with `net` from now on, its accumulators computed from the active inputs that
+    /// `features` gives for each perspective.
+    pub fn set(
+        &mut self,
+        net: Option<&'static Network>,
+        features: impl Fn(Side, &mut dyn FnMut(usize)),
+    ) {
+        self.net = net;
+        let Some(net) = net else { return };
+        for perspective in [Side::White, Side::Black] {
+            let mut active = Vec::new();
+            features(perspective, &mut |feature| active.push(feature));
+            net.refresh(&mut self.accumulator, perspective, active.into_iter());
+        }
+    }
+
+    /// A piece of `owner` moved from `from` to `to`.
+    #[inline]
+    pub fn shift(&mut self, planes: &Planes, owner: Side, (from, to): (usize, usize)) {
+        let Some(net) = self.net else { return };
+        for perspective in [Side::White, Side::Black] {
+            let gone = planes.piece(perspective, owner, from);
+            let come = planes.piece(perspective, owner, to);
+            net.shift(&mut self.accumulator, perspective, gone, come);
+        }
+    }
+
+    /// A piece of `owner` left the board from `square`.
+    #[inline]
+    pub fn remove(&mut self, planes: &Planes, owner: Side, square: usize) {
+        let Some(net) = self.net else { return };
+        for perspective in [Side::White, Side::Black] {
+            let gone = planes.piece(perspective, owner, square);
+            net.remove(&mut self.accumulator, perspective, gone);
+        }
+    }
+
+    /// Square `square` of plane `plane` (numbered as [`Planes::mark`] does) became marked.
+    #[inline]
+    pub fn add_mark(&mut self, planes: &Planes, plane: usize, square: usize) {
+        let Some(net) = self.net else { return };
+        for perspective in [Side::White, Side::Black] {
+            let come = planes.mark(perspective, plane, square);
+            net.add(&mut self.accumulator, perspective, come);
+        }
+    }
+}
+
+/// The net's methods of `Game` for a position that keeps a [`NetState`] in its field `net`, its
+/// side to move in `side`, its hand-written evaluation in `eval::evaluate`, and has the inherent
+/// methods `planes(&self) -> Planes`, `features(&self, Side, &mut dyn FnMut(usize))` (the active
+/// inputs seen from a side) and `shipped_net(&self) -> Option<&'static Network>`.
+macro_rules! game_net_methods {
+    () => {
+        fn evaluate(&self) -> i32 {
+            self.net.evaluate(eval::evaluate(self), self.side)
+        }
+
+        fn hand_written_evaluation(&self) -> i32 {
+            eval::evaluate(self)
+        }
+
+        fn network(&self) -> Option<&'static $crate::nnue::Network> {
+            self.net.net()
+        }
+
+        fn set_network(&mut self, net: Option<&'static $crate::nnue::Network>) {
+            let mut state = std::mem::take(&mut self.net);
+            state.set(net, |perspective, push| self.features(perspective, push));
+            self.net = state;
+        }
+
+        fn select_network(&mut self) {
+            let shipped = self.shipped_net();
+            let net = $crate::nnue::registry::net_for(Self::NAME, self.size(), shipped);
+            self.set_network(net);
+        }
+
+        fn accumulator(&self) -> Option<&$crate::nnue::Accumulator> {
+            self.net.accumulator()
+        }
+
+        fn input_count(&self) -> usize {
+            self.planes().inputs()
+        }
+
+        fn push_features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
+            self.features(perspective, push);
+        }
+    };
+}
+pub(crate) use game_net_methods;
