@@ -59,6 +59,23 @@ fn datagen(out: &Path, games: &str, extra: &[&str]) -> (i32, String, String) {
 
 /// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
 /// output.
+/// `net`'s file with its header saying `game` on a `width` x `height` board, its digest (the
+/// 64-bit FNV-1a of everything before it, docs/nnue.md's "The file") made again to match.
+fn reheaded(net: &[u8], game: &str, width: u32, height: u32) -> Vec<u8> {
+    const NAME: std::ops::Range<usize> = 12..28;
+    let mut bytes = net[..net.len() - 8].to_vec();
+    let mut name = game.as_bytes().to_vec();
+    name.resize(NAME.len(), 0);
+    bytes[NAME].copy_from_slice(&name);
+    bytes[28..32].copy_from_slice(&width.to_le_bytes());
+    bytes[32..36].copy_from_slice(&height.to_le_bytes());
+    let digest = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    bytes.extend(digest.to_le_bytes());
+    bytes
+}
+
 fn losses(stdout: &str, which: &str) -> Vec<f64> {
     stdout
         .lines()
@@ -264,6 +281,21 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
     let mut flipped = shipped_bytes.clone();
     flipped[100] ^= 1;
     std::fs::write(&corrupt, &flipped).expect("writes");
+    let mut foreign = Vec::new();
+    for (game, width, height, blamed) in [
+        ("chess", 9, 9, "a net for chess 9x9: no such game 'chess'"),
+        (
+            "jesonmor",
+            8,
+            8,
+            "a net for jesonmor 8x8: jesonmor board 8x8 is not allowed",
+        ),
+        ("joust", 9, 9, "has 162 inputs; joust 9x9 has 243"),
+    ] {
+        let path = dir.join(format!("{game}-{width}.nnue"));
+        std::fs::write(&path, reheaded(&shipped_bytes, game, width, height)).expect("writes");
+        foreign.push((path.display().to_string(), blamed));
+    }
     let cases = [
         (not_a_net.display().to_string(), "not a tabula net"),
         (truncated.display().to_string(), "cut short"),
@@ -272,7 +304,7 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
         ("/dev/zero".to_string(), "not a regular file"),
         (dir.join("none.nnue").display().to_string(), "none.nnue"),
     ];
-    for (path, blamed) in cases {
+    for (path, blamed) in cases.into_iter().chain(foreign) {
         let reply = engine.ask(&format!("setoption name EvalFile value {path}"));
         assert_eq!(reply.len(), 1, "{path}: {reply:?}");
         assert!(reply[0].starts_with("info string error: "), "{reply:?}");
@@ -281,7 +313,8 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
             "{reply:?}"
         );
     }
-    // A net of another board: refused for 9 x 9 Jeson Mor's... and on 11 x 11.
+    // A net is loaded for the game and board it was made for, whatever the current game: set
+    // while an 11 x 11 game is on, the 9 x 9 net serves 9 x 9 games, and 11 x 11 keeps none.
     engine.ask("newgame jesonmor 11");
     let shipped_path = format!(
         "{}/src/games/jesonmor/jesonmor-9x9.nnue",
@@ -289,8 +322,13 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
     );
     let reply = engine.ask(&format!("setoption name EvalFile value {shipped_path}"));
     assert!(
-        reply[0].contains("is a net for jesonmor 9x9, not for jesonmor 11x11"),
+        reply[0].contains("net loaded from") && reply[0].ends_with("for jesonmor 9x9"),
         "{reply:?}"
+    );
+    let eleven = engine.ask("eval");
+    assert!(
+        eleven.iter().any(|l| l.starts_with("NNUE: none")),
+        "{eleven:?}"
     );
     engine.ask("newgame jesonmor");
     let after = engine.ask("eval");

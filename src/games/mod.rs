@@ -127,6 +127,17 @@ pub fn build_session(
     }
 }
 
+/// The number of inputs of the nets of the game named `game` on a board of `size`, or why
+/// there are none (an unknown game, a board the game does not allow).
+pub fn net_input_count(game: &str, size: BoardSize) -> Result<usize, String> {
+    let kind = GameKind::from_name(game).ok_or_else(|| format!("no such game '{game}'"))?;
+    let session = build_session(kind, Setup::Start(size), &[], false)?;
+    match session.input_count() {
+        0 => Err(format!("{game} has no nets")),
+        inputs => Ok(inputs),
+    }
+}
+
 /// Loads a solution table (`SolutionFile`); only Claustro has them.
 pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
     Ok(Box::new(claustro::solution::SolutionTable::read(path)?))

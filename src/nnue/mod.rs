@@ -18,29 +18,20 @@ pub use network::{Accumulator, HIDDEN, Network};
 use crate::board::BoardSize;
 use std::path::Path;
 
-/// Reads the net of the file at `path` (`EvalFile`) for `game` at `size` with `inputs` inputs,
+/// Reads the net of the file at `path` (`EvalFile`), for the game and board its header names,
 /// or says what is wrong, naming the file: not a regular file, too large, not a net, cut short or
-/// corrupt, or a net of another game, board or feature set.
+/// corrupt, or a net whose inputs are not those of its game and board (`inputs_of` gives them, or
+/// why that game and board have none).
 pub fn load_net_file(
     path: &Path,
-    game: &str,
-    size: BoardSize,
-    inputs: usize,
+    inputs_of: impl Fn(&str, BoardSize) -> Result<usize, String>,
 ) -> Result<Network, String> {
     let shown = path.display();
-    if inputs == 0 {
-        return Err(format!(
-            "'{shown}': {game} has no nets (it evaluates by hand-written terms)"
-        ));
-    }
     let bytes = crate::bounded_read::read_bytes(path, network::MAX_FILE_BYTES)?;
     let net = Network::from_bytes(&bytes).map_err(|why| format!("'{shown}': {why}"))?;
-    if (net.game.as_str(), net.size) != (game, size) {
-        return Err(format!(
-            "'{shown}' is a net for {} {}, not for {game} {size}",
-            net.game, net.size
-        ));
-    }
+    let (game, size) = (net.game.as_str(), net.size);
+    let inputs = inputs_of(game, size)
+        .map_err(|why| format!("'{shown}' is a net for {game} {size}: {why}"))?;
     if net.inputs != inputs {
         return Err(format!(
             "'{shown}' has {} inputs; {game} {size} has {inputs}",

@@ -441,21 +441,22 @@ impl Engine {
                 self.session.select_network();
             }
             OptionChange::EvalFile(path) => {
-                let (game, size) = (self.session.game_name(), self.session.size());
                 match path {
-                    None => crate::nnue::registry::forget(game, size),
+                    None => {
+                        let (game, size) = (self.session.game_name(), self.session.size());
+                        crate::nnue::registry::forget(game, size);
+                    }
                     Some(path) => {
-                        let inputs = self.session.input_count();
                         let net = crate::nnue::load_net_file(
                             std::path::Path::new(&path),
-                            game,
-                            size,
-                            inputs,
+                            crate::games::net_input_count,
                         )?;
+                        let loaded = format!(
+                            "info string net loaded from '{path}' for {} {}",
+                            net.game, net.size
+                        );
                         crate::nnue::registry::choose(net)?;
-                        self.out.line(&format!(
-                            "info string net loaded from '{path}' for {game} {size}"
-                        ));
+                        self.out.line(&loaded);
                     }
                 }
                 self.session.select_network();
