@@ -5,9 +5,8 @@
 # A run killed during the data continues where it stopped when started again.
 #
 # usage: scripts/nnue/build.sh NET [WORK_DIR]      (tabula: $TABULA, default on the PATH)
-# NET, with its time on 2 cores (docs/nnue.md has each net's figures):
+# NET, a shipped net, with its time on 2 cores (docs/nnue.md has each net's figures):
 #   jesonmor-9x9   about 65 minutes (the data; the training takes half a minute)
-#   joust-10x10    about 35 minutes
 set -euo pipefail
 net=${1:?usage: scripts/nnue/build.sh NET [WORK_DIR]}
 work=${2:-nnue-$net}
@@ -17,12 +16,8 @@ case $net in
     game=(--game jesonmor)
     data=(--games 58392 --nodes 5000 --random-plies 8 --seed 1)
     training=(--epochs 15 --batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1) ;;
-  joust-10x10)
-    game=(--game joust --size 10)
-    data=(--games 20000 --nodes 5000 --random-plies 8 --seed 1)
-    training=(--epochs 15 --batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1) ;;
   *)
-    echo "error: unknown net '$net' (jesonmor-9x9, joust-10x10)" >&2
+    echo "error: unknown net '$net' (jesonmor-9x9)" >&2
     exit 2 ;;
 esac
 mkdir -p "$work"

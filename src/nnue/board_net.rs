@@ -177,3 +177,67 @@ macro_rules! game_net_methods {
     };
 }
 pub(crate) use game_net_methods;
+
+/// A [`NetState`] on the heap, for games that ship no net: a pointer's size while no net is
+/// loaded, so that their positions, copied at every node of the search, stay as small as before;
+/// with a net (`EvalFile`) every copy allocates, which is slower but right.
+#[derive(Clone, Debug, Default)]
+pub struct BoxedNetState(Option<Box<NetState>>);
+
+impl BoxedNetState {
+    /// The net, if any.
+    pub fn net(&self) -> Option<&'static Network> {
+        self.0.as_ref().and_then(|state| state.net())
+    }
+
+    /// The accumulators, when there is a net.
+    pub fn accumulator(&self) -> Option<&Accumulator> {
+        self.0.as_ref().and_then(|state| state.accumulator())
+    }
+
+    /// As [`NetState::evaluate`].
+    #[inline]
+    pub fn evaluate(&self, hand_written: i32, mover: Side) -> i32 {
+        match &self.0 {
+            Some(state) => state.evaluate(hand_written, mover),
+            None => hand_written,
+        }
+    }
+
+    /// As [`NetState::set`]; no net frees the state.
+    pub fn set(
+        &mut self,
+        net: Option<&'static Network>,
+        features: impl Fn(Side, &mut dyn FnMut(usize)),
+    ) {
+        self.0 = net.map(|net| {
+            let mut state = Box::<NetState>::default();
+            state.set(Some(net), features);
+            state
+        });
+    }
+
+    /// As [`NetState::shift`].
+    #[inline]
+    pub fn shift(&mut self, planes: &Planes, owner: Side, squares: (usize, usize)) {
+        if let Some(state) = &mut self.0 {
+            state.shift(planes, owner, squares);
+        }
+    }
+
+    /// As [`NetState::remove`].
+    #[inline]
+    pub fn remove(&mut self, planes: &Planes, owner: Side, square: usize) {
+        if let Some(state) = &mut self.0 {
+            state.remove(planes, owner, square);
+        }
+    }
+
+    /// As [`NetState::add_mark`].
+    #[inline]
+    pub fn add_mark(&mut self, planes: &Planes, plane: usize, square: usize) {
+        if let Some(state) = &mut self.0 {
+            state.add_mark(planes, plane, square);
+        }
+    }
+}

@@ -28,7 +28,7 @@ use crate::game::{
     BoardSize, Cutoff, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
     WrittenMoves,
 };
-use crate::nnue::board_net::{NetState, game_net_methods};
+use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 use movegen::Turns;
 use tables::{Tables, tables};
 
@@ -105,7 +105,7 @@ pub struct Apart<const W: usize> {
     fullmove: u32,
     hash: u64,
     /// The net it evaluates with, if any, and the net's accumulators for this position.
-    net: NetState,
+    net: BoxedNetState,
 }
 
 impl<const W: usize> Apart<W> {
@@ -128,7 +128,7 @@ impl<const W: usize> Apart<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
-            net: NetState::default(),
+            net: BoxedNetState::default(),
         };
         position.hash = position.compute_hash();
         position.select_network();

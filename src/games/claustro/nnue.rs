@@ -1,4 +1,4 @@
-//! Claustro's net: its input features (no net ships yet; `EvalFile` loads one).
+//! Claustro's net: its input features and the net it ships.
 //!
 //! Features, seen from one side (its perspective): a pawn of that side or of the other on each
 //! square, the board turned half round for black (which maps each side's home and goal onto the
@@ -6,14 +6,25 @@
 //! where it is placed.
 
 use super::Claustro;
+use crate::board::BoardSize;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
 use crate::nnue::board_net::{BlackView, Planes};
+use std::sync::OnceLock;
+
+/// The net shipped for 7 x 7, trained by `tabula train` (docs/nnue.md says how it was made).
+const SHIPPED_7X7: &[u8] = include_bytes!("claustro-7x7.nnue");
 
 impl<const W: usize> Claustro<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        None
+        static NET_7X7: OnceLock<Option<Network>> = OnceLock::new();
+        if self.size() != BoardSize::square(7) {
+            return None;
+        }
+        NET_7X7
+            .get_or_init(|| Network::from_bytes(SHIPPED_7X7).ok())
+            .as_ref()
     }
 
     /// The numbering of the inputs on this board.

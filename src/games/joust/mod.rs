@@ -9,7 +9,7 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
 use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Symmetry, Verdict};
-use crate::nnue::board_net::{NetState, game_net_methods};
+use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
 const BURNED_KIND: usize = 2;
@@ -39,7 +39,7 @@ pub struct Joust<const W: usize> {
     fullmove: u32,
     hash: u64,
     /// The net it evaluates with, if any, and the net's accumulators for this position.
-    net: NetState,
+    net: BoxedNetState,
 }
 
 impl<const W: usize> Joust<W> {
@@ -68,7 +68,7 @@ impl<const W: usize> Joust<W> {
             halfmove: counters.0,
             fullmove: counters.1,
             hash: 0,
-            net: NetState::default(),
+            net: BoxedNetState::default(),
         };
         position.hash = position.compute_hash();
         position.select_network();
