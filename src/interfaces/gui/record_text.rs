@@ -6,6 +6,7 @@ use super::table::{Limit, Player, Table};
 use crate::game::Side;
 use crate::games::game_and_size;
 use crate::tools::position_line::PositionLine;
+use crate::tools::record_games::{movetext_moves, record_games};
 use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines};
 
 /// The game of `state` as record text; `engine_name` names an engine by its index.
@@ -81,55 +82,6 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     text
 }
 
-/// One game of a record text: its tags and its movetext, not yet checked by the rules.
-struct RecordGame {
-    tags: Vec<(String, String)>,
-    movetext: String,
-}
-
-impl RecordGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
-    }
-}
-
-/// The games of a record text (a match's games.txt holds many): a tag line after a movetext
-/// starts the next game.
-fn record_games(text: &str) -> Result<Vec<RecordGame>, String> {
-    let mut games: Vec<RecordGame> = Vec::new();
-    let mut current = RecordGame {
-        tags: Vec::new(),
-        movetext: String::new(),
-    };
-    for line in text.lines().map(str::trim) {
-        if let Some(tag) = line.strip_prefix('[') {
-            if !current.movetext.trim().is_empty() {
-                let next = RecordGame {
-                    tags: Vec::new(),
-                    movetext: String::new(),
-                };
-                games.push(std::mem::replace(&mut current, next));
-            }
-            let (name, value) = tag
-                .trim_end_matches(']')
-                .split_once(' ')
-                .ok_or_else(|| format!("tag line '{line}' has no value"))?;
-            let value = value.trim().trim_matches('"').to_string();
-            current.tags.push((name.to_string(), value));
-        } else {
-            current.movetext.push_str(line);
-            current.movetext.push(' ');
-        }
-    }
-    if !current.tags.is_empty() || !current.movetext.trim().is_empty() {
-        games.push(current);
-    }
-    Ok(games)
-}
-
 /// What the page shows of each game of a record text, to choose one: its number (from 1) and
 /// its `Game`, `White`, `Black` and `Result` tags.
 #[derive(Debug, PartialEq, Eq, serde::Serialize)]
@@ -190,60 +142,10 @@ pub fn read_record(text: &str, number: usize) -> Result<Table, String> {
     Ok(table)
 }
 
-/// The moves of a movetext: comments, move numbers and the result left out; a comment left open
-/// or closed without being opened is refused (what follows it would be lost or misread).
-fn movetext_moves(movetext: &str) -> Result<Vec<String>, String> {
-    let mut moves = Vec::new();
-    let mut depth = 0usize;
-    let mut word = String::new();
-    let flush = |word: &mut String, moves: &mut Vec<String>| {
-        let token = std::mem::take(word);
-        let is_number = token.ends_with('.');
-        let is_result = matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
-        if !token.is_empty() && !is_number && !is_result {
-            moves.push(token);
-        }
-    };
-    for c in movetext.chars() {
-        match c {
-            '{' => {
-                flush(&mut word, &mut moves);
-                depth += 1;
-            }
-            '}' if depth == 0 => {
-                return Err("a comment is closed with '}' but was never opened".into());
-            }
-            '}' => depth -= 1,
-            _ if depth > 0 => {}
-            c if c.is_whitespace() => flush(&mut word, &mut moves),
-            c => word.push(c),
-        }
-    }
-    if depth > 0 {
-        return Err("a comment opened with '{' is not closed".into());
-    }
-    flush(&mut word, &mut moves);
-    Ok(moves)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::BoardSize;
-
-    #[test]
-    fn reads_moves_between_numbers_and_comments() {
-        assert_eq!(
-            movetext_moves("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 2. f5h6 {1ms} 0-1"),
-            Ok(vec!["d4f5".to_string(), "e5c4".into(), "f5h6".into()])
-        );
-        assert_eq!(
-            movetext_moves("3... e5c4 {x} *"),
-            Ok(vec!["e5c4".to_string()])
-        );
-        assert!(movetext_moves("1. d4f5 {unclosed e5c4 *").is_err());
-        assert!(movetext_moves("1. d4f5 } e5c4 *").is_err());
-    }
 
     #[test]
     fn reads_a_record_and_refuses_bad_ones() {
@@ -268,6 +170,15 @@ mod tests {
             panic!("an illegal move was read");
         };
         assert!(illegal.contains("d4d5"), "{illegal}");
+    }
+
+    #[test]
+    fn reads_a_record_annotated_by_review() {
+        let annotated = "[Game \"joust\"]\n[Annotator \"tabula review, depth 3\"]\n\n\
+                         1. d4f5 {2ms} {review 0.500 -> 0.300 loss 0.2000 blunder best d4b5} \
+                         e5c4 {review 0.700 -> 0.700 loss 0.0000} *\n";
+        let table = read_record(annotated, 1).expect("an annotated record");
+        assert_eq!(table.moves, ["d4f5", "e5c4"]);
     }
 
     #[test]
