@@ -7,7 +7,7 @@ mod common;
 
 use common::Engine;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The marks' least losses (expected score), as docs/strength.md documents them.
@@ -46,7 +46,7 @@ fn engine_game(game: &str, plies: usize) -> Vec<String> {
 
 /// The JSON review of `record`, checked for consistency: losses at least 0, marks as the
 /// thresholds give them, summaries that count the moves' marks.
-fn checked_review(game: &str, record: &PathBuf, extra: &[&str]) -> Value {
+fn checked_review(game: &str, record: &Path, extra: &[&str]) -> Value {
     let path = record.to_str().expect("a UTF-8 path");
     let mut args = vec!["review", "--game", game, "--depth", "3", "--json", path];
     args.extend_from_slice(extra);

@@ -34,8 +34,8 @@ pub fn text_report(head: &ReviewHead, review: &Review) -> String {
         } else {
             ""
         };
-        text.push_str(&format!(
-            "{:<12} {:<10} {:>6.3} {:>6.3} {:>6.3}  {:<10} {}\n",
+        let row = format!(
+            "{:<12} {:<10} {:>6.3} {:>6.3} {:>6.3}  {:<10} {}",
             format!("{}. {}", m.number, m.side.name()),
             m.played,
             m.expected_before,
@@ -43,7 +43,9 @@ pub fn text_report(head: &ReviewHead, review: &Review) -> String {
             m.loss,
             mark,
             better
-        ));
+        );
+        text.push_str(row.trim_end());
+        text.push('\n');
     }
     text.push_str(
         "(before, after: the mover's expected score, 0 to 1; loss: what the move gave up \
