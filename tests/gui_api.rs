@@ -268,10 +268,18 @@ fn a_record_goes_out_and_comes_back() {
     let (status, record) = gui.get(&format!("/api/tables/{id}/record"));
     assert_eq!(status, 200);
     assert!(record.contains("[Game \"jesonmor\"]"), "{record}");
-    assert!(
-        record.contains("1. a1b3 {0ms} i9h7 {0ms} 2. b3c5 {0ms} *"),
+    // A person's move is noted with the time since the turn began.
+    let movetext = record.lines().last().unwrap_or("");
+    let words: Vec<&str> = movetext.split_whitespace().collect();
+    assert_eq!(
+        [words[0], words[1], words[3], words[5], words[6], words[8]],
+        ["1.", "a1b3", "i9h7", "2.", "b3c5", "*"],
         "{record}"
     );
+    for time in [words[2], words[4], words[7]] {
+        let ms = time.strip_prefix('{').and_then(|t| t.strip_suffix("ms}"));
+        assert!(ms.is_some_and(|ms| ms.parse::<u64>().is_ok()), "{record}");
+    }
     let other = gui.open("joust", "8");
     let body = serde_json::to_string(&record).expect("a string");
     let (status, state) = gui.post(

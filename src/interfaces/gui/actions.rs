@@ -49,6 +49,14 @@ struct PlayersRequest {
     limit: Limit,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    on: bool,
+    #[serde(default)]
+    depth: Option<u32>,
+}
+
 /// The actions on a table, by name.
 pub async fn act(
     State(rooms): Shared,
@@ -147,6 +155,14 @@ pub async fn act(
                     state.analysis = request;
                     Ok(())
                 })
+            })
+            .await
+        }
+        "review" => {
+            with_body(body, move |request: ReviewRequest| match request.depth {
+                Some(depth) if request.on => super::review::start(&room, depth),
+                None if request.on => Err("a review needs a depth".to_string()),
+                _ => super::review::stop(&room),
             })
             .await
         }

@@ -225,11 +225,11 @@ async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Respon
     };
     let written = blocking(move || {
         let state = room.lock();
-        let text = record_text::write_record(&state, |engine| {
-            room.engines
-                .get(engine)
-                .map_or_else(|| format!("engine {engine}"), |spec| spec.name.clone())
-        });
+        let text = record_text::write_record(&state, |engine| room.engine_name(engine));
+        let text = match &state.review {
+            Some(review) => review.annotate(&text, state.table.game)?,
+            None => text,
+        };
         Ok((text, state.table.game.name()))
     })
     .await;
@@ -319,6 +319,7 @@ pub fn replace_table(state: &mut RoomState, table: Table) {
     state.table = table;
     state.notes.clear();
     state.clocks = new_clocks(state.limit);
+    state.note_turn(true);
 }
 
 pub fn new_clocks(limit: Limit) -> Option<Clocks> {

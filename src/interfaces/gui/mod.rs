@@ -12,6 +12,7 @@ mod clocks;
 mod engine_worker;
 mod events;
 mod record_text;
+mod review;
 mod room;
 mod rooms;
 mod server;

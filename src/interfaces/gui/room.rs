@@ -5,6 +5,7 @@
 use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
+use super::review::TableReview;
 use super::table::{AnalysisSettings, Limit, Player, Table};
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
@@ -56,6 +57,14 @@ pub struct RoomState {
     failed: Option<u64>,
     /// The number of the last worker started, so that a replaced worker is not heard.
     worker_serial: u64,
+    /// The review of the game, while it covers the game's first moves (see `review`).
+    pub review: Option<TableReview>,
+    /// The number of the last review started, so that a replaced review is not heard.
+    pub(super) review_serial: u64,
+    /// When the side to move began its turn (its thinking time is counted from there), and the
+    /// moves and cursor it began at ([`RoomState::turn_key`]).
+    turn_began: Instant,
+    turn_key: (usize, usize),
 }
 
 /// Whether a tab still uses the room: its open event sockets and its last request.
@@ -88,22 +97,43 @@ impl RoomState {
         (!table.at_end()).then(|| "go to the last move to play on".to_string())
     }
 
-    /// A person's move at the position shown: in a match at its end, clocks charged.
+    /// A person's move at the position shown: in a match at its end, clocks charged. Its note
+    /// is the time since the turn began.
     pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
         if let Some(why) = self.why_no_move() {
             return Err(why);
         }
         let side = self.table.session().side_to_move();
+        let note = MoveNote {
+            time_ms: u64::try_from(self.turn_began.elapsed().as_millis()).unwrap_or(u64::MAX),
+            ..MoveNote::default()
+        };
         if self.is_match() {
-            return self.play_at_end(side, text, None);
+            return self.play_at_end(side, text, Some(note));
         }
         let ply = self.table.ply;
         self.table.play(text)?;
         if self.table.moves.len() == ply + 1 {
             self.notes.truncate(ply);
-            self.notes.push(None);
+            self.notes.push(Some(note));
         }
         Ok(())
+    }
+
+    /// What starts a new turn when it changes: the number of moves, and in a study board (where
+    /// moves are played at the position shown) the cursor.
+    fn turn_key(&self) -> (usize, usize) {
+        let cursor = if self.is_match() { 0 } else { self.table.ply };
+        (self.table.moves.len(), cursor)
+    }
+
+    /// Starts the clock of the next turn if the turn changed (or `always`, for a new game).
+    pub fn note_turn(&mut self, always: bool) {
+        let key = self.turn_key();
+        if always || key != self.turn_key {
+            self.turn_key = key;
+            self.turn_began = Instant::now();
+        }
     }
 
     /// Takes back: in a match from the end of the game, one move or, when a person plays an
@@ -199,6 +229,10 @@ impl Room {
                 status: Default::default(),
                 failed: None,
                 worker_serial: 0,
+                review: None,
+                review_serial: 0,
+                turn_began: Instant::now(),
+                turn_key: (0, 0),
             }),
             published: Mutex::new(String::new()),
             presence: Mutex::new(Presence {
@@ -272,12 +306,14 @@ impl Room {
         state.failed = None;
         let notes = state.table.moves.len();
         state.notes.resize(notes, None);
+        state.note_turn(false);
+        super::review::drop_if_stale(state);
         self.schedule(state);
         self.send_state(state)
     }
 
     /// Publishes the state and sends it to the pages; returns its JSON.
-    fn send_state(&self, state: &RoomState) -> String {
+    pub(super) fn send_state(&self, state: &RoomState) -> String {
         let json = self.view_json(state);
         self.publish(json.clone());
         let _ = self.events.send(Event {
@@ -495,6 +531,18 @@ impl Room {
         }
     }
 
+    /// The name of engine `index`, as the page and the record show it.
+    pub fn engine_name(&self, index: usize) -> String {
+        self.engines
+            .get(index)
+            .map_or_else(|| format!("engine {index}"), |spec| spec.name.clone())
+    }
+
+    /// A handle of the room that does not keep it open.
+    pub(super) fn weak(&self) -> Weak<Room> {
+        self.me.clone()
+    }
+
     /// Tells the page something.
     pub fn notice(&self, error: bool, text: &str) {
         let level = if error { "error" } else { "info" };
@@ -520,6 +568,7 @@ impl Room {
         if let Some(mut state) = self.try_lock() {
             state.workers = [None, None, None];
             state.busy = [None; ROLES];
+            state.review = None;
         }
     }
 

@@ -73,6 +73,7 @@ impl Room {
             thinking,
             analysis: state.analysis,
             engines,
+            review: state.review.as_ref().map(|review| review.view()),
         }
     }
 }
@@ -100,6 +101,7 @@ struct TableView {
     thinking: Option<&'static str>,
     analysis: AnalysisSettings,
     engines: Vec<EngineView>,
+    review: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]

@@ -119,6 +119,11 @@ impl Reviewer {
         Ok(self.searched() == self.positions())
     }
 
+    /// What the searches found so far, position by position from the first.
+    pub fn evals(&self) -> &[PositionEval] {
+        &self.evals
+    }
+
     /// The judgement of the moves whose positions before and after are both searched.
     pub fn review(&self) -> Review {
         judge(&self.game, &self.evals)

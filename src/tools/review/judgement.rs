@@ -178,6 +178,28 @@ pub fn judge(game: &ReviewGame, evals: &[PositionEval]) -> Review {
     Review { moves, sides }
 }
 
+/// White's expected score (0 to 1) in each position of `evals` (the positions of `game` in
+/// order, from the first): the curve of a review's evaluation graph, a won game and a mate for
+/// white at 1.
+pub fn white_curve(game: &ReviewGame, evals: &[PositionEval]) -> Vec<f64> {
+    evals
+        .iter()
+        .enumerate()
+        .map(|(ply, eval)| {
+            let (mover, _) = numbered(game.first_move, ply);
+            let mine = match eval {
+                PositionEval::Searched { score, .. } => expected_score(*score),
+                &PositionEval::Over(outcome) => result_score(outcome, mover),
+            };
+            rounded(if mover == Side::White {
+                mine
+            } else {
+                1.0 - mine
+            })
+        })
+        .collect()
+}
+
 /// A score from the other side's view.
 fn negated(score: Score) -> Score {
     match score {
@@ -229,5 +251,30 @@ mod tests {
             move_accuracy(0.2)
         );
         assert_eq!(move_accuracy(1.0), 0.0);
+    }
+
+    #[test]
+    fn the_curve_is_whites_expected_score_whoever_moves() {
+        use crate::games::GameKind;
+        let game = ReviewGame::read("startpos moves d4f5 e5c4", 1, GameKind::Joust, None)
+            .expect("two legal moves");
+        let searched = |cp| PositionEval::Searched {
+            score: Score::Centipawns(cp),
+            best: "d4f5".to_string(),
+            depth: 1,
+        };
+        let evals = [
+            searched(400),
+            searched(400),
+            PositionEval::Over(Outcome::Win(Side::Black)),
+        ];
+        let curve = white_curve(&game, &evals);
+        assert_eq!(curve.len(), 3);
+        assert!((curve[0] - 0.9091).abs() < 1e-9, "{curve:?}");
+        assert!(
+            (curve[1] - 0.0909).abs() < 1e-9,
+            "black's +4 is white's -4: {curve:?}"
+        );
+        assert_eq!(curve[2], 0.0, "black won");
     }
 }
