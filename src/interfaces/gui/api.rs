@@ -171,12 +171,24 @@ async fn info(State(rooms): Shared) -> Response {
         .map(|(index, spec)| serde_json::json!({ "index": index, "name": spec.name }))
         .collect();
     let levels: Vec<&str> = Level::names().collect();
+    // What each level means; `elo` is left empty until the levels are measured.
+    let level_notes: Vec<_> = Level::names()
+        .filter_map(|name| Level::parse(name).ok())
+        .map(|level| {
+            serde_json::json!({
+                "name": level.name(),
+                "description": level.description(),
+                "elo": null,
+            })
+        })
+        .collect();
     json(
         serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
             "games": games,
             "engines": engines,
             "levels": levels,
+            "level_notes": level_notes,
         })
         .to_string(),
     )

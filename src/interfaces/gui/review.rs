@@ -183,16 +183,16 @@ pub fn start(room: &Arc<Room>, depth: u32) -> Result<String, String> {
         .name("gui review".to_string())
         .spawn(move || review_positions(room_handle, serial, reviewer, &signals, &head, slot))
         .map_err(|problem| format!("cannot start the review: {problem}"))?;
-    Ok(room.send_state(&state))
+    Ok(room.send_state(&mut state))
 }
 
 /// Stops the review that runs on the table, keeping what it found; answers the table's state.
 pub fn stop(room: &Room) -> Result<String, String> {
-    let state = room.lock();
+    let mut state = room.lock();
     if let Some(review) = &state.review {
         review.signals.stop.store(true, Ordering::Relaxed);
     }
-    Ok(room.send_state(&state))
+    Ok(room.send_state(&mut state))
 }
 
 /// The review's thread: searches the positions one by one and publishes each step, until all
@@ -229,7 +229,7 @@ fn review_positions(
         review.curve = curve;
         review.judged = judged;
         review.report = report;
-        room.send_state(&state);
+        room.send_state(&mut state);
         if finished {
             return;
         }

@@ -43,6 +43,9 @@ pub struct MoveNote {
 pub struct RoomState {
     pub table: Table,
     pub version: u64,
+    /// One more for every state sent: the version moves with the game only, and states of one
+    /// version (an engine's status, a review's progress) are told apart by this.
+    pub sent: u64,
     pub players: [Player; 2],
     pub limit: Limit,
     pub analysis: AnalysisSettings,
@@ -215,6 +218,7 @@ impl Room {
             state: Mutex::new(RoomState {
                 table,
                 version: 1,
+                sent: 0,
                 players: [Player::Human, Player::Human],
                 limit: Limit::Movetime { ms: 1000 },
                 analysis: AnalysisSettings {
@@ -313,7 +317,8 @@ impl Room {
     }
 
     /// Publishes the state and sends it to the pages; returns its JSON.
-    pub(super) fn send_state(&self, state: &RoomState) -> String {
+    pub(super) fn send_state(&self, state: &mut RoomState) -> String {
+        state.sent += 1;
         let json = self.view_json(state);
         self.publish(json.clone());
         let _ = self.events.send(Event {
@@ -518,7 +523,7 @@ impl Room {
                 }
             }
         }
-        self.send_state(&state);
+        self.send_state(&mut state);
     }
 
     fn send_analysis(&self, state: &RoomState, role: usize, analysis: AnalysisView) {

@@ -47,6 +47,7 @@ impl Room {
         TableView {
             id: self.id.clone(),
             version: state.version,
+            sent: state.sent,
             game: table.game.name(),
             title: table.game.title(),
             width: size.width,
@@ -82,6 +83,7 @@ impl Room {
 struct TableView {
     id: String,
     version: u64,
+    sent: u64,
     game: &'static str,
     title: &'static str,
     width: usize,
