@@ -3,124 +3,22 @@
 //! a thread of its own, never on a request's, and the moves are judged. The progress and what
 //! was found are published with the table's state after each position.
 //!
-//! At most [`MAX_REVIEWS`] reviews run on the server at once, each with a transposition table
-//! of [`HASH_MB`] MB, so that memory stays bounded. A review asked while one runs on the same
-//! table replaces it (the first is stopped). A review covers the moves it was asked for: it is
-//! kept while the game begins with them (moves played after it are not reviewed) and dropped
-//! once a take back, a new game or a record loaded changes them.
+//! A review asked while one runs on the same table replaces it (the first is stopped). A review
+//! covers the moves it was asked for: it is kept while the game begins with them (moves played
+//! after it are not reviewed) and dropped once a take back, a new game or a record loaded
+//! changes them. How many run at once, and with how much memory: see `table_review`.
 
-use super::room::{Room, RoomState};
-use crate::games::GameKind;
+use super::room::Room;
+use super::table_review::{HASH_MB, MAX_DEPTH, Slot, TableReview, limit_name};
 use crate::search::limits::Limits;
 use crate::search::{Settings, Signals};
 use crate::tools::review::analysis::{ReviewSettings, Reviewer};
-use crate::tools::review::annotate::annotated_record;
 use crate::tools::review::game::ReviewGame;
-use crate::tools::review::judgement::{Review, white_curve};
+use crate::tools::review::judgement::white_curve;
 use crate::tools::review::report::{ReviewHead, json_report};
-use serde_json::{Value, json};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use serde_json::Value;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
-
-/// The most reviews running on the server at once (the server's other tables ask for more).
-pub const MAX_REVIEWS: usize = 4;
-/// The transposition table of each review, in MB.
-pub const HASH_MB: usize = 8;
-/// The deepest search a review may ask for each position.
-pub const MAX_DEPTH: u32 = 30;
-
-/// Reviews whose thread has not ended yet, on the whole server.
-static RUNNING: AtomicUsize = AtomicUsize::new(0);
-
-/// A place among the [`MAX_REVIEWS`] running reviews, given back when dropped.
-struct Slot;
-
-impl Slot {
-    fn take() -> Result<Slot, String> {
-        RUNNING
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |running| {
-                (running < MAX_REVIEWS).then_some(running + 1)
-            })
-            .map(|_| Slot)
-            .map_err(|_| {
-                format!("{MAX_REVIEWS} reviews are running on this server; try again when one ends")
-            })
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        RUNNING.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// A table's review: the game it covers and what it found so far.
-pub struct TableReview {
-    serial: u64,
-    /// The position the reviewed game starts from, and its moves.
-    start: String,
-    moves: Vec<String>,
-    depth: u32,
-    signals: Arc<Signals>,
-    /// `running`, `done`, `stopped` or `failed: <why>`.
-    status: String,
-    positions: usize,
-    /// White's expected score in each position searched so far.
-    curve: Vec<f64>,
-    /// The judgement of the moves whose positions are searched, and its JSON report.
-    judged: Review,
-    report: Value,
-}
-
-impl Drop for TableReview {
-    /// A review dropped (replaced, stale, its room closed) stops its search.
-    fn drop(&mut self) {
-        self.signals.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-impl TableReview {
-    /// The review as the page reads it: `{status, depth, positions, searched, curve, report}`,
-    /// the report as `tabula review --json` writes it.
-    pub fn view(&self) -> Value {
-        json!({
-            "status": self.status,
-            "depth": self.depth,
-            "positions": self.positions,
-            "searched": self.curve.len(),
-            "curve": self.curve,
-            "report": self.report,
-        })
-    }
-
-    /// The record `text` of the table's game (a game of `game`) with the review's judgement in
-    /// comments, as `tabula review --annotate` writes them (moves not yet judged keep theirs).
-    pub fn annotate(&self, text: &str, game: GameKind) -> Result<String, String> {
-        if self.judged.moves.is_empty() {
-            return Ok(text.to_string());
-        }
-        let record = ReviewGame::read(text, 1, game, None)?;
-        Ok(annotated_record(
-            &record,
-            &self.judged,
-            &limit_name(self.depth),
-        ))
-    }
-}
-
-fn limit_name(depth: u32) -> String {
-    format!("depth {depth}")
-}
-
-/// Drops the review once the table's game no longer begins with the moves it covers.
-pub fn drop_if_stale(state: &mut RoomState) {
-    let stale = state.review.as_ref().is_some_and(|review| {
-        review.start != state.table.start || !state.table.moves.starts_with(&review.moves)
-    });
-    if stale {
-        state.review = None;
-    }
-}
 
 /// Starts a review of the game on `room`'s table, each position searched to `depth`, replacing
 /// the one that runs; answers the table's state.

@@ -5,8 +5,8 @@
 use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
-use super::review::TableReview;
 use super::table::{AnalysisSettings, Limit, Player, Table};
+use super::table_review::TableReview;
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
@@ -123,6 +123,14 @@ impl RoomState {
         Ok(())
     }
 
+    /// A new game on the table: the notes go and the clocks start again.
+    pub fn replace_table(&mut self, table: Table) {
+        self.table = table;
+        self.notes.clear();
+        self.clocks = Clocks::for_limit(self.limit);
+        self.note_turn(true);
+    }
+
     /// What starts a new turn when it changes: the number of moves, and in a study board (where
     /// moves are played at the position shown) the cursor.
     fn turn_key(&self) -> (usize, usize) {
@@ -192,7 +200,7 @@ impl RoomState {
 }
 
 /// A room: shared between the web handlers and the workers. The web handlers take the state's
-/// lock only on tokio's blocking threads (see `api::blocking`): a table busy with the rules
+/// lock only on tokio's blocking threads (see `answers::blocking`): a table busy with the rules
 /// never holds up the server. What they read without changing anything (the state's JSON, the
 /// presence) is kept behind locks of its own that are never held for long.
 pub struct Room {
@@ -311,7 +319,14 @@ impl Room {
         let notes = state.table.moves.len();
         state.notes.resize(notes, None);
         state.note_turn(false);
-        super::review::drop_if_stale(state);
+        // A review is dropped once the game no longer begins with the moves it covers.
+        if state
+            .review
+            .as_ref()
+            .is_some_and(|r| !r.covers(&state.table))
+        {
+            state.review = None;
+        }
         self.schedule(state);
         self.send_state(state)
     }
