@@ -77,10 +77,13 @@ pub fn start(room: &Arc<Room>, depth: u32) -> Result<String, String> {
     });
     let serial = state.review_serial;
     let room_handle = room.weak();
-    std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .name("gui review".to_string())
-        .spawn(move || review_positions(room_handle, serial, reviewer, &signals, &head, slot))
-        .map_err(|problem| format!("cannot start the review: {problem}"))?;
+        .spawn(move || review_positions(room_handle, serial, reviewer, &signals, &head, slot));
+    if let Err(problem) = spawned {
+        state.review = None;
+        return Err(format!("cannot start the review: {problem}"));
+    }
     Ok(room.send_state(&mut state))
 }
 
