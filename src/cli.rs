@@ -83,6 +83,9 @@ pub enum CliCommand {
     /// Serve a board for the four games in the browser, on this machine: play against the engine
     /// or a person, watch engines play, analyse.
     Gui(crate::interfaces::gui::GuiArgs),
+    /// Review a game as lichess does: every position searched, each move's loss in expected
+    /// score, inaccuracies, mistakes and blunders with the better move, each side's accuracy.
+    Review(crate::tools::review::ReviewArgs),
     /// Fit the evaluation's term weights to the results of fast self-play games (Texel-style).
     Tune(crate::tools::tune::TuneArgs),
     /// Self-play training data for a net: positions with their search scores and the games'
@@ -562,6 +565,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Play(args)) => exit_code(run_play(&args)),
         Some(CliCommand::Openings(args)) => exit_code(crate::tools::opening_book::run(&args)),
         Some(CliCommand::Gui(args)) => exit_code(crate::interfaces::gui::run(&args).map(|()| 0)),
+        Some(CliCommand::Review(args)) => exit_code(crate::tools::review::run(&args)),
         Some(CliCommand::Tune(args)) => exit_code(crate::tools::tune::run(&args)),
         Some(CliCommand::Datagen(args)) => exit_code(crate::tools::datagen::run_command(&args)),
         Some(CliCommand::Train(args)) => exit_code(crate::tools::train::run_command(&args)),

@@ -75,6 +75,17 @@ impl Level {
         }
     }
 
+    /// What the level does, in a few words for people choosing one.
+    pub fn description(self) -> String {
+        match self {
+            Level::Random => "a random legal move".to_string(),
+            Level::Greedy => "the move that looks best one ply ahead, no search".to_string(),
+            Level::Max => "full strength: as deep as the limit allows".to_string(),
+            Level::Depth(1) => "searches 1 ply ahead".to_string(),
+            Level::Depth(depth) => format!("searches {depth} plies ahead"),
+        }
+    }
+
     /// The search depth this level allows, given the depth asked for.
     pub fn cap_depth(self, asked: Option<u32>) -> Option<u32> {
         match self {
@@ -99,5 +110,7 @@ mod tests {
         assert_eq!(Level::Depth(3).cap_depth(Some(10)), Some(3));
         assert_eq!(Level::Depth(3).cap_depth(None), Some(3));
         assert_eq!(Level::Max.cap_depth(None), None);
+        assert_eq!(Level::Depth(2).description(), "searches 2 plies ahead");
+        assert_ne!(Level::Random.description(), Level::Greedy.description());
     }
 }

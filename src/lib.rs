@@ -17,4 +17,5 @@ pub mod level;
 pub mod nnue;
 pub mod search;
 pub mod session;
+pub mod strength;
 pub mod tools;

@@ -268,10 +268,18 @@ fn a_record_goes_out_and_comes_back() {
     let (status, record) = gui.get(&format!("/api/tables/{id}/record"));
     assert_eq!(status, 200);
     assert!(record.contains("[Game \"jesonmor\"]"), "{record}");
-    assert!(
-        record.contains("1. a1b3 {0ms} i9h7 {0ms} 2. b3c5 {0ms} *"),
+    // A person's move is noted with the time since the turn began.
+    let movetext = record.lines().last().unwrap_or("");
+    let words: Vec<&str> = movetext.split_whitespace().collect();
+    assert_eq!(
+        [words[0], words[1], words[3], words[5], words[6], words[8]],
+        ["1.", "a1b3", "i9h7", "2.", "b3c5", "*"],
         "{record}"
     );
+    for time in [words[2], words[4], words[7]] {
+        let ms = time.strip_prefix('{').and_then(|t| t.strip_suffix("ms}"));
+        assert!(ms.is_some_and(|ms| ms.parse::<u64>().is_ok()), "{record}");
+    }
     let other = gui.open("joust", "8");
     let body = serde_json::to_string(&record).expect("a string");
     let (status, state) = gui.post(
@@ -429,4 +437,63 @@ fn a_game_with_clocks_goes_on_at_its_end_whatever_is_shown() {
     let (status, back) = gui.post(&format!("{table}/undo"), "");
     assert_eq!(status, 200, "{back}");
     assert_eq!(strings(&field(&back, "moves")), ["d4f5"]);
+}
+
+#[test]
+fn take_back_after_the_end_reopens_the_game() {
+    let gui = Gui::start(&[]);
+    let id = gui.open("jesonmor", "5");
+    let post = |action: &str, body: &str| {
+        let (status, state) = gui.post(&format!("/api/tables/{id}/{action}"), body);
+        assert_eq!(status, 200, "{action} {body}: {state}");
+        state
+    };
+    // White's knight leaves the centre: white wins at once.
+    post("position", r#"{"position":"5/5/2N2/5/n4 w 0 1"}"#);
+    let over = post("move", r#"{"move":"c3b1"}"#);
+    assert_ne!(field(&over, "result"), "null", "{over}");
+    let (_, record) = gui.get(&format!("/api/tables/{id}/record"));
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+    assert!(
+        !record.contains("[Termination \"unterminated\"]"),
+        "{record}"
+    );
+    let reopened = post("undo", "");
+    assert_eq!(field(&reopened, "result"), "null", "{reopened}");
+    assert_eq!(strings(&field(&reopened, "moves")), Vec::<String>::new());
+
+    // Against an engine: the person's winning move is taken back, and the game goes on.
+    post(
+        "players",
+        r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":0,"level":"easy"},
+            "limit":{"kind":"movetime","ms":50}}"#,
+    );
+    post("move", r#"{"move":"c3b1"}"#);
+    let reopened = post("undo", "");
+    assert_eq!(field(&reopened, "result"), "null", "{reopened}");
+    assert_eq!(strings(&field(&reopened, "moves")), Vec::<String>::new());
+    let (_, record) = gui.get(&format!("/api/tables/{id}/record"));
+    assert!(record.contains("[Result \"*\"]"), "{record}");
+    assert!(
+        record.contains("[Black \"tabula (level easy)\"]"),
+        "{record}"
+    );
+}
+
+#[test]
+fn info_says_what_each_level_means() {
+    let gui = Gui::start(&[]);
+    let (status, body) = gui.get("/api/info");
+    assert_eq!(status, 200, "{body}");
+    let info: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    let names: Vec<&str> = info["levels"]
+        .as_array()
+        .map(|levels| levels.iter().filter_map(|l| l.as_str()).collect())
+        .unwrap_or_default();
+    let notes = info["level_notes"].as_array().expect("level_notes");
+    let noted: Vec<&str> = notes.iter().filter_map(|n| n["name"].as_str()).collect();
+    assert_eq!(noted, names, "{body}");
+    assert!(notes.iter().all(|n| n["elo"].is_null()), "{body}");
+    let easy = notes.iter().find(|n| n["name"] == "easy").expect("easy");
+    assert_eq!(easy["description"], "searches 2 plies ahead", "{body}");
 }

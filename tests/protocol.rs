@@ -642,3 +642,64 @@ fn errors_name_the_token_that_is_wrong() {
         &reply[0][..200]
     );
 }
+
+/// The moves of `count` searches of `go depth 5` in the engine's current position.
+fn bestmoves(engine: &mut Engine, count: usize) -> Vec<String> {
+    (0..count)
+        .map(|_| {
+            engine.send("go depth 5");
+            engine.read_until("bestmove").pop().unwrap_or_default()
+        })
+        .collect()
+}
+
+#[test]
+fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let handshake = engine.read_until("uciok");
+    for declared in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1700 min 600 max 2800",
+    ] {
+        assert!(handshake.iter().any(|l| l == declared), "{handshake:#?}");
+    }
+    for bad in ["599", "2801", "strong", "-5"] {
+        let reply = engine.ask(&format!("setoption name UCI_Elo value {bad}"));
+        assert_eq!(reply.len(), 1, "{reply:#?}");
+        assert!(
+            reply[0].starts_with("info string error: ")
+                && reply[0].contains(&format!("'{bad}'"))
+                && reply[0].contains("600 to 2800"),
+            "{reply:#?}"
+        );
+    }
+    let reply = engine.ask("setoption name UCI_LimitStrength value sometimes");
+    assert!(
+        reply.len() == 1 && reply[0].contains("'sometimes'"),
+        "{reply:#?}"
+    );
+
+    // Joust 5 x 5: d4b3 wins at once (black's a1 knight is left without a move); d4e2 and d4b5,
+    // the only other moves, do not.
+    engine.send("newgame joust 5");
+    engine.send("position fen 5/3N1/5/2*2/n4 w 0 1");
+    engine.send("setoption name Seed value 3");
+    let winning = "bestmove d4b3".to_string();
+    // Without UCI_LimitStrength, UCI_Elo changes nothing.
+    engine.send("setoption name UCI_Elo value 600");
+    assert_eq!(bestmoves(&mut engine, 3), vec![winning.clone(); 3]);
+    // At the lowest Elo the engine misses the win at times (each search draws among the three
+    // moves alike: all twelve taking the win would have a chance of one in 500 000).
+    engine.send("setoption name UCI_LimitStrength value true");
+    let weakest = bestmoves(&mut engine, 12);
+    assert!(weakest.iter().any(|m| *m != winning), "{weakest:#?}");
+    assert!(weakest.contains(&winning), "{weakest:#?}");
+    // The out-of-range value was refused: the lowest Elo still holds, with the same seed the
+    // same moves.
+    let _ = engine.ask("setoption name UCI_Elo value 9000");
+    engine.send("setoption name Seed value 3");
+    assert_eq!(bestmoves(&mut engine, 12), weakest);
+    engine.send("setoption name UCI_Elo value 2800");
+    assert_eq!(bestmoves(&mut engine, 6), vec![winning; 6]);
+}

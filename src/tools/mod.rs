@@ -1,6 +1,6 @@
 //! What tabula does besides speaking a protocol: the subcommands `analyse`, `suite`, `bench`,
-//! `play`, `openings`, `match` (tournament) and `tune`, the position lines they read, the lines
-//! they print and the progress they show.
+//! `play`, `openings`, `match` (tournament), `review` and `tune`, the position lines and game
+//! records they read, the lines they print and the progress they show.
 
 pub mod analyse;
 pub mod bench;
@@ -10,6 +10,8 @@ pub mod opening_book;
 pub mod play;
 pub mod position_line;
 pub mod progress;
+pub mod record_games;
+pub mod review;
 pub mod suite;
 pub mod tournament;
 pub mod train;

@@ -1,11 +1,12 @@
 //! The real-browser test of `tabula gui`: headless Chromium, driven through chromedriver
 //! (WebDriver), plays a whole game of each of the four games against the engine by clicking the
-//! board as a person would, and checks the result the page shows against the server's.
+//! board as a person would, and checks the result the page shows against the server's; then
+//! reviews each finished game (`review.rs`) and checks its downloaded record.
 //!
 //! It needs `chromium` and `chromium-driver` (Debian's packages), so it is ignored by a plain
 //! `cargo test`; `.ci/run` installs them and runs it with
-//! `cargo test --test gui_browser -- --ignored`. Screenshots of the finished games (and of an
-//! empty 25 x 25 Apart board) are saved in `target/gui-screenshots/`.
+//! `cargo test --test gui_browser -- --ignored`. Screenshots of the finished games with their
+//! review (and of an empty 25 x 25 Apart board) are saved in `target/gui-screenshots/`.
 //!
 //! The page (`src/interfaces/gui/assets/`) keeps these ids and attributes for this test:
 //! `<rect class="square" data-square="e4">` squares in `svg#board` with the classes `movable`,
@@ -25,6 +26,7 @@ mod chunked;
 mod details;
 mod page;
 mod processes;
+mod review;
 
 use page::*;
 use processes::*;
@@ -43,7 +45,7 @@ impl<T, E: std::fmt::Display> Context<T> for Result<T, E> {
 }
 
 /// The whole test, every game included, must finish within this.
-const TOTAL: Duration = Duration::from_secs(170);
+const TOTAL: Duration = Duration::from_secs(400);
 /// How long the page may take to react to one click or one server answer.
 const STEP: Duration = Duration::from_secs(5);
 /// How long the engine may take for one reply (its limit is a few tens of milliseconds).
@@ -298,6 +300,7 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
     };
     let state = read_state(client).await?;
     check_result(base, &table, spec, &result, &state).await?;
+    review::review_game(client, base, &table, spec).await?;
     // No engine thinks once the game is over; the page may show the last status a moment late.
     if let Err(e) = wait_for(client, "no engine thinking", Duration::from_secs(1), |s| {
         !s.engines.contains("thinking")
@@ -307,6 +310,10 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
         let shown = e.lines().find(|l| l.contains("engines:")).unwrap_or("");
         eprintln!("  note: the game is over but the page still shows{shown}");
     }
+    client
+        .execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .ctx("scroll to the top")?;
     let shot = save_screenshot(client, spec.name).await?;
     if spec.diamond {
         set_diamond(client, false).await?;

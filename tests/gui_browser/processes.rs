@@ -178,6 +178,12 @@ pub async fn connect(driver_port: u16, profile: &Path) -> Res<Client> {
 
 /// A plain HTTP GET to the server, independent of the browser: the JSON it answers.
 pub fn api_get(base: &str, path: &str) -> Res<Value> {
+    let body = http_get(base, path)?;
+    serde_json::from_str(&body).ctx(&format!("GET {path}: the answer is not JSON: {body:?}"))
+}
+
+/// A plain HTTP GET to the server: the body of its answer (200 only).
+pub fn http_get(base: &str, path: &str) -> Res<String> {
     let authority = base
         .trim_start_matches("http://")
         .trim_end_matches('/')
@@ -201,13 +207,12 @@ pub fn api_get(base: &str, path: &str) -> Res<Value> {
     if !status.contains(" 200") {
         return Err(format!("GET {path}: {status}: {body}"));
     }
-    let body = if head
+    if head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
     {
-        crate::chunked::dechunk(body)?
+        crate::chunked::dechunk(body)
     } else {
-        body.to_string()
-    };
-    serde_json::from_str(&body).ctx(&format!("GET {path}: the answer is not JSON: {body:?}"))
+        Ok(body.to_string())
+    }
 }

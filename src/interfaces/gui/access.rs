@@ -2,7 +2,7 @@
 //! its own page (or no page), and, when it listens beyond loopback, that carry its secret token
 //! (printed in the address on start, then kept by the browser as a cookie).
 
-use super::api::error;
+use super::answers::error;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;

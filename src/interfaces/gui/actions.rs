@@ -2,9 +2,8 @@
 //! blocking pool, and the rules' heavier work is done before the table's lock is taken or on a
 //! snapshot of the table, so that no table's work holds up the server or its other requests.
 
-use super::api::{
-    NewGame, Shared, blocking, error, missing, new_clocks, read_body, replace_table, respond,
-};
+use super::answers::{Shared, blocking, error, missing, read_body, respond};
+use super::clocks::Clocks;
 use super::room::RoomState;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
 use crate::interfaces::uci::output::printable;
@@ -15,6 +14,14 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub game: String,
+    #[serde(default)]
+    pub size: Option<String>,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,6 +56,14 @@ struct PlayersRequest {
     limit: Limit,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    on: bool,
+    #[serde(default)]
+    depth: Option<u32>,
+}
+
 /// The actions on a table, by name.
 pub async fn act(
     State(rooms): Shared,
@@ -65,7 +80,7 @@ pub async fn act(
                 let table = Table::new(&request.game, request.size.as_deref())?;
                 table.pass();
                 room.change(|state| {
-                    replace_table(state, table);
+                    state.replace_table(table);
                     Ok(())
                 })
             })
@@ -81,7 +96,7 @@ pub async fn act(
                     if state.table.game != game {
                         return Err("the game changed meanwhile; set the position again".into());
                     }
-                    replace_table(state, table);
+                    state.replace_table(table);
                     Ok(())
                 })
             })
@@ -126,7 +141,7 @@ pub async fn act(
                 room.change(|state| {
                     // The clocks of a game in progress go on unless the limit changes.
                     if state.limit != request.limit || state.table.moves.is_empty() {
-                        state.clocks = new_clocks(request.limit);
+                        state.clocks = Clocks::for_limit(request.limit);
                     }
                     state.players = [white, black];
                     state.limit = request.limit;
@@ -147,6 +162,14 @@ pub async fn act(
                     state.analysis = request;
                     Ok(())
                 })
+            })
+            .await
+        }
+        "review" => {
+            with_body(body, move |request: ReviewRequest| match request.depth {
+                Some(depth) if request.on => super::review::start(&room, depth),
+                None if request.on => Err("a review needs a depth".to_string()),
+                _ => super::review::stop(&room),
             })
             .await
         }

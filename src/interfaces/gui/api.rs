@@ -2,12 +2,14 @@
 //! `{"error": ...}` for anything wrong, and nothing changed by a request that fails.
 
 use super::access::{self, Access};
-use super::room::RoomState;
+use super::actions::{self, NewGame};
+use super::answers::{
+    MAX_BODY, REQUEST_TIMEOUT, Shared, bad, blocking, error, json, missing, read_body, respond,
+};
 use super::rooms::Rooms;
-use super::table::{Limit, Table};
-use super::{actions, assets, clocks::Clocks, events, record_text};
+use super::table::Table;
+use super::{assets, events, record_text};
 use crate::games::GameKind;
-use crate::interfaces::uci::output::printable;
 use crate::level::Level;
 use axum::Router;
 use axum::body::Body;
@@ -17,23 +19,15 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use std::sync::Arc;
-use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-/// The largest request body accepted (a long game's record fits many times over).
-pub const MAX_BODY: usize = 256 * 1024;
-/// The longest a request may take, its body's arrival included.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// What the page may load and where it may be shown: only from this server, and in no frame
 /// of another page.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-pub type Shared = State<Arc<Rooms>>;
 
 /// Every route of the GUI, behind the access check, the limits of a request, and the headers
 /// every answer carries.
@@ -105,53 +99,6 @@ async fn errors_as_json(request: Request, next: Next) -> Response {
     answer
 }
 
-/// Runs `work` on a thread of tokio's blocking pool: the rules' work, and waiting for a table
-/// busy with it, never hold up the async runtime.
-pub async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, String> + Send + 'static,
-) -> Result<T, String> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|problem| format!("the request failed: {problem}"))?
-}
-
-pub fn json(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
-}
-
-/// An error answer; what came from outside is echoed escaped and cut short.
-pub fn error(status: StatusCode, text: &str) -> Response {
-    let body = serde_json::json!({ "error": printable(text) }).to_string();
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
-}
-
-pub fn bad(text: String) -> Response {
-    error(StatusCode::BAD_REQUEST, &text)
-}
-
-/// The request body read as `T`, or the error's status and text.
-pub async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, String)> {
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request is larger than {MAX_BODY} bytes"),
-        )
-    })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|problem| (StatusCode::BAD_REQUEST, format!("bad JSON: {problem}")))
-}
-
-/// The answer to a request about table `id`, which does not exist.
-pub fn missing(id: &str) -> Response {
-    error(
-        StatusCode::NOT_FOUND,
-        &format!(
-            "no table '{}' (it may have been closed; reload the page)",
-            printable(id)
-        ),
-    )
-}
-
 async fn info(State(rooms): Shared) -> Response {
     let games: Vec<_> = GameKind::ALL
         .iter()
@@ -171,23 +118,27 @@ async fn info(State(rooms): Shared) -> Response {
         .map(|(index, spec)| serde_json::json!({ "index": index, "name": spec.name }))
         .collect();
     let levels: Vec<&str> = Level::names().collect();
+    // What each level means; `elo` is left empty until the levels are measured.
+    let level_notes: Vec<_> = Level::names()
+        .filter_map(|name| Level::parse(name).ok())
+        .map(|level| {
+            serde_json::json!({
+                "name": level.name(),
+                "description": level.description(),
+                "elo": null,
+            })
+        })
+        .collect();
     json(
         serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
             "games": games,
             "engines": engines,
             "levels": levels,
+            "level_notes": level_notes,
         })
         .to_string(),
     )
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    pub game: String,
-    #[serde(default)]
-    pub size: Option<String>,
 }
 
 async fn open_table(State(rooms): Shared, body: Body) -> Response {
@@ -225,11 +176,11 @@ async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Respon
     };
     let written = blocking(move || {
         let state = room.lock();
-        let text = record_text::write_record(&state, |engine| {
-            room.engines
-                .get(engine)
-                .map_or_else(|| format!("engine {engine}"), |spec| spec.name.clone())
-        });
+        let text = record_text::write_record(&state, |engine| room.engine_name(engine));
+        let text = match &state.review {
+            Some(review) => review.annotate(&text, state.table.game)?,
+            None => text,
+        };
         Ok((text, state.table.game.name()))
     })
     .await;
@@ -299,31 +250,10 @@ async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -
                 .map_err(|problem| format!("record: {problem}"))?;
             table.pass();
             room.change(|state| {
-                replace_table(state, table);
+                state.replace_table(table);
                 Ok(())
             })
         })
         .await,
     )
-}
-
-pub fn respond(result: Result<String, String>) -> Response {
-    match result {
-        Ok(body) => json(body),
-        Err(problem) => bad(problem),
-    }
-}
-
-/// A new game on the table: the clocks start again.
-pub fn replace_table(state: &mut RoomState, table: Table) {
-    state.table = table;
-    state.notes.clear();
-    state.clocks = new_clocks(state.limit);
-}
-
-pub fn new_clocks(limit: Limit) -> Option<Clocks> {
-    match limit {
-        Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
-        _ => None,
-    }
 }

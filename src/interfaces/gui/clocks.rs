@@ -1,6 +1,7 @@
 //! The players' clocks of a game with a clock limit: milliseconds left, and the side whose clock
 //! runs since when.
 
+use super::table::Limit;
 use crate::game::Side;
 use std::time::Instant;
 
@@ -13,6 +14,14 @@ pub struct Clocks {
 }
 
 impl Clocks {
+    /// The clocks a game under `limit` has: none but under a clock limit.
+    pub fn for_limit(limit: Limit) -> Option<Clocks> {
+        match limit {
+            Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
+            _ => None,
+        }
+    }
+
     /// Both sides with `base_ms`, gaining `increment_ms` per move; no clock runs.
     pub fn new(base_ms: u64, increment_ms: u64) -> Clocks {
         let base = i64::try_from(base_ms).unwrap_or(i64::MAX);

@@ -2,7 +2,7 @@
 //! current `state`. The page only listens: what it may send is kept small, and the sockets are
 //! counted in all and per table (see `rooms`).
 
-use super::api::{Shared, error, missing};
+use super::answers::{Shared, error, missing};
 use super::rooms::SocketTicket;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};

@@ -5,6 +5,7 @@
 mod access;
 mod actions;
 mod analysis;
+mod answers;
 mod api;
 mod assets;
 mod board_view;
@@ -12,11 +13,13 @@ mod clocks;
 mod engine_worker;
 mod events;
 mod record_text;
+mod review;
 mod room;
 mod rooms;
 mod server;
 mod squares;
 mod table;
+mod table_review;
 mod view;
 
 use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol};

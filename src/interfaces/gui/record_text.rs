@@ -6,6 +6,7 @@ use super::table::{Limit, Player, Table};
 use crate::game::Side;
 use crate::games::game_and_size;
 use crate::tools::position_line::PositionLine;
+use crate::tools::record_games::{movetext_moves, record_games};
 use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines};
 
 /// The game of `state` as record text; `engine_name` names an engine by its index.
@@ -22,6 +23,10 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     };
     let player = |player: &Player| match player {
         Player::Human => "Human".to_string(),
+        Player::Engine {
+            engine,
+            level: Some(level),
+        } => format!("{} (level {level})", engine_name(*engine)),
         Player::Engine { engine, .. } => engine_name(*engine),
     };
     let time_control = match state.limit {
@@ -45,6 +50,7 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     };
     let tags = [
         ("Event", "tabula gui".to_string()),
+        ("Date", today()),
         ("White", player(&state.players[0])),
         ("Black", player(&state.players[1])),
         ("Game", table.game.name().to_string()),
@@ -81,53 +87,32 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     text
 }
 
-/// One game of a record text: its tags and its movetext, not yet checked by the rules.
-struct RecordGame {
-    tags: Vec<(String, String)>,
-    movetext: String,
+/// Today's date (UTC) as PGN writes it: `YYYY.MM.DD`.
+fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let (year, month, day) = civil_date(i64::try_from(seconds / 86_400).unwrap_or(0));
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
-impl RecordGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
-    }
-}
-
-/// The games of a record text (a match's games.txt holds many): a tag line after a movetext
-/// starts the next game.
-fn record_games(text: &str) -> Result<Vec<RecordGame>, String> {
-    let mut games: Vec<RecordGame> = Vec::new();
-    let mut current = RecordGame {
-        tags: Vec::new(),
-        movetext: String::new(),
+/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, i64, i64) {
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
     };
-    for line in text.lines().map(str::trim) {
-        if let Some(tag) = line.strip_prefix('[') {
-            if !current.movetext.trim().is_empty() {
-                let next = RecordGame {
-                    tags: Vec::new(),
-                    movetext: String::new(),
-                };
-                games.push(std::mem::replace(&mut current, next));
-            }
-            let (name, value) = tag
-                .trim_end_matches(']')
-                .split_once(' ')
-                .ok_or_else(|| format!("tag line '{line}' has no value"))?;
-            let value = value.trim().trim_matches('"').to_string();
-            current.tags.push((name.to_string(), value));
-        } else {
-            current.movetext.push_str(line);
-            current.movetext.push(' ');
-        }
-    }
-    if !current.tags.is_empty() || !current.movetext.trim().is_empty() {
-        games.push(current);
-    }
-    Ok(games)
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
 }
 
 /// What the page shows of each game of a record text, to choose one: its number (from 1) and
@@ -190,60 +175,10 @@ pub fn read_record(text: &str, number: usize) -> Result<Table, String> {
     Ok(table)
 }
 
-/// The moves of a movetext: comments, move numbers and the result left out; a comment left open
-/// or closed without being opened is refused (what follows it would be lost or misread).
-fn movetext_moves(movetext: &str) -> Result<Vec<String>, String> {
-    let mut moves = Vec::new();
-    let mut depth = 0usize;
-    let mut word = String::new();
-    let flush = |word: &mut String, moves: &mut Vec<String>| {
-        let token = std::mem::take(word);
-        let is_number = token.ends_with('.');
-        let is_result = matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
-        if !token.is_empty() && !is_number && !is_result {
-            moves.push(token);
-        }
-    };
-    for c in movetext.chars() {
-        match c {
-            '{' => {
-                flush(&mut word, &mut moves);
-                depth += 1;
-            }
-            '}' if depth == 0 => {
-                return Err("a comment is closed with '}' but was never opened".into());
-            }
-            '}' => depth -= 1,
-            _ if depth > 0 => {}
-            c if c.is_whitespace() => flush(&mut word, &mut moves),
-            c => word.push(c),
-        }
-    }
-    if depth > 0 {
-        return Err("a comment opened with '{' is not closed".into());
-    }
-    flush(&mut word, &mut moves);
-    Ok(moves)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::BoardSize;
-
-    #[test]
-    fn reads_moves_between_numbers_and_comments() {
-        assert_eq!(
-            movetext_moves("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 2. f5h6 {1ms} 0-1"),
-            Ok(vec!["d4f5".to_string(), "e5c4".into(), "f5h6".into()])
-        );
-        assert_eq!(
-            movetext_moves("3... e5c4 {x} *"),
-            Ok(vec!["e5c4".to_string()])
-        );
-        assert!(movetext_moves("1. d4f5 {unclosed e5c4 *").is_err());
-        assert!(movetext_moves("1. d4f5 } e5c4 *").is_err());
-    }
 
     #[test]
     fn reads_a_record_and_refuses_bad_ones() {
@@ -268,6 +203,26 @@ mod tests {
             panic!("an illegal move was read");
         };
         assert!(illegal.contains("d4d5"), "{illegal}");
+    }
+
+    #[test]
+    fn dates_are_gregorian() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(19_723), (2024, 1, 1));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+        let today = today();
+        assert_eq!(today.len(), 10, "{today}");
+        assert_eq!(today.matches('.').count(), 2, "{today}");
+    }
+
+    #[test]
+    fn reads_a_record_annotated_by_review() {
+        let annotated = "[Game \"joust\"]\n[Annotator \"tabula review, depth 3\"]\n\n\
+                         1. d4f5 {2ms} {review 0.500 -> 0.300 loss 0.2000 blunder best d4b5} \
+                         e5c4 {review 0.700 -> 0.700 loss 0.0000} *\n";
+        let table = read_record(annotated, 1).expect("an annotated record");
+        assert_eq!(table.moves, ["d4f5", "e5c4"]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
 use super::table::{AnalysisSettings, Limit, Player, Table};
+use super::table_review::TableReview;
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
@@ -42,6 +43,9 @@ pub struct MoveNote {
 pub struct RoomState {
     pub table: Table,
     pub version: u64,
+    /// One more for every state sent: the version moves with the game only, and states of one
+    /// version (an engine's status, a review's progress) are told apart by this.
+    pub sent: u64,
     pub players: [Player; 2],
     pub limit: Limit,
     pub analysis: AnalysisSettings,
@@ -56,6 +60,14 @@ pub struct RoomState {
     failed: Option<u64>,
     /// The number of the last worker started, so that a replaced worker is not heard.
     worker_serial: u64,
+    /// The review of the game, while it covers the game's first moves (see `review`).
+    pub review: Option<TableReview>,
+    /// The number of the last review started, so that a replaced review is not heard.
+    pub(super) review_serial: u64,
+    /// When the side to move began its turn (its thinking time is counted from there), and the
+    /// moves and cursor it began at ([`RoomState::turn_key`]).
+    turn_began: Instant,
+    turn_key: (usize, usize),
 }
 
 /// Whether a tab still uses the room: its open event sockets and its last request.
@@ -88,22 +100,51 @@ impl RoomState {
         (!table.at_end()).then(|| "go to the last move to play on".to_string())
     }
 
-    /// A person's move at the position shown: in a match at its end, clocks charged.
+    /// A person's move at the position shown: in a match at its end, clocks charged. Its note
+    /// is the time since the turn began.
     pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
         if let Some(why) = self.why_no_move() {
             return Err(why);
         }
         let side = self.table.session().side_to_move();
+        let note = MoveNote {
+            time_ms: u64::try_from(self.turn_began.elapsed().as_millis()).unwrap_or(u64::MAX),
+            ..MoveNote::default()
+        };
         if self.is_match() {
-            return self.play_at_end(side, text, None);
+            return self.play_at_end(side, text, Some(note));
         }
         let ply = self.table.ply;
         self.table.play(text)?;
         if self.table.moves.len() == ply + 1 {
             self.notes.truncate(ply);
-            self.notes.push(None);
+            self.notes.push(Some(note));
         }
         Ok(())
+    }
+
+    /// A new game on the table: the notes go and the clocks start again.
+    pub fn replace_table(&mut self, table: Table) {
+        self.table = table;
+        self.notes.clear();
+        self.clocks = Clocks::for_limit(self.limit);
+        self.note_turn(true);
+    }
+
+    /// What starts a new turn when it changes: the number of moves, and in a study board (where
+    /// moves are played at the position shown) the cursor.
+    fn turn_key(&self) -> (usize, usize) {
+        let cursor = if self.is_match() { 0 } else { self.table.ply };
+        (self.table.moves.len(), cursor)
+    }
+
+    /// Starts the clock of the next turn if the turn changed (or `always`, for a new game).
+    pub fn note_turn(&mut self, always: bool) {
+        let key = self.turn_key();
+        if always || key != self.turn_key {
+            self.turn_key = key;
+            self.turn_began = Instant::now();
+        }
     }
 
     /// Takes back: in a match from the end of the game, one move or, when a person plays an
@@ -159,7 +200,7 @@ impl RoomState {
 }
 
 /// A room: shared between the web handlers and the workers. The web handlers take the state's
-/// lock only on tokio's blocking threads (see `api::blocking`): a table busy with the rules
+/// lock only on tokio's blocking threads (see `answers::blocking`): a table busy with the rules
 /// never holds up the server. What they read without changing anything (the state's JSON, the
 /// presence) is kept behind locks of its own that are never held for long.
 pub struct Room {
@@ -185,6 +226,7 @@ impl Room {
             state: Mutex::new(RoomState {
                 table,
                 version: 1,
+                sent: 0,
                 players: [Player::Human, Player::Human],
                 limit: Limit::Movetime { ms: 1000 },
                 analysis: AnalysisSettings {
@@ -199,6 +241,10 @@ impl Room {
                 status: Default::default(),
                 failed: None,
                 worker_serial: 0,
+                review: None,
+                review_serial: 0,
+                turn_began: Instant::now(),
+                turn_key: (0, 0),
             }),
             published: Mutex::new(String::new()),
             presence: Mutex::new(Presence {
@@ -272,12 +318,22 @@ impl Room {
         state.failed = None;
         let notes = state.table.moves.len();
         state.notes.resize(notes, None);
+        state.note_turn(false);
+        // A review is dropped once the game no longer begins with the moves it covers.
+        if state
+            .review
+            .as_ref()
+            .is_some_and(|r| !r.covers(&state.table))
+        {
+            state.review = None;
+        }
         self.schedule(state);
         self.send_state(state)
     }
 
     /// Publishes the state and sends it to the pages; returns its JSON.
-    fn send_state(&self, state: &RoomState) -> String {
+    pub(super) fn send_state(&self, state: &mut RoomState) -> String {
+        state.sent += 1;
         let json = self.view_json(state);
         self.publish(json.clone());
         let _ = self.events.send(Event {
@@ -482,7 +538,7 @@ impl Room {
                 }
             }
         }
-        self.send_state(&state);
+        self.send_state(&mut state);
     }
 
     fn send_analysis(&self, state: &RoomState, role: usize, analysis: AnalysisView) {
@@ -493,6 +549,18 @@ impl Room {
                 data,
             });
         }
+    }
+
+    /// The name of engine `index`, as the page and the record show it.
+    pub fn engine_name(&self, index: usize) -> String {
+        self.engines
+            .get(index)
+            .map_or_else(|| format!("engine {index}"), |spec| spec.name.clone())
+    }
+
+    /// A handle of the room that does not keep it open.
+    pub(super) fn weak(&self) -> Weak<Room> {
+        self.me.clone()
     }
 
     /// Tells the page something.
@@ -520,6 +588,7 @@ impl Room {
         if let Some(mut state) = self.try_lock() {
             state.workers = [None, None, None];
             state.busy = [None; ROLES];
+            state.review = None;
         }
     }
 

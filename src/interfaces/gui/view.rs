@@ -47,6 +47,7 @@ impl Room {
         TableView {
             id: self.id.clone(),
             version: state.version,
+            sent: state.sent,
             game: table.game.name(),
             title: table.game.title(),
             width: size.width,
@@ -73,6 +74,7 @@ impl Room {
             thinking,
             analysis: state.analysis,
             engines,
+            review: state.review.as_ref().map(|review| review.view()),
         }
     }
 }
@@ -81,6 +83,7 @@ impl Room {
 struct TableView {
     id: String,
     version: u64,
+    sent: u64,
     game: &'static str,
     title: &'static str,
     width: usize,
@@ -100,6 +103,7 @@ struct TableView {
     thinking: Option<&'static str>,
     analysis: AnalysisSettings,
     engines: Vec<EngineView>,
+    review: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]

@@ -16,9 +16,10 @@ use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
+use crate::strength::Strength;
 use crate::tools::bench;
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -51,7 +52,8 @@ pub struct Engine {
     options: EngineOptions,
     tt: Arc<TranspositionTable>,
     search: Option<RunningSearch>,
-    /// Chooses the moves of the `random` level; reseeded by the `Seed` option.
+    /// Chooses the moves of the `random` level and seeds the choices of limited strength;
+    /// reseeded by the `Seed` option.
     rng: StdRng,
     /// The solution table (`SolutionFile`): `go` answers from it where it applies.
     solution: Option<Box<dyn Oracle>>,
@@ -99,8 +101,8 @@ commands (one per line; see protocol.md):
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
   setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
-                                 UCI_Variant, EngineDraws, Ponder, SolutionFile,
-                                 UseNNUE, EvalFile, Clear Hash
+                                 UCI_Variant, EngineDraws, Ponder, UCI_LimitStrength,
+                                 UCI_Elo, SolutionFile, UseNNUE, EvalFile, Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
      [infinite] [ponder] [searchmoves <m>...]
@@ -425,6 +427,8 @@ impl Engine {
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
             OptionChange::Ponder(enabled) => self.options.ponder = enabled,
+            OptionChange::LimitStrength(enabled) => self.options.limit_strength = enabled,
+            OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::SolutionFile(path) => {
                 self.solution = path
                     .map(|path| load_oracle(std::path::Path::new(&path)))
@@ -500,6 +504,13 @@ impl Engine {
         search_moves.dedup();
         limits.search_moves = search_moves;
         let restricted = !limits.search_moves.is_empty();
+        // Limited strength decides instead of the level; at full strength it changes nothing.
+        let strength = (self.options.limit_strength)
+            .then(|| Strength::from_elo(self.options.elo))
+            .filter(|strength| !strength.is_full());
+        if let Some(strength) = strength {
+            return self.search_limited(limits, strength);
+        }
         if self.options.level == Level::Max
             && !limits.infinite
             && !limits.ponder
@@ -558,6 +569,46 @@ impl Engine {
                     Some(reply) => format!("bestmove {best} ponder {reply}"),
                     None => format!("bestmove {best}"),
                 }
+            }
+        })
+    }
+
+    /// Searches the best few lines within the strength's depth cap and plays one drawn among
+    /// them by `Strength::choose`, with a generator seeded from the engine's (`Seed`).
+    fn search_limited(&mut self, mut limits: Limits, strength: Strength) -> Result<(), String> {
+        limits.depth = strength.cap_depth(limits.depth);
+        let signals = Arc::new(Signals::default());
+        signals.pondering.store(limits.ponder, Ordering::Relaxed);
+        let name_reply = self.options.ponder;
+        let session = self.session.boxed_clone();
+        let tt = Arc::clone(&self.tt);
+        let settings = Settings {
+            threads: self.options.threads,
+            move_overhead_ms: self.options.move_overhead_ms as u64,
+            multipv: self.options.multipv.max(strength.lines()),
+        };
+        let mut rng = StdRng::seed_from_u64(self.rng.random());
+        let infinite = limits.runs_until_stopped(self.session.side_to_move());
+        let thread_signals = Arc::clone(&signals);
+        self.start_job(signals, infinite, true, move |out| {
+            let mut lines: Vec<Iteration> = Vec::new();
+            let summary = session.search(&limits, settings, &tt, &thread_signals, &mut |line| {
+                out.line(&info_line(line));
+                if line.multipv == 1 {
+                    lines.clear();
+                }
+                lines.push(line.clone());
+            });
+            let scores: Vec<_> = lines.iter().map(|line| line.score).collect();
+            let chosen = lines.get(strength.choose(&scores, &mut rng));
+            let (best, reply) = match chosen.and_then(|line| Some((line, line.pv.first()?))) {
+                Some((line, first)) => (Some(first.clone()), line.pv.get(1).cloned()),
+                None => (summary.best_move, summary.result.ponder_move),
+            };
+            let best = best.as_deref().unwrap_or("(none)");
+            match reply.filter(|_| name_reply) {
+                Some(reply) => format!("bestmove {best} ponder {reply}"),
+                None => format!("bestmove {best}"),
             }
         })
     }

@@ -2,6 +2,7 @@
 
 use crate::games::GameKind;
 use crate::level::Level;
+use crate::strength::{DEFAULT_ELO, ELO_RANGE};
 
 /// Option names as declared (matched case-insensitively).
 pub const HASH: &str = "Hash";
@@ -17,6 +18,8 @@ pub const SOLUTION_FILE: &str = "SolutionFile";
 pub const PONDER: &str = "Ponder";
 pub const USE_NNUE: &str = "UseNNUE";
 pub const EVAL_FILE: &str = "EvalFile";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const ELO: &str = "UCI_Elo";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -41,6 +44,10 @@ pub struct EngineOptions {
     pub engine_draws: bool,
     /// Whether `bestmove` names the reply expected (`ponder <move>`), for GUIs that ponder.
     pub ponder: bool,
+    /// Whether `elo` decides how strongly to play (instead of `level`).
+    pub limit_strength: bool,
+    /// The strength asked for while `limit_strength` is on (see `crate::strength`).
+    pub elo: usize,
 }
 
 impl Default for EngineOptions {
@@ -54,6 +61,8 @@ impl Default for EngineOptions {
             seed: 0,
             engine_draws: true,
             ponder: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
         }
     }
 }
@@ -70,6 +79,8 @@ pub enum OptionChange {
     Variant(GameKind),
     EngineDraws(bool),
     Ponder(bool),
+    LimitStrength(bool),
+    Elo(usize),
     /// Load a solution table from this file; `None` unloads it.
     SolutionFile(Option<String>),
     /// Evaluate with the nets (where a game and board have one) or by hand-written terms.
@@ -140,6 +151,14 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {PONDER} type check default {}",
             defaults.ponder
         ),
+        format!(
+            "option name {LIMIT_STRENGTH} type check default {}",
+            defaults.limit_strength
+        ),
+        format!(
+            "option name {ELO} type spin default {} min {} max {}",
+            defaults.elo, ELO_RANGE.0, ELO_RANGE.1
+        ),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {USE_NNUE} type check default true"),
         format!("option name {EVAL_FILE} type string default <empty>"),
@@ -203,6 +222,10 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         check(name, value).map(OptionChange::EngineDraws)
     } else if is(PONDER) {
         check(name, value).map(OptionChange::Ponder)
+    } else if is(LIMIT_STRENGTH) {
+        check(name, value).map(OptionChange::LimitStrength)
+    } else if is(ELO) {
+        spin(name, value, ELO_RANGE).map(OptionChange::Elo)
     } else if is(SOLUTION_FILE) {
         Ok(OptionChange::SolutionFile(
             value
@@ -274,6 +297,17 @@ mod tests {
             parse_change("Threads", Some("many"))
                 .unwrap_err()
                 .contains("'many'")
+        );
+        assert_eq!(
+            parse_change("uci_elo", Some("600")),
+            Ok(OptionChange::Elo(600))
+        );
+        let too_high = parse_change("UCI_Elo", Some("9000")).unwrap_err();
+        assert!(too_high.contains("'9000'") && too_high.contains("600 to 2800"));
+        assert!(
+            parse_change("UCI_LimitStrength", Some("maybe"))
+                .unwrap_err()
+                .contains("'maybe'")
         );
         assert!(
             parse_change("Colour", Some("red"))

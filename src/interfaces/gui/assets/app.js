@@ -125,10 +125,19 @@ function fillControls(info) {
     sel.replaceChildren(new Option('Human', 'human'));
     for (const e of info.engines) sel.add(new Option(`Engine: ${e.name}`, `engine:${e.index}`));
   }
+  const notes = new Map((info.level_notes || []).map((n) => [n.name, n]));
   for (const side of ['white', 'black']) {
     const level = $(`level-${side}`);
     level.replaceChildren(new Option('engine default', ''));
-    for (const l of info.levels) level.add(new Option(l, l));
+    for (const l of info.levels) {
+      const note = notes.get(l);
+      const option = new Option(l, l);
+      if (note) {
+        option.title = note.description + (note.elo != null ? ` (about ${note.elo} Elo)` : '');
+        option.textContent = `${l}: ${note.description}`;
+      }
+      level.add(option);
+    }
   }
   const ae = $('analysis-engine');
   ae.replaceChildren();
@@ -206,8 +215,9 @@ async function recover() {
 function applyTable(t) {
   if (!t || t.id !== ui.id) return;
   const old = ui.table;
-  // An equal version still counts: engine status and failures come without a new version.
-  if (old && t.version < old.version) return;
+  // An equal version still counts: engine status, failures and a review's progress come
+  // without a new version, told apart by `sent` (an answer may arrive after later events).
+  if (old && (t.version < old.version || (t.version === old.version && t.sent < old.sent))) return;
   const positionChanged = !old || old.position !== t.position || old.ply !== t.ply ||
     old.game !== t.game || old.moves.length !== t.moves.length;
   ui.table = t;
@@ -450,6 +460,7 @@ function renderAll() {
   renderMoves();
   renderPosition();
   renderAnalysis();
+  renderReview();
   document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
   $('diamond').hidden = t.game !== 'claustro';
 }
@@ -475,7 +486,7 @@ function renderStatus() {
   const e = ui.entry;
   let text;
   if (t.result) {
-    text = t.result.text;
+    text = ''; // the banner under the board says how the game ended
   } else if (t.thinking) {
     text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
   } else if (failedEngine(t)) {
@@ -493,6 +504,7 @@ function renderStatus() {
     if (playerOf(t, t.side).kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
   }
   el.textContent = text;
+  el.hidden = !!t.result;
   el.dataset.side = t.side;
   $('end-turn').hidden = !(e.complete && e.next.length);
   $('pass').hidden = !(t.pass && canEnter(t));
@@ -603,6 +615,13 @@ function renderMoves() {
     const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
     s.title = `go to the position after ${m}`;
+    const judged = judgedMove(t, i + 1);
+    if (judged && judged.mark) {
+      s.classList.add(`mark-${judged.mark}`);
+      s.dataset.mark = judged.mark;
+      s.appendChild(h('span', 'mark', MARKS[judged.mark]));
+      s.title = `${judged.mark} (loss ${judged.loss.toFixed(3)}): best was ${judged.best}`;
+    }
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
     frag.appendChild(s);
@@ -960,5 +979,134 @@ function onKey(ev) {
   ev.preventDefault();
 }
 
+
+// ---------------------------------------------------------------------------
+// Review: the evaluation graph, the marks of the moves, each side's summary
+// ---------------------------------------------------------------------------
+
+const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+/** The review's judgement of the move that leads to position `ply` (from 1), if it has one. */
+function judgedMove(t, ply) {
+  const r = t.review;
+  const moves = r && r.report && r.report.moves;
+  const m = moves && moves[ply - 1];
+  return m && m.ply === ply && m.move === t.moves[ply - 1] ? m : null;
+}
+
+async function postReview(on) {
+  const depth = parseInt($('review-depth').value, 10);
+  await tablePost('review', on ? { on, depth } : { on }, $('review-error'));
+}
+
+function renderReview() {
+  const t = ui.table;
+  const r = t.review;
+  const running = !!r && r.status === 'running';
+  const btn = $('review');
+  btn.textContent = running ? 'Stop review' : 'Review game';
+  btn.setAttribute('aria-pressed', String(running));
+  btn.disabled = !running && t.moves.length === 0;
+  for (const id of ['review-progress', 'review-graph', 'review-note', 'review-summary', 'review-help']) {
+    $(id).toggleAttribute('hidden', !r); // the graph is an SVG element, which has no .hidden
+  }
+  if (!r) return;
+  const progress = $('review-progress');
+  if (running) {
+    progress.textContent = `Reviewing at depth ${r.depth}: ${r.searched} of ${r.positions} positions searched…`;
+  } else if (r.status === 'done') {
+    progress.textContent = `Reviewed at depth ${r.depth}: ${r.positions - 1} moves.`;
+  } else if (r.status === 'stopped') {
+    progress.textContent = `Stopped at depth ${r.depth} after ${r.searched} of ${r.positions} positions.`;
+  } else {
+    progress.textContent = `The review ${r.status}`;
+  }
+  progress.dataset.status = r.status;
+  renderReviewGraph(t, r);
+  renderReviewNote(t);
+  renderReviewSummary(t, r);
+}
+
+/** The graph: white's expected score after each move (up is good for white), the moves marked,
+ * the position shown as a line. One point per position searched. */
+function renderReviewGraph(t, r) {
+  const svg = $('review-graph');
+  const width = Math.max(100, Math.round(svg.clientWidth || 400));
+  const height = 100;
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const last = Math.max(1, r.positions - 1);
+  const x = (i) => (i / last) * width;
+  const y = (v) => (1 - v) * height;
+  svg.replaceChildren();
+  const points = r.curve.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+  if (points.length) {
+    const end = x(points.length - 1).toFixed(1);
+    svgEl('path', { class: 'white-area', d: `M0,${height} L${points.join(' L')} L${end},${height} Z` }, svg);
+  }
+  svgEl('line', { class: 'midline', x1: 0, y1: height / 2, x2: width, y2: height / 2 }, svg);
+  svgEl('polyline', { class: 'curve', points: points.join(' '), 'data-points': String(points.length) }, svg);
+  const moves = (r.report && r.report.moves) || [];
+  for (const m of moves) {
+    if (!m.mark || m.ply >= r.curve.length + 1) continue;
+    const dot = svgEl('circle', { class: `dot mark-${m.mark}`, cx: x(m.ply), cy: y(r.curve[m.ply] ?? 0.5), r: 4,
+      'data-ply': String(m.ply) }, svg);
+    svgEl('title', {}, dot).textContent = `${m.number}. ${m.move}: ${m.mark}, best was ${m.best}`;
+  }
+  if (t.ply <= last) {
+    svgEl('line', { class: 'cursor', x1: x(t.ply), y1: 0, x2: x(t.ply), y2: height, 'data-ply': String(t.ply) }, svg);
+  }
+}
+
+/** What the review says of the move that led to the position shown. */
+function renderReviewNote(t) {
+  const el = $('review-note');
+  const m = judgedMove(t, t.ply);
+  el.replaceChildren();
+  if (!m) {
+    el.textContent = t.ply === 0 ? 'The start: click a move or the graph.' : 'This move is not reviewed.';
+    return;
+  }
+  el.append(`${m.number}. ${m.side} ${m.move}: `);
+  if (m.mark) {
+    const name = h('span', `mark-name mark-${m.mark}`, `${m.mark} (${MARKS[m.mark]})`);
+    el.append(name, `, loss ${m.loss.toFixed(3)}; best was ${m.best}.`);
+  } else if (m.move === m.best) {
+    el.append('the engine\'s choice.');
+  } else {
+    el.append(`good enough (loss ${m.loss.toFixed(3)}; the engine preferred ${m.best}).`);
+  }
+  el.append(` Expected score ${m.expected_before.toFixed(2)} → ${m.expected_after.toFixed(2)}.`);
+}
+
+function renderReviewSummary(t, r) {
+  const body = $('review-summary').querySelector('tbody');
+  body.replaceChildren();
+  const summary = r.report && r.report.summary;
+  if (!summary) return;
+  for (const side of ['white', 'black']) {
+    const s = summary[side];
+    const row = h('tr');
+    row.dataset.side = side;
+    for (const text of [`${cap(side)} (${playerName(t, side)})`, s.inaccuracies, s.mistakes, s.blunders,
+      s.average_loss.toFixed(3), s.accuracy.toFixed(1)]) {
+      row.appendChild(h('td', '', String(text)));
+    }
+    body.appendChild(row);
+  }
+}
+
+function wireReview() {
+  $('review').addEventListener('click', () => postReview(!(ui.table.review && ui.table.review.status === 'running')));
+  $('review-graph').addEventListener('click', (ev) => {
+    const r = ui.table && ui.table.review;
+    if (!r) return;
+    const box = $('review-graph').getBoundingClientRect();
+    const last = Math.max(1, r.positions - 1);
+    const index = Math.round(((ev.clientX - box.left) / Math.max(1, box.width)) * last);
+    gotoPly(Math.max(0, Math.min(ui.table.moves.length, last, index)));
+  });
+  window.addEventListener('resize', () => { if (ui.table && ui.table.review) renderReview(); });
+}
 wireControls();
+wireReview();
 start();

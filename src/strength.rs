@@ -1,0 +1,172 @@
+//! Playing below full strength on one smooth knob (`UCI_LimitStrength`, `UCI_Elo`): a skill from
+//! 0 (weakest) to 1 (full strength) caps the search depth and chooses among the best few lines of
+//! a MultiPV search by a weighted random draw, so that weaker play keeps close moves and, the
+//! weaker it is, the more often takes worse ones.
+//!
+//! The one mapping from `UCI_Elo` to the skill is [`Strength::from_elo`]. Its constants (the
+//! ends of [`ELO_RANGE`], linear between them) are placeholders until a measured round robin
+//! between skills fits them: the Elo scale of docs/strength.md is what gives the numbers meaning.
+//! The named levels of [`crate::level`] are points that can later be placed on the same knob.
+
+use crate::search::score::{MATE, Score};
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+/// The values `UCI_Elo` takes: the weakest play at the low end, full strength at the high end.
+pub const ELO_RANGE: (usize, usize) = (600, 2800);
+/// `UCI_Elo` before it is set.
+pub const DEFAULT_ELO: usize = 1700;
+
+/// How many best lines a limited search weighs.
+pub const CANDIDATE_LINES: usize = 4;
+
+/// The deepest capped search below full strength: the cap grows from 1 ply at skill 0 to this
+/// just below skill 1 (full strength has no cap).
+const DEEPEST_CAP: f64 = 20.0;
+
+/// The largest random bonus, in centipawns, a line can draw at skill 0; it shrinks in proportion
+/// to the weakness (1 - skill).
+const NOISE_CP: f64 = 100.0;
+
+/// How strongly to play: a skill from 0 (weakest) to 1 (full strength).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    skill: f64,
+}
+
+impl Strength {
+    /// Full strength: one line, no depth cap, the best move.
+    pub const FULL: Strength = Strength { skill: 1.0 };
+
+    /// The strength `UCI_Elo` names (clamped to [`ELO_RANGE`]): linear in the Elo value between
+    /// the range's ends. See the module's note on what fits these constants.
+    pub fn from_elo(elo: usize) -> Strength {
+        let (low, high) = ELO_RANGE;
+        let elo = elo.clamp(low, high);
+        Strength::from_skill((elo - low) as f64 / (high - low) as f64)
+    }
+
+    /// The strength of a skill from 0 to 1 (clamped).
+    pub fn from_skill(skill: f64) -> Strength {
+        Strength {
+            skill: if skill.is_finite() {
+                skill.clamp(0.0, 1.0)
+            } else {
+                1.0
+            },
+        }
+    }
+
+    pub fn skill(self) -> f64 {
+        self.skill
+    }
+
+    pub fn is_full(self) -> bool {
+        self.skill >= 1.0
+    }
+
+    /// The lines to search: [`CANDIDATE_LINES`] below full strength, else one.
+    pub fn lines(self) -> usize {
+        if self.is_full() { 1 } else { CANDIDATE_LINES }
+    }
+
+    /// The depth the search may reach, given the depth asked for.
+    pub fn cap_depth(self, asked: Option<u32>) -> Option<u32> {
+        if self.is_full() {
+            return asked;
+        }
+        let cap = 1 + (self.skill * (DEEPEST_CAP - 1.0)).floor() as u32;
+        Some(asked.map_or(cap, |depth| depth.min(cap)))
+    }
+
+    /// The index of the line to play among `scores` (best first, from the mover's view), drawn
+    /// with `rng`: each line is valued `-(skill * gap) + (1 - skill) * NOISE_CP * u`, its gap
+    /// being how far it scores below the best line and `u` uniform in [0, 1), and the highest
+    /// value wins. At full strength that is always the best line; at skill 0 the gaps no longer
+    /// count and every line is as likely; in between a line is taken over a better one only
+    /// while its gap, shrunk by the skill, is within the noise.
+    pub fn choose(self, scores: &[Score], rng: &mut StdRng) -> usize {
+        let Some(&top) = scores.first() else {
+            return 0;
+        };
+        if self.is_full() {
+            return 0;
+        }
+        let top = comparable(top);
+        let weakness = 1.0 - self.skill;
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (index, &score) in scores.iter().enumerate() {
+            let gap = (top - comparable(score)).max(0.0);
+            let value = -self.skill * gap + weakness * NOISE_CP * rng.random::<f64>();
+            if value > best.0 {
+                best = (value, index);
+            }
+        }
+        best.1
+    }
+}
+
+/// A score as centipawns that order as the scores do: a mate in N as the search's internal
+/// score of a mate N moves away.
+fn comparable(score: Score) -> f64 {
+    match score {
+        Score::Centipawns(cp) => f64::from(cp),
+        Score::Mate(moves) if moves > 0 => f64::from(MATE - (2 * moves - 1)),
+        Score::Mate(moves) => f64::from(-MATE - 2 * moves),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn choices(strength: Strength, scores: &[Score]) -> Vec<usize> {
+        let mut rng = StdRng::seed_from_u64(1);
+        (0..400)
+            .map(|_| strength.choose(scores, &mut rng))
+            .collect()
+    }
+
+    #[test]
+    fn the_elo_range_runs_from_the_weakest_skill_to_full_strength() {
+        assert_eq!(Strength::from_elo(ELO_RANGE.0).skill(), 0.0);
+        assert!(Strength::from_elo(ELO_RANGE.1).is_full());
+        assert_eq!(Strength::from_elo(0), Strength::from_elo(ELO_RANGE.0));
+        let middle = Strength::from_elo((ELO_RANGE.0 + ELO_RANGE.1) / 2).skill();
+        assert!((middle - 0.5).abs() < 1e-9, "{middle}");
+        assert_eq!(Strength::from_skill(0.0).cap_depth(Some(9)), Some(1));
+        assert_eq!(Strength::from_skill(0.0).cap_depth(None), Some(1));
+        assert_eq!(Strength::FULL.cap_depth(None), None);
+        assert_eq!(Strength::FULL.lines(), 1);
+        assert_eq!(Strength::from_skill(f64::NAN), Strength::FULL);
+    }
+
+    #[test]
+    fn weaker_skills_take_worse_lines_more_often() {
+        let scores = [
+            Score::Centipawns(300),
+            Score::Centipawns(250),
+            Score::Centipawns(0),
+            Score::Mate(-2),
+        ];
+        let worse = |skill: f64| {
+            choices(Strength::from_skill(skill), &scores)
+                .iter()
+                .filter(|&&index| index != 0)
+                .count()
+        };
+        assert_eq!(worse(1.0), 0);
+        let (weakest, middle, strong) = (worse(0.0), worse(0.5), worse(0.95));
+        assert!(weakest > 250, "{weakest} of 400 at skill 0");
+        assert!(
+            weakest > middle && middle > strong,
+            "{weakest} {middle} {strong}"
+        );
+        // A line 250 cp worse than the second is never taken at skill 0.95.
+        assert!(
+            !choices(Strength::from_skill(0.95), &scores).contains(&2),
+            "a far worse line taken"
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! The game a review reads: one game of a record text (tags and movetext, as `tabula match` and
+//! the GUI write them), or a plain line of moves (`startpos moves ...`, a position string then
+//! `moves ...`, or the moves alone, numbered or not, from the start position). Every move is
+//! checked by the rules before anything is analysed.
+
+use crate::game::{BoardSize, Side};
+use crate::games::GameKind;
+use crate::session::GameSession;
+use crate::tools::position_line::PositionLine;
+use crate::tools::record_games::{MovetextMove, movetext_entries, record_games};
+
+/// A game to review, its moves checked.
+#[derive(Clone, Debug)]
+pub struct ReviewGame {
+    pub game: GameKind,
+    pub size: BoardSize,
+    /// Where the reviewed moves start: a record's `Opening` (its moves are not reviewed).
+    pub start: PositionLine,
+    /// The reviewed moves as the engine writes them, with the comments they had.
+    pub moves: Vec<MovetextMove>,
+    /// The record's tags (none for a plain line of moves).
+    pub tags: Vec<(String, String)>,
+    /// Who makes the first reviewed move, and its number.
+    pub first_move: (Side, u32),
+}
+
+impl ReviewGame {
+    /// Game `number` (from 1) of `text`, a game of `game` (on a board of `size` where given),
+    /// or the one problem found: the text is no game, a game of another game or board, or a
+    /// move is not legal (named with its number, side and text).
+    pub fn read(
+        text: &str,
+        number: usize,
+        game: GameKind,
+        size: Option<BoardSize>,
+    ) -> Result<ReviewGame, String> {
+        let is_record = text.lines().any(|line| line.trim_start().starts_with('['));
+        let (start, moves, tags) = if is_record {
+            record_game(text, number, game)?
+        } else {
+            plain_game(text)?
+        };
+        if moves.is_empty() {
+            return Err("the text holds no moves to review".to_string());
+        }
+        let tag_size = tags.iter().find(|(name, _)| name == "Size");
+        let record_size = tag_size
+            .map(|(_, size)| BoardSize::parse(size))
+            .transpose()?;
+        let mut session = start
+            .build(game, record_size.or(size).unwrap_or(game.default_size()))
+            .map_err(|problem| format!("the opening '{}': {problem}", start.describe()))?;
+        if let Some(asked) = size.filter(|&asked| asked != session.size()) {
+            return Err(format!(
+                "the game is played on {}, not on {asked}",
+                session.size()
+            ));
+        }
+        let first_move = first_move(session.as_ref());
+        let mut canonical = Vec::with_capacity(moves.len());
+        for (ply, entry) in moves.into_iter().enumerate() {
+            let (side, number) = numbered(first_move, ply);
+            let text = session
+                .canonical_move(&entry.text)
+                .and_then(|text| session.play_move(&text).map(|()| text))
+                .map_err(|problem| {
+                    format!(
+                        "move {number} ({}) '{}': {}",
+                        side.name(),
+                        entry.text,
+                        without_move(&problem, &entry.text)
+                    )
+                })?;
+            canonical.push(MovetextMove { text, ..entry });
+        }
+        Ok(ReviewGame {
+            game,
+            size: session.size(),
+            start,
+            moves: canonical,
+            tags,
+            first_move,
+        })
+    }
+
+    /// The game at its start, before the first reviewed move.
+    pub fn start_session(&self) -> Result<Box<dyn GameSession>, String> {
+        self.start.build(self.game, self.size)
+    }
+
+    /// The record's tag `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// The side making move `ply` (from 0) of a game whose first move is `first`, and its number.
+pub fn numbered(first: (Side, u32), ply: usize) -> (Side, u32) {
+    let (side, number) = first;
+    let offset = u32::from(side == Side::Black);
+    let half = u32::try_from(ply)
+        .unwrap_or(u32::MAX)
+        .saturating_add(offset);
+    let mover = if half % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    (mover, number.saturating_add(half / 2))
+}
+
+/// Who is to move in `session` and the move's number (the position string's fullmove).
+fn first_move(session: &dyn GameSession) -> (Side, u32) {
+    let text = session.position_text();
+    let number = text.split_whitespace().nth(3).and_then(|n| n.parse().ok());
+    (session.side_to_move(), number.unwrap_or(1))
+}
+
+/// A problem of the session's without its leading `move '<text>'`, which the caller names.
+fn without_move<'a>(problem: &'a str, text: &str) -> &'a str {
+    problem
+        .strip_prefix(&format!("move '{text}'"))
+        .map_or(problem, |rest| rest.trim_start_matches(':').trim_start())
+}
+
+type GameParts = (PositionLine, Vec<MovetextMove>, Vec<(String, String)>);
+
+/// Game `number` of a record text: its opening, its moves and its tags.
+fn record_game(text: &str, number: usize, game: GameKind) -> Result<GameParts, String> {
+    let mut games = record_games(text)?;
+    let count = games.len();
+    if number == 0 || number > count {
+        return Err(match count {
+            1 => format!("there is no game {number}: the record holds one game"),
+            _ => format!("there is no game {number}: the record holds {count} games"),
+        });
+    }
+    let record = games.swap_remove(number - 1);
+    let named = record.tag("Game").ok_or("the record has no Game tag")?;
+    if !named.eq_ignore_ascii_case(game.name()) {
+        return Err(format!(
+            "the record is a game of '{named}', not of {}",
+            game.name()
+        ));
+    }
+    let opening_text = record.tag("Opening").unwrap_or("startpos");
+    let opening = PositionLine::parse(opening_text)
+        .ok_or_else(|| format!("the Opening tag '{opening_text}' names no position"))?;
+    let moves = movetext_entries(&record.movetext)?;
+    Ok((opening, moves, record.tags))
+}
+
+/// A plain line of moves: `startpos` or a position string, then `moves ...`; or only moves.
+fn plain_game(text: &str) -> Result<GameParts, String> {
+    let joined: Vec<&str> = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty())
+        .collect();
+    let joined = joined.join(" ");
+    let first = joined.split_whitespace().next().unwrap_or("");
+    if first == "startpos" || first.contains('/') {
+        let line = PositionLine::parse(&joined).ok_or("the text holds no game")?;
+        let moves = line
+            .moves
+            .iter()
+            .map(|text| MovetextMove {
+                text: text.clone(),
+                comments: Vec::new(),
+            })
+            .collect();
+        let start = PositionLine {
+            position: line.position,
+            moves: Vec::new(),
+        };
+        return Ok((start, moves, Vec::new()));
+    }
+    let start = PositionLine {
+        position: None,
+        moves: Vec::new(),
+    };
+    Ok((start, movetext_entries(&joined)?, Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_moves_from_either_side() {
+        assert_eq!(numbered((Side::White, 1), 0), (Side::White, 1));
+        assert_eq!(numbered((Side::White, 1), 3), (Side::Black, 2));
+        assert_eq!(numbered((Side::Black, 4), 0), (Side::Black, 4));
+        assert_eq!(numbered((Side::Black, 4), 1), (Side::White, 5));
+    }
+
+    #[test]
+    fn reads_records_and_lines_and_names_the_bad_move() {
+        let record = "[Game \"joust\"]\n[Size \"8x8\"]\n[Opening \"startpos moves d4f5\"]\n\n\
+                      1... e5c4 {1ms} 2. f5h6 *\n";
+        let game = ReviewGame::read(record, 1, GameKind::Joust, None).expect("a record");
+        assert_eq!(game.first_move, (Side::Black, 1));
+        assert_eq!(game.moves.len(), 2);
+        assert_eq!(game.moves[0].comments, ["1ms"]);
+        let line = ReviewGame::read("startpos moves d4f5 e5c4", 1, GameKind::Joust, None);
+        assert_eq!(line.expect("a line").moves.len(), 2);
+        let Err(bad) = ReviewGame::read("1. d4f5 e5c4 2. f5f6", 1, GameKind::Joust, None) else {
+            panic!("an illegal move was read");
+        };
+        assert!(bad.starts_with("move 2 (white) 'f5f6': "), "{bad}");
+        let other = ReviewGame::read(record, 1, GameKind::Apart, None).unwrap_err();
+        assert!(other.contains("'joust'"), "{other}");
+        let size = ReviewGame::read(record, 1, GameKind::Joust, Some(BoardSize::square(6)));
+        assert!(size.unwrap_err().contains("8x8"));
+    }
+}
