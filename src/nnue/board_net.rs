@@ -3,6 +3,8 @@
 //! and keeps up to date move by move ([`NetState`]).
 
 use super::{Accumulator, Network};
+use crate::board::BoardSize;
+use crate::board::bitboard::Bitboard;
 use crate::game::Side;
 
 /// How black sees the board, so that each side sees itself where white starts.
@@ -27,6 +29,31 @@ pub struct Planes {
 }
 
 impl Planes {
+    /// `count` planes on a board of `size`, black seeing it by `view`.
+    pub const fn new(size: BoardSize, view: BlackView, count: usize) -> Planes {
+        Planes {
+            width: size.width,
+            height: size.height,
+            view,
+            count,
+        }
+    }
+
+    /// Calls `push` with the input of every piece of `pieces` (white's, black's) seen from
+    /// `perspective`.
+    pub fn push_pieces<const W: usize>(
+        &self,
+        perspective: Side,
+        pieces: [Bitboard<W>; 2],
+        push: &mut dyn FnMut(usize),
+    ) {
+        for (owner, own) in [Side::White, Side::Black].into_iter().zip(pieces) {
+            for square in own.squares() {
+                push(self.piece(perspective, owner, square));
+            }
+        }
+    }
+
     /// The number of inputs.
     pub const fn inputs(&self) -> usize {
         self.count * self.width * self.height

@@ -5,7 +5,7 @@
 //! `2 * N * N` inputs. A turn shifts one piece and takes the pieces it captured.
 
 use super::Apart;
-use crate::game::Side;
+use crate::game::{Game, Side};
 use crate::nnue::Network;
 use crate::nnue::board_net::{BlackView, Planes};
 
@@ -17,22 +17,11 @@ impl<const W: usize> Apart<W> {
 
     /// The numbering of the inputs on this board.
     pub(super) fn planes(&self) -> Planes {
-        let n = self.geometry.width;
-        Planes {
-            width: n,
-            height: n,
-            view: BlackView::Ranks,
-            count: 2,
-        }
+        Planes::new(self.size(), BlackView::Ranks, 2)
     }
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
-        let planes = self.planes();
-        for owner in [Side::White, Side::Black] {
-            for square in self.pieces[owner.index()].squares() {
-                push(planes.piece(perspective, owner, square));
-            }
-        }
+        self.planes().push_pieces(perspective, self.pieces, push);
     }
 }

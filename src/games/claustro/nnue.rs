@@ -29,22 +29,11 @@ impl<const W: usize> Claustro<W> {
 
     /// The numbering of the inputs on this board.
     pub(super) fn planes(&self) -> Planes {
-        let size = self.size();
-        Planes {
-            width: size.width,
-            height: size.height,
-            view: BlackView::HalfTurn,
-            count: 2,
-        }
+        Planes::new(self.size(), BlackView::HalfTurn, 2)
     }
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
-        let planes = self.planes();
-        for owner in [Side::White, Side::Black] {
-            for square in self.pawns(owner).squares() {
-                push(planes.piece(perspective, owner, square));
-            }
-        }
+        self.planes().push_pieces(perspective, self.pawns, push);
     }
 }

@@ -6,7 +6,7 @@
 //! perspective) and may capture one (one more).
 
 use super::JesonMor;
-use crate::game::Side;
+use crate::game::{Game, Side};
 use crate::nnue::Network;
 use crate::nnue::board_net::{BlackView, Planes};
 use std::sync::OnceLock;
@@ -28,22 +28,11 @@ impl<const W: usize> JesonMor<W> {
 
     /// The numbering of the inputs on this board.
     pub(super) fn planes(&self) -> Planes {
-        let n = self.geometry.width;
-        Planes {
-            width: n,
-            height: n,
-            view: BlackView::Ranks,
-            count: 2,
-        }
+        Planes::new(self.size(), BlackView::Ranks, 2)
     }
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
-        let planes = self.planes();
-        for owner in [Side::White, Side::Black] {
-            for square in self.knights(owner).squares() {
-                push(planes.piece(perspective, owner, square));
-            }
-        }
+        self.planes().push_pieces(perspective, self.knights, push);
     }
 }

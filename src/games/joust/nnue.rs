@@ -21,13 +21,7 @@ impl<const W: usize> Joust<W> {
 
     /// The numbering of the inputs on this board.
     pub(super) fn planes(&self) -> Planes {
-        let size = self.size();
-        Planes {
-            width: size.width,
-            height: size.height,
-            view: BlackView::HalfTurn,
-            count: 3,
-        }
+        Planes::new(self.size(), BlackView::HalfTurn, 3)
     }
 
     /// Calls `push` with every active input seen from `perspective`.
