@@ -544,11 +544,7 @@ impl Engine {
         let name_reply = self.options.ponder;
         let session = self.session.boxed_clone();
         let tt = Arc::clone(&self.tt);
-        let settings = Settings {
-            threads: self.options.threads,
-            move_overhead_ms: self.options.move_overhead_ms as u64,
-            multipv: self.options.multipv,
-        };
+        let settings = self.search_settings(self.options.multipv);
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_signals = Arc::clone(&signals);
         self.start_job(signals, infinite, true, move |out| match quick_move {
@@ -564,11 +560,10 @@ impl Engine {
                         out.line(&info_line(iteration))
                     });
                 drop(progress);
-                let best = summary.best_move.as_deref().unwrap_or("(none)");
-                match summary.result.ponder_move.filter(|_| name_reply) {
-                    Some(reply) => format!("bestmove {best} ponder {reply}"),
-                    None => format!("bestmove {best}"),
-                }
+                bestmove_line(
+                    summary.best_move,
+                    summary.result.ponder_move.filter(|_| name_reply),
+                )
             }
         })
     }
@@ -582,11 +577,7 @@ impl Engine {
         let name_reply = self.options.ponder;
         let session = self.session.boxed_clone();
         let tt = Arc::clone(&self.tt);
-        let settings = Settings {
-            threads: self.options.threads,
-            move_overhead_ms: self.options.move_overhead_ms as u64,
-            multipv: self.options.multipv.max(strength.lines()),
-        };
+        let settings = self.search_settings(self.options.multipv.max(strength.lines()));
         let mut rng = StdRng::seed_from_u64(self.rng.random());
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
         let thread_signals = Arc::clone(&signals);
@@ -605,12 +596,17 @@ impl Engine {
                 Some((line, first)) => (Some(first.clone()), line.pv.get(1).cloned()),
                 None => (summary.best_move, summary.result.ponder_move),
             };
-            let best = best.as_deref().unwrap_or("(none)");
-            match reply.filter(|_| name_reply) {
-                Some(reply) => format!("bestmove {best} ponder {reply}"),
-                None => format!("bestmove {best}"),
-            }
+            bestmove_line(best, reply.filter(|_| name_reply))
         })
+    }
+
+    /// The search's settings from the engine's options, with `multipv` lines.
+    fn search_settings(&self, multipv: usize) -> Settings {
+        Settings {
+            threads: self.options.threads,
+            move_overhead_ms: self.options.move_overhead_ms as u64,
+            multipv,
+        }
     }
 
     /// Runs `work` (a search, perft or bench) on its own thread as the engine's one running job.
@@ -763,5 +759,15 @@ impl Engine {
             )),
             None => self.out.line("NNUE: none for this game and board, or UseNNUE is off: the search uses the total above"),
         }
+    }
+}
+
+/// The `bestmove` line of a finished search: its move (`(none)` without one) and the reply to
+/// ponder on, if given.
+fn bestmove_line(best: Option<String>, reply: Option<String>) -> String {
+    let best = best.as_deref().unwrap_or("(none)");
+    match reply {
+        Some(reply) => format!("bestmove {best} ponder {reply}"),
+        None => format!("bestmove {best}"),
     }
 }
