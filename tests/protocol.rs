@@ -661,6 +661,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     for declared in [
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1700 min 600 max 2800",
+        "option name Skill type spin default 20 min 0 max 20",
     ] {
         assert!(handshake.iter().any(|l| l == declared), "{handshake:#?}");
     }
@@ -701,5 +702,18 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     engine.send("setoption name Seed value 3");
     assert_eq!(bestmoves(&mut engine, 12), weakest);
     engine.send("setoption name UCI_Elo value 2800");
+    assert_eq!(bestmoves(&mut engine, 6), vec![winning.clone(); 6]);
+    // Skill 0, the same weakest skill, plays the same moves from the same seed; out of range it
+    // is refused; Skill 20 is full strength.
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("setoption name Skill value 0");
+    engine.send("setoption name Seed value 3");
+    assert_eq!(bestmoves(&mut engine, 12), weakest);
+    let reply = engine.ask("setoption name Skill value 21");
+    assert!(
+        reply.len() == 1 && reply[0].contains("'21'") && reply[0].contains("0 to 20"),
+        "{reply:#?}"
+    );
+    engine.send("setoption name Skill value 20");
     assert_eq!(bestmoves(&mut engine, 6), vec![winning; 6]);
 }

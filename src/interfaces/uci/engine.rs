@@ -102,7 +102,8 @@ commands (one per line; see protocol.md):
   ucinewgame | uginewgame        clear search state, keep the game
   setoption name <n> [value <v>] Hash, Threads, Move Overhead, MultiPV, Level, Seed,
                                  UCI_Variant, EngineDraws, Ponder, UCI_LimitStrength,
-                                 UCI_Elo, SolutionFile, UseNNUE, EvalFile, Clear Hash
+                                 UCI_Elo, Skill, SolutionFile, UseNNUE, EvalFile,
+                                 Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
      [infinite] [ponder] [searchmoves <m>...]
@@ -429,6 +430,7 @@ impl Engine {
             OptionChange::Ponder(enabled) => self.options.ponder = enabled,
             OptionChange::LimitStrength(enabled) => self.options.limit_strength = enabled,
             OptionChange::Elo(elo) => self.options.elo = elo,
+            OptionChange::Skill(skill) => self.options.skill = skill,
             OptionChange::SolutionFile(path) => {
                 self.solution = path
                     .map(|path| load_oracle(std::path::Path::new(&path)))
@@ -504,10 +506,14 @@ impl Engine {
         search_moves.dedup();
         limits.search_moves = search_moves;
         let restricted = !limits.search_moves.is_empty();
-        // Limited strength decides instead of the level; at full strength it changes nothing.
-        let strength = (self.options.limit_strength)
-            .then(|| Strength::from_elo(self.options.elo))
-            .filter(|strength| !strength.is_full());
+        // Limited strength (UCI_Elo, else Skill) decides instead of the level; at full
+        // strength it changes nothing.
+        let strength = if self.options.limit_strength {
+            Strength::from_elo(self.game, self.options.elo)
+        } else {
+            Strength::from_skill_level(self.options.skill)
+        };
+        let strength = Some(strength).filter(|strength| !strength.is_full());
         if let Some(strength) = strength {
             return self.search_limited(limits, strength);
         }

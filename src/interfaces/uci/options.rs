@@ -2,7 +2,7 @@
 
 use crate::games::GameKind;
 use crate::level::Level;
-use crate::strength::{DEFAULT_ELO, ELO_RANGE};
+use crate::strength::{DEFAULT_ELO, ELO_RANGE, SKILL_RANGE};
 
 /// Option names as declared (matched case-insensitively).
 pub const HASH: &str = "Hash";
@@ -20,6 +20,7 @@ pub const USE_NNUE: &str = "UseNNUE";
 pub const EVAL_FILE: &str = "EvalFile";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
+pub const SKILL: &str = "Skill";
 
 /// Limits of the numeric options.
 pub const HASH_RANGE: (usize, usize) = (1, 32768);
@@ -48,6 +49,8 @@ pub struct EngineOptions {
     pub limit_strength: bool,
     /// The strength asked for while `limit_strength` is on (see `crate::strength`).
     pub elo: usize,
+    /// The skill from 0 to 20 while `limit_strength` is off (20: full strength).
+    pub skill: usize,
 }
 
 impl Default for EngineOptions {
@@ -63,6 +66,7 @@ impl Default for EngineOptions {
             ponder: false,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            skill: SKILL_RANGE.1,
         }
     }
 }
@@ -81,6 +85,7 @@ pub enum OptionChange {
     Ponder(bool),
     LimitStrength(bool),
     Elo(usize),
+    Skill(usize),
     /// Load a solution table from this file; `None` unloads it.
     SolutionFile(Option<String>),
     /// Evaluate with the nets (where a game and board have one) or by hand-written terms.
@@ -159,6 +164,10 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {ELO} type spin default {} min {} max {}",
             defaults.elo, ELO_RANGE.0, ELO_RANGE.1
         ),
+        format!(
+            "option name {SKILL} type spin default {} min {} max {}",
+            defaults.skill, SKILL_RANGE.0, SKILL_RANGE.1
+        ),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {USE_NNUE} type check default true"),
         format!("option name {EVAL_FILE} type string default <empty>"),
@@ -226,6 +235,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Str
         check(name, value).map(OptionChange::LimitStrength)
     } else if is(ELO) {
         spin(name, value, ELO_RANGE).map(OptionChange::Elo)
+    } else if is(SKILL) {
+        spin(name, value, SKILL_RANGE).map(OptionChange::Skill)
     } else if is(SOLUTION_FILE) {
         Ok(OptionChange::SolutionFile(
             value
@@ -304,6 +315,9 @@ mod tests {
         );
         let too_high = parse_change("UCI_Elo", Some("9000")).unwrap_err();
         assert!(too_high.contains("'9000'") && too_high.contains("600 to 2800"));
+        assert_eq!(parse_change("skill", Some("0")), Ok(OptionChange::Skill(0)));
+        let too_high = parse_change("Skill", Some("21")).unwrap_err();
+        assert!(too_high.contains("'21'") && too_high.contains("0 to 20"));
         assert!(
             parse_change("UCI_LimitStrength", Some("maybe"))
                 .unwrap_err()

@@ -3,11 +3,12 @@
 //! a MultiPV search by a weighted random draw, so that weaker play keeps close moves and, the
 //! weaker it is, the more often takes worse ones.
 //!
-//! The one mapping from `UCI_Elo` to the skill is [`Strength::from_elo`]. Its constants (the
-//! ends of [`ELO_RANGE`], linear between them) are placeholders until a measured round robin
-//! between skills fits them: the Elo scale of docs/strength.md is what gives the numbers meaning.
-//! The named levels of [`crate::level`] are points that can later be placed on the same knob.
+//! `UCI_Elo` names a point on each game's measured Elo scale ([`scale`]), which maps it to a
+//! skill; `Skill` (0 to 20, as Stockfish's `Skill Level`) names a skill directly.
 
+pub mod scale;
+
+use crate::games::GameKind;
 use crate::search::score::{MATE, Score};
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -16,6 +17,9 @@ use rand::rngs::StdRng;
 pub const ELO_RANGE: (usize, usize) = (600, 2800);
 /// `UCI_Elo` before it is set.
 pub const DEFAULT_ELO: usize = 1700;
+
+/// The values `Skill` takes: skill `n / 20`, 20 being full strength.
+pub const SKILL_RANGE: (usize, usize) = (0, 20);
 
 /// How many best lines a limited search weighs.
 pub const CANDIDATE_LINES: usize = 4;
@@ -38,12 +42,14 @@ impl Strength {
     /// Full strength: one line, no depth cap, the best move.
     pub const FULL: Strength = Strength { skill: 1.0 };
 
-    /// The strength `UCI_Elo` names (clamped to [`ELO_RANGE`]): linear in the Elo value between
-    /// the range's ends. See the module's note on what fits these constants.
-    pub fn from_elo(elo: usize) -> Strength {
-        let (low, high) = ELO_RANGE;
-        let elo = elo.clamp(low, high);
-        Strength::from_skill((elo - low) as f64 / (high - low) as f64)
+    /// The strength `UCI_Elo` names in `game` (see [`scale`]).
+    pub fn from_elo(game: GameKind, elo: usize) -> Strength {
+        scale::scale(game).strength(elo)
+    }
+
+    /// The strength `Skill` names: `skill / 20` (clamped to [`SKILL_RANGE`]).
+    pub fn from_skill_level(skill: usize) -> Strength {
+        Strength::from_skill(skill.min(SKILL_RANGE.1) as f64 / SKILL_RANGE.1 as f64)
     }
 
     /// The strength of a skill from 0 to 1 (clamped).
@@ -129,12 +135,11 @@ mod tests {
     }
 
     #[test]
-    fn the_elo_range_runs_from_the_weakest_skill_to_full_strength() {
-        assert_eq!(Strength::from_elo(ELO_RANGE.0).skill(), 0.0);
-        assert!(Strength::from_elo(ELO_RANGE.1).is_full());
-        assert_eq!(Strength::from_elo(0), Strength::from_elo(ELO_RANGE.0));
-        let middle = Strength::from_elo((ELO_RANGE.0 + ELO_RANGE.1) / 2).skill();
-        assert!((middle - 0.5).abs() < 1e-9, "{middle}");
+    fn skill_levels_run_from_the_weakest_skill_to_full_strength() {
+        assert_eq!(Strength::from_skill_level(0).skill(), 0.0);
+        assert_eq!(Strength::from_skill_level(10).skill(), 0.5);
+        assert!(Strength::from_skill_level(SKILL_RANGE.1).is_full());
+        assert!(Strength::from_skill_level(99).is_full());
         assert_eq!(Strength::from_skill(0.0).cap_depth(Some(9)), Some(1));
         assert_eq!(Strength::from_skill(0.0).cap_depth(None), Some(1));
         assert_eq!(Strength::FULL.cap_depth(None), None);
