@@ -23,7 +23,7 @@ use crate::tools::play::{PlayConfig, play};
 use crate::tools::progress::{self, Progress};
 use crate::tools::suite::{SuiteConfig, run_suite};
 use crate::tools::tournament::engine_process::EngineSpec;
-use crate::tools::tournament::merge::run_merge;
+use crate::tools::tournament::merge::{run_merge, run_ratings};
 use crate::tools::tournament::openings::{parse_openings, random_openings};
 use crate::tools::tournament::play::GameSettings;
 use crate::tools::tournament::shard::Shard;
@@ -280,6 +280,20 @@ pub struct MatchArgs {
 pub enum MatchAction {
     /// Add up the result files of a match's shards and print the match's summary.
     Merge(MergeArgs),
+    /// Rate the engines of a match (three or more) by maximum likelihood from its result files.
+    Ratings(RatingsArgs),
+}
+
+/// Arguments of `tabula match ratings`.
+#[derive(clap::Args, Debug)]
+pub struct RatingsArgs {
+    /// The match's output directory (or its shards' directories, or result files).
+    #[arg(required = true)]
+    pub paths: Vec<std::path::PathBuf>,
+    /// Pin engine NAME at rating ELO (`NAME=ELO`; `NAME` alone is 0). Without it the average
+    /// of the engines is 0. Intervals are relative to the anchor.
+    #[arg(long, value_name = "NAME=ELO")]
+    pub anchor: Option<String>,
 }
 
 /// Arguments of `tabula match merge`.
@@ -349,10 +363,17 @@ fn perft(
 }
 
 fn run_match(args: &MatchArgs) -> Result<i32, String> {
-    if let Some(MatchAction::Merge(merge)) = &args.action {
-        let (text, complete) = run_merge(&merge.paths, merge.out.as_deref())?;
-        print_line(&text);
-        return Ok(if complete || merge.partial { 0 } else { 1 });
+    match &args.action {
+        Some(MatchAction::Merge(merge)) => {
+            let (text, complete) = run_merge(&merge.paths, merge.out.as_deref())?;
+            print_line(&text);
+            return Ok(if complete || merge.partial { 0 } else { 1 });
+        }
+        Some(MatchAction::Ratings(ratings)) => {
+            print_line(&run_ratings(&ratings.paths, ratings.anchor.as_deref())?);
+            return Ok(0);
+        }
+        None => {}
     }
     let game_name = args.game.as_deref().ok_or("--game is required")?;
     let (game, size) = game_and_size(game_name, args.size.as_deref())?;

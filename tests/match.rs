@@ -441,3 +441,79 @@ fn a_balanced_openings_file_drops_decided_lines_and_feeds_a_match() {
         "{games}"
     );
 }
+
+/// The (engine, Elo, score) rows of a ratings table.
+fn rating_rows(text: &str) -> Vec<(String, f64, f64)> {
+    text.lines()
+        .skip_while(|line| !line.starts_with("Ratings ("))
+        .skip(2)
+        .map_while(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [_, name, elo, _, _, score] = words.as_slice() else {
+                return None;
+            };
+            Some((
+                name.to_string(),
+                elo.parse().ok()?,
+                score.trim_end_matches('%').parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn a_round_robin_rates_its_engines_in_the_order_of_their_scores() {
+    let out = out_dir("ratings");
+    let engines = [
+        format!("cmd={TABULA} name=full"),
+        format!("cmd={TABULA} name=greedy option.Level=greedy"),
+        format!("cmd={TABULA} name=random option.Level=random"),
+    ];
+    let mut args = vec![
+        "match",
+        "--game",
+        "jesonmor",
+        "--tc",
+        "nodes=300",
+        "--games",
+        "6",
+    ];
+    args.extend(["--seed", "3", "--concurrency", "2", "--out"]);
+    let out_text = out.display().to_string();
+    args.push(&out_text);
+    for engine in &engines {
+        args.extend(["--engine", engine]);
+    }
+    let played = matches::tabula(&args);
+    assert_eq!(played.status.code(), Some(0));
+    let summary = String::from_utf8_lossy(&played.stdout).into_owned();
+    // Every engine played 12 games, as many against each other: then the likelihood's ratings
+    // must order the engines as their scores do.
+    let rows = rating_rows(&summary);
+    assert_eq!(rows.len(), 3, "{summary}");
+    assert!(
+        rows.windows(2)
+            .all(|w| w[0].1 >= w[1].1 && w[0].2 >= w[1].2),
+        "{summary}"
+    );
+    assert!(
+        (rows.iter().map(|r| r.1).sum::<f64>()).abs() < 0.5,
+        "average 0: {summary}"
+    );
+
+    let anchored = matches::tabula(&["match", "ratings", &out_text, "--anchor", "random=100"]);
+    assert_eq!(anchored.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&anchored.stdout).into_owned();
+    assert!(text.contains("random at 100"), "{text}");
+    let random = rating_rows(&text).into_iter().find(|r| r.0 == "random");
+    assert_eq!(random.map(|r| r.1), Some(100.0), "{text}");
+
+    let refused = matches::tabula(&["match", "ratings", &out_text, "--anchor", "nobody=5"]);
+    let error = String::from_utf8_lossy(&refused.stderr).into_owned();
+    assert_eq!(refused.status.code(), Some(2), "{error}");
+    assert!(
+        error.contains("'nobody'") && error.contains("full, greedy, random"),
+        "{error}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}

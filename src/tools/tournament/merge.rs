@@ -2,8 +2,10 @@
 //! summary the match would have printed played whole, saying which shards are missing or
 //! unfinished (then the merge is partial, which the caller turns into its exit code). Shards of
 //! different setups, one shard twice, or a file that is not a sound result stop the merge with
-//! an error naming the file; nothing is written then.
+//! an error naming the file; nothing is written then. `tabula match ratings` reads the same
+//! files and rates the pool, pinned where the caller says.
 
+use super::ratings::Anchor;
 use super::result_file::{ResultFile, find_result_files};
 use super::setup::{Digest, MatchSetup, pairings};
 use super::standings::MatchCounts;
@@ -194,6 +196,44 @@ pub fn run_merge(paths: &[PathBuf], out: Option<&Path>) -> Result<(String, bool)
             .map_err(|e| format!("cannot write into '{}': {e}", dir.display()))?;
     }
     Ok((text, merged.complete()))
+}
+
+/// `tabula match ratings`: the ratings of the engines of the match (or shards) under `paths`,
+/// with `anchor` as `NAME=ELO` (or `NAME`, at 0) pinning one engine, else the average at 0;
+/// says so when shards are missing or unfinished.
+pub fn run_ratings(paths: &[PathBuf], anchor: Option<&str>) -> Result<String, String> {
+    let merged = merge_results(paths)?;
+    let anchor = match anchor {
+        None => Anchor::Average,
+        Some(text) => {
+            let (name, value) = text.split_once('=').unwrap_or((text, "0"));
+            let value: f64 = value
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| {
+                    format!("bad --anchor '{text}': the rating '{value}' is not a number")
+                })?;
+            let engine = merged.setup.engine_index(name).ok_or_else(|| {
+                let names: Vec<&str> = merged
+                    .setup
+                    .engines
+                    .iter()
+                    .map(|e| e.name.as_str())
+                    .collect();
+                format!(
+                    "bad --anchor '{text}': no engine '{name}' ({})",
+                    names.join(", ")
+                )
+            })?;
+            Anchor::Engine(engine, value)
+        }
+    };
+    let mut text = merged.setup.ratings_text(&merged.counts, &anchor);
+    if !merged.complete() {
+        text.push_str(&format!("\n{}", merged.shards_text()));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! clocks (one per engine at time odds), and records every game. Statistics: W/D/L, Elo with a
 //! 95% interval, LOS, pentanomial pair counts, the score of white against black over all games
 //! (an opening set that favours a colour shows there), and an optional SPRT that stops the match
-//! when a bound is crossed. A match can be cut into shards played apart (on a cluster) and
+//! when a bound is crossed; with three engines or more, ratings of the whole pool by maximum
+//! likelihood (`ratings`). A match can be cut into shards played apart (on a cluster) and
 //! merged exactly: see `shard`, `result_file` and `merge`.
 
 pub mod engine_process;
@@ -12,6 +13,7 @@ pub mod info_line;
 pub mod merge;
 pub mod openings;
 pub mod play;
+pub mod ratings;
 pub mod record;
 pub mod result_file;
 pub mod resume;

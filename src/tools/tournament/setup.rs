@@ -7,6 +7,7 @@
 use super::MatchConfig;
 use super::engine_process::{Notation, Protocol};
 use super::openings::Opening;
+use super::ratings::{self, Anchor, rate};
 use super::record::Fault;
 use super::standings::{MatchCounts, PairResult};
 use super::stats::{Sprt, SprtDecision};
@@ -274,10 +275,27 @@ impl MatchSetup {
                 sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
             ));
         }
+        if self.engines.len() > 2 {
+            lines.push(self.ratings_text(counts, &Anchor::Average));
+        }
         if let Some(warning) = self.openings_warning(counts) {
             lines.push(warning);
         }
         lines.join("\n")
+    }
+
+    /// The pool's ratings pinned by `anchor`, or why there are none yet.
+    pub fn ratings_text(&self, counts: &MatchCounts, anchor: &Anchor) -> String {
+        let names: Vec<String> = self.engines.iter().map(|e| e.name.clone()).collect();
+        match rate(names.len(), &counts.pairings, anchor) {
+            Ok(ratings) => ratings::ratings_text(&ratings, &names, anchor),
+            Err(problem) => format!("Ratings: none yet ({problem})"),
+        }
+    }
+
+    /// The engine called `name`, for an anchor.
+    pub fn engine_index(&self, name: &str) -> Option<usize> {
+        self.engines.iter().position(|e| e.name == name)
     }
 
     /// A warning when most opening pairs were won by the same colour twice: then the openings,
