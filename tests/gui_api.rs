@@ -479,21 +479,3 @@ fn take_back_after_the_end_reopens_the_game() {
         "{record}"
     );
 }
-
-#[test]
-fn info_says_what_each_level_means() {
-    let gui = Gui::start(&[]);
-    let (status, body) = gui.get("/api/info");
-    assert_eq!(status, 200, "{body}");
-    let info: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    let names: Vec<&str> = info["levels"]
-        .as_array()
-        .map(|levels| levels.iter().filter_map(|l| l.as_str()).collect())
-        .unwrap_or_default();
-    let notes = info["level_notes"].as_array().expect("level_notes");
-    let noted: Vec<&str> = notes.iter().filter_map(|n| n["name"].as_str()).collect();
-    assert_eq!(noted, names, "{body}");
-    assert!(notes.iter().all(|n| n["elo"].is_null()), "{body}");
-    let easy = notes.iter().find(|n| n["name"] == "easy").expect("easy");
-    assert_eq!(easy["description"], "searches 2 plies ahead", "{body}");
-}

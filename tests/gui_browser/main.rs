@@ -1,7 +1,8 @@
 //! The real-browser test of `tabula gui`: headless Chromium, driven through chromedriver
 //! (WebDriver), plays a whole game of each of the four games against the engine by clicking the
 //! board as a person would, and checks the result the page shows against the server's; then
-//! reviews each finished game (`review.rs`) and checks its downloaded record.
+//! reviews each finished game (`review.rs`) and checks its downloaded record. The engine plays
+//! Jeson Mor at a point of its Elo knob picked from the page's level list (`levels.rs`).
 //!
 //! It needs `chromium` and `chromium-driver` (Debian's packages), so it is ignored by a plain
 //! `cargo test`; `.ci/run` installs them and runs it with
@@ -24,6 +25,7 @@ use serde_json::Value;
 #[path = "../common/chunked.rs"]
 mod chunked;
 mod details;
+mod levels;
 mod page;
 mod processes;
 mod review;
@@ -64,14 +66,18 @@ struct GameSpec {
     size: &'static str,
     width: usize,
     height: usize,
-    /// The engine's level (`select#level-black`) and limit (`select#limit-kind`, `input#limit-value`;
-    /// the page takes a time per move in seconds).
+    /// The engine's level (`select#level-black`, or [`ELO_POINT`]) and limit (`select#limit-kind`,
+    /// `input#limit-value`; the page takes a time per move in seconds).
     level: &'static str,
     limit_kind: &'static str,
     limit_value: &'static str,
     /// A game that has not ended after this many plies fails the test.
     max_plies: usize,
 }
+
+/// The level of a game whose engine plays at a point of the Elo knob, picked from the page's
+/// list (`levels.rs`).
+const ELO_POINT: &str = "an Elo point";
 
 const GAMES: [GameSpec; 5] = [
     GameSpec {
@@ -94,7 +100,7 @@ const GAMES: [GameSpec; 5] = [
         size: "9x9",
         width: 9,
         height: 9,
-        level: "easy",
+        level: ELO_POINT,
         limit_kind: "movetime",
         limit_value: "0.05",
         max_plies: 200,
@@ -252,7 +258,7 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
         "the page does not tell its table id (no data-table on body, no request to \
          /api/tables/{id} seen)",
     )?;
-    set_players(client, base, &table, spec).await?;
+    let black = set_players(client, base, &table, spec).await?;
     if spec.diamond {
         set_diamond(client, true).await?;
     }
@@ -300,7 +306,7 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
     };
     let state = read_state(client).await?;
     check_result(base, &table, spec, &result, &state).await?;
-    review::review_game(client, base, &table, spec).await?;
+    review::review_game(client, base, &table, spec, &black).await?;
     // No engine thinks once the game is over; the page may show the last status a moment late.
     if let Err(e) = wait_for(client, "no engine thinking", Duration::from_secs(1), |s| {
         !s.engines.contains("thinking")

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::processes::{api_get, screenshot_dir};
-use crate::{Context, GameSpec, Res, STEP};
+use crate::{Context, ELO_POINT, GameSpec, Res, STEP};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -217,11 +217,23 @@ pub async fn set_diamond(client: &Client, on: bool) -> Res<()> {
     Ok(())
 }
 
-/// White human, black the engine 0 at the game's level and limit.
-pub async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSpec) -> Res<()> {
+/// White human, black the engine 0 at the game's level (or an Elo point picked from the list)
+/// and limit; the engine's name in the game's record.
+pub async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSpec) -> Res<String> {
     select(client, "white", "human").await?;
     select(client, "black", "engine:0").await?;
-    select(client, "level-black", spec.level).await?;
+    let (level, elo, black) = if spec.level == ELO_POINT {
+        let (value, elo) = crate::levels::pick_elo_point(client, base, spec.game).await?;
+        (value, Value::from(elo), format!("tabula ({elo} Elo)"))
+    } else {
+        select(client, "level-black", spec.level).await?;
+        let level = spec.level.to_string();
+        (
+            level.clone(),
+            Value::Null,
+            format!("tabula (level {level})"),
+        )
+    };
     select(client, "limit-kind", spec.limit_kind).await?;
     type_into(client, "limit-value", spec.limit_value).await?;
     click(client, "#apply-players").await?;
@@ -230,16 +242,23 @@ pub async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSp
     loop {
         let t = api_get(base, &format!("/api/tables/{table}"))?;
         let players = &t["players"];
+        let engine = &players["black"];
+        let chosen = if elo.is_null() {
+            engine["level"] == level.as_str() && engine["elo"].is_null()
+        } else {
+            engine["level"].is_null() && engine["elo"] == elo
+        };
         if players["white"]["kind"] == "human"
-            && players["black"]["kind"] == "engine"
-            && players["black"]["level"] == spec.level
+            && engine["kind"] == "engine"
+            && chosen
             && t["limit"]["kind"] == spec.limit_kind
         {
-            return Ok(());
+            return Ok(black);
         }
         if Instant::now() > deadline {
             return Err(format!(
-                "after #apply-players the server still has players {players} and limit {}",
+                "after #apply-players with {level} the server still has players {players} and \
+                 limit {}",
                 t["limit"]
             ));
         }

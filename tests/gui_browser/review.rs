@@ -74,7 +74,14 @@ async fn wait_review(
 
 /// Reviews the game that `spec` has just played on `table`, checks what the page shows against
 /// the server's judgement, goes to a move by a click on the graph, and checks the record.
-pub async fn review_game(client: &Client, base: &str, table: &str, spec: &GameSpec) -> Res<()> {
+/// Reviews the finished game of `table`; `black` is the engine's name in its record.
+pub async fn review_game(
+    client: &Client,
+    base: &str,
+    table: &str,
+    spec: &GameSpec,
+    black: &str,
+) -> Res<()> {
     let shown = read_review(client).await?;
     let result = shown["result"].as_str().unwrap_or("").to_string();
     if !result.is_empty()
@@ -176,7 +183,7 @@ pub async fn review_game(client: &Client, base: &str, table: &str, spec: &GameSp
             "#review-note {note:?} does not name the best move {best}"
         ));
     }
-    check_record(base, table, spec, moves).await
+    check_record(base, table, spec, black, moves).await
 }
 
 /// Clicks the graph where it shows position `ply` of `positions`.
@@ -251,7 +258,13 @@ fn push_moves(moves: &mut Vec<(String, Vec<String>)>, text: &str) {
 
 /// The downloaded record: its tags, the human's (white's) times, the review's comments; and
 /// `tabula review` reads it back.
-async fn check_record(base: &str, table: &str, spec: &GameSpec, moves: usize) -> Res<()> {
+async fn check_record(
+    base: &str,
+    table: &str,
+    spec: &GameSpec,
+    black: &str,
+    moves: usize,
+) -> Res<()> {
     let record = http_get(base, &format!("/api/tables/{table}/record"))?;
     let tag = |name: &str| {
         record.lines().find_map(|line| {
@@ -264,8 +277,7 @@ async fn check_record(base: &str, table: &str, spec: &GameSpec, moves: usize) ->
     if fields != [4, 2, 2] {
         return Err(format!("the Date tag {date:?} is not YYYY.MM.DD"));
     }
-    let black = format!("tabula (level {})", spec.level);
-    if tag("White") != Some("Human") || tag("Black") != Some(black.as_str()) {
+    if tag("White") != Some("Human") || tag("Black") != Some(black) {
         return Err(format!("the players are not Human and {black:?}: {record}"));
     }
     if tag("Termination").is_none_or(str::is_empty) || tag("Result").is_none_or(|r| r == "*") {

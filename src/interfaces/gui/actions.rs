@@ -4,10 +4,11 @@
 
 use super::answers::{Shared, blocking, error, missing, read_body, respond};
 use super::clocks::Clocks;
+use super::levels;
 use super::room::RoomState;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
 use crate::interfaces::uci::output::printable;
-use crate::level::Level;
+use crate::tools::tournament::engine_process::EngineSpec;
 use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -73,7 +74,7 @@ pub async fn act(
     let Some(room) = rooms.get(&id) else {
         return missing(&id);
     };
-    let engines = rooms.engines.len();
+    let engines = rooms.engines.clone();
     match action.as_str() {
         "new" => {
             with_body(body, move |request: NewGame| {
@@ -135,8 +136,8 @@ pub async fn act(
         "undo" => respond(blocking(move || room.change(RoomState::take_back)).await),
         "players" => {
             with_body(body, move |request: PlayersRequest| {
-                let white = checked_player(request.white, engines)?;
-                let black = checked_player(request.black, engines)?;
+                let white = checked_player(request.white, &engines)?;
+                let black = checked_player(request.black, &engines)?;
                 check_limit(request.limit)?;
                 room.change(|state| {
                     // The clocks of a game in progress go on unless the limit changes.
@@ -152,7 +153,7 @@ pub async fn act(
         }
         "analysis" => {
             with_body(body, move |request: AnalysisSettings| {
-                if request.engine >= engines {
+                if request.engine >= engines.len() {
                     return Err(format!("no engine {}", request.engine));
                 }
                 if !(1..=8).contains(&request.multipv) {
@@ -191,20 +192,18 @@ async fn with_body<T: DeserializeOwned + Send + 'static>(
     }
 }
 
-/// The player if it may play, its level as the engine spells it (`mAx` is `max`).
-fn checked_player(player: Player, engines: usize) -> Result<Player, String> {
+/// The player if it may play: an engine that exists, at a level or an Elo it may play
+/// (`levels::checked`).
+fn checked_player(player: Player, engines: &[EngineSpec]) -> Result<Player, String> {
     match player {
         Player::Human => Ok(Player::Human),
-        Player::Engine { engine, .. } if engine >= engines => {
-            Err(format!("no engine {engine} (there are {engines})"))
+        Player::Engine { engine, level, elo } => {
+            let Some(spec) = engines.get(engine) else {
+                return Err(format!("no engine {engine} (there are {})", engines.len()));
+            };
+            let (level, elo) = levels::checked(engine, &spec.name, level, elo)?;
+            Ok(Player::Engine { engine, level, elo })
         }
-        Player::Engine { engine, level } => Ok(Player::Engine {
-            engine,
-            level: match level {
-                Some(level) => Some(Level::parse(&level)?.name().to_string()),
-                None => None,
-            },
-        }),
     }
 }
 

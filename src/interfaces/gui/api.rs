@@ -8,7 +8,7 @@ use super::answers::{
 };
 use super::rooms::Rooms;
 use super::table::Table;
-use super::{assets, events, record_text};
+use super::{assets, events, levels, record_text};
 use crate::games::GameKind;
 use crate::level::Level;
 use axum::Router;
@@ -102,12 +102,13 @@ async fn errors_as_json(request: Request, next: Next) -> Response {
 async fn info(State(rooms): Shared) -> Response {
     let games: Vec<_> = GameKind::ALL
         .iter()
-        .map(|kind| {
+        .map(|&kind| {
             serde_json::json!({
                 "name": kind.name(),
                 "title": kind.title(),
                 "default_size": kind.default_size().to_string(),
                 "sizes": kind.sizes(),
+                "levels": levels::choices(kind),
             })
         })
         .collect();
@@ -115,27 +116,21 @@ async fn info(State(rooms): Shared) -> Response {
         .engines
         .iter()
         .enumerate()
-        .map(|(index, spec)| serde_json::json!({ "index": index, "name": spec.name }))
-        .collect();
-    let levels: Vec<&str> = Level::names().collect();
-    // What each level means; `elo` is left empty until the levels are measured.
-    let level_notes: Vec<_> = Level::names()
-        .filter_map(|name| Level::parse(name).ok())
-        .map(|level| {
+        .map(|(index, spec)| {
             serde_json::json!({
-                "name": level.name(),
-                "description": level.description(),
-                "elo": null,
+                "index": index,
+                "name": spec.name,
+                "elo": levels::takes_elo(index),
             })
         })
         .collect();
+    let levels: Vec<&str> = Level::names().collect();
     json(
         serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
             "games": games,
             "engines": engines,
             "levels": levels,
-            "level_notes": level_notes,
         })
         .to_string(),
     )

@@ -3,7 +3,7 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 4] = [
+const FILES: [(&str, &str, &str); 5] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -13,6 +13,11 @@ const FILES: [(&str, &str, &str); 4] = [
         "board.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/board.js"),
+    ),
+    (
+        "levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/levels.js"),
     ),
     (
         "app.js",

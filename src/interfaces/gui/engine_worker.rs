@@ -3,6 +3,7 @@
 //! The engine's words are only text: its moves are judged by the table, never trusted.
 
 use super::analysis::AnalysisView;
+use super::levels::Setting;
 use crate::game::{BoardSize, Side};
 use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
@@ -45,8 +46,9 @@ pub struct Job {
     pub position: String,
     /// `go ...` in UCI form; `p1`/`p2` replace `w`/`b` for a UGI engine.
     pub go: String,
-    /// The level to set, if the engine has a `Level` option (`None`: its default).
-    pub level: Option<String>,
+    /// How strongly to play, set where the engine has the options (`Level`, `UCI_LimitStrength`
+    /// and `UCI_Elo`).
+    pub setting: Setting,
     /// After this long without `bestmove` the engine counts as hung.
     pub patience: Duration,
 }
@@ -151,6 +153,8 @@ struct Running {
     process: EngineProcess,
     variant: Option<&'static str>,
     level: Option<String>,
+    /// The `UCI_Elo` it plays at with limited strength on (`None`: limited strength off).
+    elo: Option<usize>,
     multipv: u32,
 }
 
@@ -237,6 +241,7 @@ impl WorkerThread {
                 process,
                 variant: None,
                 level: None,
+                elo: None,
                 multipv: 1,
             });
         }
@@ -262,19 +267,7 @@ impl WorkerThread {
             running.process.send(new_game).map_err(fail)?;
             running.variant = Some(job.variant);
         }
-        let level = job
-            .level
-            .clone()
-            .or_else(|| declared_default(&running.process, "Level"));
-        if level != running.level && running.process.declares_option_with("Level", "type") {
-            if let Some(level) = &level {
-                running
-                    .process
-                    .send(&format!("setoption name Level value {level}"))
-                    .map_err(fail)?;
-            }
-            running.level = level;
-        }
+        set_strength(running, &job.setting).map_err(fail)?;
         let multipv = match job.purpose {
             Purpose::Analyse(lines) => lines,
             Purpose::Play(_) => 1,
@@ -406,6 +399,38 @@ impl WorkerThread {
         (self.report)(WorkerEvent::Status("ready".to_string()));
         SearchEnd::Interrupted(next)
     }
+}
+
+/// Tells the engine of `running` how strongly to play, where it has the options and it was
+/// told otherwise before: a level switches limited strength off, an Elo switches it on (and
+/// leaves the level at its default, which full strength at the top of the scale plays).
+fn set_strength(running: &mut Running, setting: &Setting) -> Result<(), EngineFailure> {
+    let (level, elo) = match setting {
+        Setting::Level(level) => (Some(level.clone()), None),
+        Setting::Elo(elo) => (None, Some(*elo)),
+        Setting::Default => (None, None),
+    };
+    let level = level.or_else(|| declared_default(&running.process, "Level"));
+    let process = &mut running.process;
+    if level != running.level && process.declares_option_with("Level", "type") {
+        if let Some(level) = &level {
+            process.send(&format!("setoption name Level value {level}"))?;
+        }
+        running.level = level;
+    }
+    let limits = process.declares_option_with("UCI_LimitStrength", "type")
+        && process.declares_option_with("UCI_Elo", "type");
+    if elo != running.elo && limits {
+        match elo {
+            Some(elo) => {
+                process.send("setoption name UCI_LimitStrength value true")?;
+                process.send(&format!("setoption name UCI_Elo value {elo}"))?;
+            }
+            None => process.send("setoption name UCI_LimitStrength value false")?,
+        }
+        running.elo = elo;
+    }
+    Ok(())
 }
 
 /// Starts and greets the engine of `spec`.

@@ -12,6 +12,7 @@ mod board_view;
 mod clocks;
 mod engine_worker;
 mod events;
+mod levels;
 mod record_text;
 mod review;
 mod room;
@@ -48,7 +49,8 @@ pub struct GuiArgs {
     pub close_after: u64,
 }
 
-/// The engines of the GUI: tabula itself first, then those of `--engine`.
+/// The engines of the GUI: tabula itself first (the one `levels` offers Elo points for), then
+/// those of `--engine`.
 fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
     let me = std::env::current_exe().map_err(|e| format!("cannot find tabula itself: {e}"))?;
     let mut engines = vec![EngineSpec {

@@ -25,7 +25,13 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
         Player::Human => "Human".to_string(),
         Player::Engine {
             engine,
+            elo: Some(elo),
+            ..
+        } => format!("{} ({elo} Elo)", engine_name(*engine)),
+        Player::Engine {
+            engine,
             level: Some(level),
+            ..
         } => format!("{} (level {level})", engine_name(*engine)),
         Player::Engine { engine, .. } => engine_name(*engine),
     };

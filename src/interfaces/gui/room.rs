@@ -5,6 +5,7 @@
 use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
+use super::levels::Setting;
 use super::table::{AnalysisSettings, Limit, Player, Table};
 use super::table_review::TableReview;
 use crate::game::Side;
@@ -361,16 +362,16 @@ impl Room {
                 continue;
             }
             let wanted = match &state.players[role] {
-                Player::Engine { engine, level }
+                Player::Engine { engine, level, elo }
                     if live && side == mover && state.failed != Some(version) =>
                 {
-                    Some((*engine, level.clone()))
+                    Some((*engine, Setting::of(level, *elo)))
                 }
                 _ => None,
             };
             match wanted {
-                Some((engine, level)) => {
-                    let job = self.job(state, Purpose::Play(side), level);
+                Some((engine, setting)) => {
+                    let job = self.job(state, Purpose::Play(side), setting);
                     self.run(state, role, engine, job);
                 }
                 None => self.stop(state, role),
@@ -378,14 +379,14 @@ impl Room {
         }
         let analysis = state.analysis;
         if analysis.on && state.table.is_live() {
-            let job = self.job(state, Purpose::Analyse(analysis.multipv), None);
+            let job = self.job(state, Purpose::Analyse(analysis.multipv), Setting::Default);
             self.run(state, ANALYSER, analysis.engine, job);
         } else {
             self.stop(state, ANALYSER);
         }
     }
 
-    fn job(&self, state: &RoomState, purpose: Purpose, level: Option<String>) -> Job {
+    fn job(&self, state: &RoomState, purpose: Purpose, setting: Setting) -> Job {
         let table = &state.table;
         // A player plays at the end of the game; the analysis is of the position shown.
         let (moves, session) = match purpose {
@@ -425,7 +426,7 @@ impl Room {
             side_to_move: session.side_to_move(),
             position,
             go,
-            level,
+            setting,
             patience,
         }
     }

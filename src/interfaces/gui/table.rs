@@ -15,10 +15,14 @@ use std::sync::{Arc, OnceLock};
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Player {
     Human,
+    /// An engine at a named `level` or an `elo` of its knob (at most one; neither: its
+    /// default strength).
     Engine {
         engine: usize,
         #[serde(default)]
         level: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elo: Option<usize>,
     },
 }
 

@@ -91,6 +91,7 @@ const ui = {
   navPly: null,        // the ply of a goto on its way
   diamond: false,      // Claustro drawn turned 45 degrees
   playersShown: '',    // the players and limit the form was last set from
+  levelsFor: null,     // the game the level lists were filled for
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
   recordChoice: null,  // a record file of several games: {text, games} until one is chosen
@@ -124,20 +125,6 @@ function fillControls(info) {
     const sel = $(id);
     sel.replaceChildren(new Option('Human', 'human'));
     for (const e of info.engines) sel.add(new Option(`Engine: ${e.name}`, `engine:${e.index}`));
-  }
-  const notes = new Map((info.level_notes || []).map((n) => [n.name, n]));
-  for (const side of ['white', 'black']) {
-    const level = $(`level-${side}`);
-    level.replaceChildren(new Option('engine default', ''));
-    for (const l of info.levels) {
-      const note = notes.get(l);
-      const option = new Option(l, l);
-      if (note) {
-        option.title = note.description + (note.elo != null ? ` (about ${note.elo} Elo)` : '');
-        option.textContent = `${l}: ${note.description}`;
-      }
-      level.add(option);
-    }
   }
   const ae = $('analysis-engine');
   ae.replaceChildren();
@@ -469,7 +456,7 @@ function playerName(t, side) {
   const p = playerOf(t, side);
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
-  return `${e ? e.name : 'engine ' + p.engine}${p.level ? ' (' + p.level + ')' : ''}`;
+  return `${e ? e.name : 'engine ' + p.engine}${levelSuffix(p)}`;
 }
 
 /** The engine that is to move and has failed, if any. */
@@ -535,13 +522,19 @@ function renderPlayers() {
     for (const side of ['white', 'black']) {
       const p = playerOf(t, side);
       $(side).value = p.kind === 'human' ? 'human' : `engine:${p.engine}`;
-      $(`level-${side}`).value = (p.kind === 'engine' && p.level) || '';
+      fillLevels(side, t.game);
+      setLevel(side, levelValue(p));
     }
+    ui.levelsFor = t.game;
     const l = t.limit;
     $('limit-kind').value = l.kind;
     $('limit-value').value = l.kind === 'clock' ? `${l.base_ms / 60000}+${l.inc_ms / 1000}`
       : l.kind === 'movetime' ? String(l.ms / 1000) : String(l.depth);
     updateLimitHint();
+  }
+  if (ui.levelsFor !== t.game) { // another game: its own list, the choices kept
+    for (const side of ['white', 'black']) fillLevels(side, t.game);
+    ui.levelsFor = t.game;
   }
   $('apply-players').classList.toggle('pending', ui.playersDirty);
   const st = (t.engines || []).map((e) => `${e.name}: ${e.status}`).join(' · ');
@@ -761,9 +754,8 @@ const navFrom = () => ui.navPly ?? ui.table.ply;
 function readPlayers() {
   const player = (side) => {
     const v = $(side).value;
-    const level = $(`level-${side}`).value || null;
     return v === 'human' ? { kind: 'human' }
-      : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), level };
+      : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), ...levelFields($(`level-${side}`).value) };
   };
   const kind = $('limit-kind').value;
   const raw = $('limit-value').value.trim();
@@ -832,6 +824,10 @@ function wireControls() {
   for (const id of ['white', 'black', 'level-white', 'level-black', 'limit-kind', 'limit-value']) {
     $(id).addEventListener('input', edited);
     $(id).addEventListener('change', edited);
+  }
+  for (const side of ['white', 'black']) {
+    // Another engine may take an Elo or not: the side's list follows it.
+    $(side).addEventListener('change', () => { if (ui.table) fillLevels(side, ui.table.game); });
   }
   $('limit-kind').addEventListener('change', () => {
     $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
