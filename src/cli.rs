@@ -16,10 +16,11 @@ use crate::level::Level;
 use crate::search::Settings;
 use crate::search::limits::Limits;
 use crate::session::Setup;
+use crate::strength::ELO_RANGE;
 use crate::tools::analyse::{AnalyseConfig, analyse};
 use crate::tools::bench;
 use crate::tools::console::print_line;
-use crate::tools::play::{PlayConfig, play};
+use crate::tools::play::{Opponent, PlayConfig, play};
 use crate::tools::progress::{self, Progress};
 use crate::tools::suite::{SuiteConfig, run_suite};
 use crate::tools::tournament::engine_process::EngineSpec;
@@ -118,13 +119,19 @@ pub struct PlayArgs {
     /// The engine's level: random, greedy, novice, easy, medium, hard, ultra, demigod or max.
     #[arg(long, default_value = "medium")]
     pub level: String,
+    /// Play the engine at this Elo instead of a level (600 to 2800): a point of the game's own
+    /// Elo scale, measured in round robins between the engine's strengths (docs/strength.md), so
+    /// not comparable with chess ratings or across games. The engine plays as with the UCI
+    /// options UCI_LimitStrength and UCI_Elo: the best few lines of a capped search, one drawn.
+    #[arg(long, conflicts_with = "level", value_parser = in_range(ELO_RANGE))]
+    pub elo: Option<usize>,
     /// Which side you play: white, black, both (two people) or none (watch the engine).
     #[arg(long = "as", default_value = "white")]
     pub side: String,
-    /// Thinking time of the max level and of hints, in milliseconds.
+    /// Thinking time of the max level, of --elo and of hints, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
-    /// Seed of the random level.
+    /// Seed of the random level and of the draws of --elo.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
@@ -528,7 +535,10 @@ fn run_play(args: &PlayArgs) -> Result<i32, String> {
     let config = PlayConfig {
         game,
         size,
-        level: Level::parse(&args.level)?,
+        opponent: match args.elo {
+            Some(elo) => Opponent::Elo(elo),
+            None => Opponent::Level(Level::parse(&args.level)?),
+        },
         humans,
         movetime_ms: args.movetime.max(1),
         seed: args.seed,

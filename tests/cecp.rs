@@ -76,6 +76,9 @@ fn protover_2_announces_the_features_with_done_last() {
         ",7x7_jesonmor,",
         "option=\"Level -combo random /// greedy /// ",
         "option=\"MultiPV -spin 1 1 256\"",
+        "option=\"UCI_LimitStrength -check 0\"",
+        "option=\"UCI_Elo -spin 1700 600 2800\"",
+        "option=\"Skill -spin 20 0 20\"",
     ] {
         assert!(all.contains(feature), "{feature} missing: {features:#?}");
     }
@@ -510,11 +513,11 @@ fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
         ),
         (
             "option MultiPV=0",
-            "Error (MultiPV out of range): option MultiPV=0",
+            "Error (MultiPV out of range 1 to 256): option MultiPV=0",
         ),
         (
             "option MultiPV=two",
-            "Error (not a number): option MultiPV=two",
+            "Error (not a number, MultiPV takes 1 to 256): option MultiPV=two",
         ),
         ("option Hash=64", "Error (unknown option): option Hash=64"),
         ("option Level", "Error (option needs a value): option Level"),
@@ -592,4 +595,68 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
         ask(&mut engine, "draw please"),
         vec!["Error (unexpected argument): draw please"]
     );
+}
+
+/// The engine's moves, white to move in Joust 5 x 5 where d4b3 wins at once (black's a1 knight is
+/// left without a move) and d4e2 and d4b5, the only other moves, do not: one search each.
+fn moves_where_one_wins(engine: &mut Engine, count: usize) -> Vec<String> {
+    (0..count)
+        .map(|_| {
+            for line in ["force", "setboard 5/3N1/5/2*2/n4 w 0 1", "sd 5"] {
+                assert_accepted(engine, line);
+            }
+            engine.send("go");
+            engine_move(engine).0
+        })
+        .collect()
+}
+
+#[test]
+fn limited_strength_options_are_checked_and_weaken_play() {
+    let (mut engine, _) = xboard();
+    for (line, error) in [
+        (
+            "option UCI_Elo=599",
+            "Error (UCI_Elo out of range 600 to 2800): option UCI_Elo=599",
+        ),
+        (
+            "option UCI_Elo=-5",
+            "Error (UCI_Elo out of range 600 to 2800): option UCI_Elo=-5",
+        ),
+        (
+            "option UCI_Elo=strong",
+            "Error (not a number, UCI_Elo takes 600 to 2800): option UCI_Elo=strong",
+        ),
+        (
+            "option Skill=21",
+            "Error (Skill out of range 0 to 20): option Skill=21",
+        ),
+        (
+            "option UCI_LimitStrength=sometimes",
+            "Error (UCI_LimitStrength takes 0 or 1): option UCI_LimitStrength=sometimes",
+        ),
+    ] {
+        assert_eq!(ask(&mut engine, line), vec![error]);
+    }
+    assert_accepted(&mut engine, "variant 5x5_joust");
+    let win = "d4b3".to_string();
+    // At full strength (Skill 20, the default) the engine always takes the win; UCI_Elo alone
+    // changes nothing.
+    assert_accepted(&mut engine, "option UCI_Elo=600");
+    assert_eq!(moves_where_one_wins(&mut engine, 3), vec![win.clone(); 3]);
+    // The weakest skill misses it at times (each search draws among the three moves alike: all
+    // twelve taking the win would have a chance of one in 500 000).
+    assert_accepted(&mut engine, "option Skill=0");
+    let weakest = moves_where_one_wins(&mut engine, 12);
+    assert!(weakest.iter().any(|mv| *mv != win), "{weakest:#?}");
+    assert!(weakest.contains(&win), "{weakest:#?}");
+    // The refused values changed nothing: UCI_LimitStrength on names the lowest Elo, as weak.
+    for line in ["option Skill=20", "option UCI_LimitStrength=1"] {
+        assert_accepted(&mut engine, line);
+    }
+    let lowest_elo = moves_where_one_wins(&mut engine, 12);
+    assert!(lowest_elo.iter().any(|mv| *mv != win), "{lowest_elo:#?}");
+    // The strongest Elo is full strength again.
+    assert_accepted(&mut engine, "option UCI_Elo=2800");
+    assert_eq!(moves_where_one_wins(&mut engine, 3), vec![win; 3]);
 }

@@ -117,3 +117,41 @@ fn bad_arguments_are_explained() {
     assert_eq!(code, 2);
     assert!(errors.contains("jesonmor board 8x8"), "{errors}");
 }
+
+#[test]
+fn the_engine_plays_at_an_elo_of_the_scale_and_bad_elos_are_refused() {
+    let (low, high) = tabula::strength::ELO_RANGE;
+    // The weakest Elo watched to the end on a small board: the opponent is named by its Elo.
+    let (code, out, _) = play(
+        &["joust", "5", "--as", "none", "--elo", &low.to_string()],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("the engine against itself (Elo {low})")),
+        "{out}"
+    );
+    assert!(out.contains("Game over: "), "{out}");
+    let (code, out, _) = play(&["joust", "--elo", "1500"], "d4f5\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("you play white against Elo 1500"), "{out}");
+    assert!(out.contains("black plays "), "the engine answers: {out}");
+    // Out of range, not a number, or with a level: a bad argument, stderr and exit code 2.
+    for args in [
+        vec!["joust", "--elo", &(low - 1).to_string()],
+        vec!["joust", "--elo", &(high + 1).to_string()],
+        vec!["joust", "--elo", "strong"],
+        vec!["joust", "--elo", "1500", "--level", "easy"],
+    ] {
+        let (code, out, errors) = play(&args, "");
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(errors.contains("--elo"), "{args:?}: {errors}");
+    }
+    // The help says what the Elo is: the game's measured scale, in its range.
+    let (code, help, _) = play(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(help.contains("--elo <ELO>"), "{help}");
+    assert!(help.contains(&format!("({low} to {high})")), "{help}");
+    assert!(help.contains("docs/strength.md"), "{help}");
+}

@@ -4,8 +4,10 @@
 //! weaker it is, the more often takes worse ones.
 //!
 //! `UCI_Elo` names a point on each game's measured Elo scale ([`scale`]), which maps it to a
-//! skill; `Skill` (0 to 20, as Stockfish's `Skill Level`) names a skill directly.
+//! skill; `Skill` (0 to 20, as Stockfish's `Skill Level`) names a skill directly. The move below
+//! full strength is chosen by the limited search ([`limited`]).
 
+pub mod limited;
 pub mod scale;
 
 use crate::games::GameKind;
@@ -31,6 +33,39 @@ const DEEPEST_CAP: f64 = 20.0;
 /// The largest random bonus, in centipawns, a line can draw at skill 0; it shrinks in proportion
 /// to the weakness (1 - skill).
 const NOISE_CP: f64 = 100.0;
+
+/// The strength options as set: `UCI_LimitStrength`, `UCI_Elo` and `Skill` (UCI and CECP alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthOptions {
+    /// Whether `elo` decides the strength (else `skill` does).
+    pub limit_strength: bool,
+    /// The Elo asked for while `limit_strength` is on, in [`ELO_RANGE`].
+    pub elo: usize,
+    /// The skill level while `limit_strength` is off, in [`SKILL_RANGE`] (20: full strength).
+    pub skill: usize,
+}
+
+impl Default for StrengthOptions {
+    fn default() -> Self {
+        StrengthOptions {
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            skill: SKILL_RANGE.1,
+        }
+    }
+}
+
+impl StrengthOptions {
+    /// The strength the options name in `game`: `UCI_Elo` on the game's scale while
+    /// `UCI_LimitStrength` is on, else `Skill`.
+    pub fn strength(self, game: GameKind) -> Strength {
+        if self.limit_strength {
+            Strength::from_elo(game, self.elo)
+        } else {
+            Strength::from_skill_level(self.skill)
+        }
+    }
+}
 
 /// How strongly to play: a skill from 0 (weakest) to 1 (full strength).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -145,6 +180,20 @@ mod tests {
         assert_eq!(Strength::FULL.cap_depth(None), None);
         assert_eq!(Strength::FULL.lines(), 1);
         assert_eq!(Strength::from_skill(f64::NAN), Strength::FULL);
+    }
+
+    #[test]
+    fn the_options_name_the_elo_while_limited_else_the_skill() {
+        let mut options = StrengthOptions::default();
+        assert!(options.strength(GameKind::Joust).is_full());
+        options.skill = 10;
+        assert_eq!(options.strength(GameKind::Joust).skill(), 0.5);
+        options.limit_strength = true;
+        options.elo = ELO_RANGE.0;
+        assert_eq!(
+            options.strength(GameKind::Joust),
+            Strength::from_elo(GameKind::Joust, ELO_RANGE.0)
+        );
     }
 
     #[test]

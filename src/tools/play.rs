@@ -1,5 +1,6 @@
 //! `tabula play`: a game in the terminal for people. Human against engine, human against human,
-//! or engine against engine (watch mode); every input is checked and answered, never a crash.
+//! or engine against engine (watch mode); the engine plays at a named level or at an Elo of the
+//! game's scale (the limited search). Every input is checked and answered, never a crash.
 //! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
 
 use crate::board::geometry::geometry;
@@ -9,22 +10,51 @@ use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
-use crate::search::{Settings, Signals};
+use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Setup};
-use rand::SeedableRng;
+use crate::strength::limited::LimitedSearch;
+use crate::strength::{Strength, scale};
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::io::{self, BufRead, Write};
+
+/// Who the engine is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A named level.
+    Level(Level),
+    /// An Elo of the game's scale (`crate::strength::scale`), played by the limited search.
+    Elo(usize),
+}
+
+impl Opponent {
+    /// How the engine is named when the game starts: its level, with the level's measured Elo
+    /// where the game's scale has one, or the Elo asked for.
+    fn describe(self, game: GameKind) -> String {
+        match self {
+            Opponent::Level(level) => {
+                let measured = scale::scale(game)
+                    .level_elo(level.name())
+                    .map(|elo| format!(" (about {elo:.0} Elo)"))
+                    .unwrap_or_default();
+                format!("level {}{measured}", level.name())
+            }
+            Opponent::Elo(elo) => format!("Elo {elo}"),
+        }
+    }
+}
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
     pub game: GameKind,
     pub size: BoardSize,
-    pub level: Level,
+    pub opponent: Opponent,
     /// Which sides people play (white, black).
     pub humans: [bool; 2],
-    /// Thinking time of the `max` level and of hints.
+    /// Thinking time of the `max` level, of an Elo's limited search and of hints.
     pub movetime_ms: u64,
+    /// Seed of the `random` level and of the draws of the limited search.
     pub seed: u64,
     /// Whether to colour pieces and mark squares with ANSI escapes.
     pub colour: bool,
@@ -60,6 +90,17 @@ fn score_in_words(score: Score, to_move: Side) -> String {
             }
         }
     }
+}
+
+/// What the search thought of a line, `to_move` to move: the score in words, the depth, the
+/// line.
+fn thoughts(line: &Iteration, to_move: Side) -> String {
+    format!(
+        "{}; depth {}, line {}",
+        score_in_words(line.score, to_move),
+        line.depth,
+        line.pv.join(" ")
+    )
 }
 
 /// The game in progress and everything needed to play it.
@@ -188,8 +229,14 @@ impl Table {
         Ok(())
     }
 
-    /// The engine's move at the configured level, with a line saying what it thought.
-    fn engine_move(&mut self, level: Level) -> (Option<String>, String) {
+    /// The engine's move as `opponent`, with a line saying what it thought.
+    fn engine_move(&mut self, opponent: Opponent) -> (Option<String>, String) {
+        let level = match opponent {
+            Opponent::Level(level) => level,
+            Opponent::Elo(elo) => {
+                return self.limited_move(Strength::from_elo(self.config.game, elo));
+            }
+        };
         match level {
             Level::Random => {
                 let choice = random_move(self.session.as_ref(), &[], &mut self.rng);
@@ -209,18 +256,30 @@ impl Table {
                     Settings::default(),
                     &self.tt,
                     &Signals::default(),
-                    &mut |it| {
-                        last = Some(format!(
-                            "{}; depth {}, line {}",
-                            score_in_words(it.score, to_move),
-                            it.depth,
-                            it.pv.join(" ")
-                        ));
-                    },
+                    &mut |it| last = Some(thoughts(it, to_move)),
                 );
                 (summary.best_move, last.unwrap_or_default())
             }
         }
+    }
+
+    /// The limited search's move at `strength` within the thinking time, with a line saying
+    /// what it thought of the line it played.
+    fn limited_move(&mut self, strength: Strength) -> (Option<String>, String) {
+        let limits = Limits {
+            movetime_ms: Some(self.config.movetime_ms),
+            ..Limits::default()
+        };
+        let to_move = self.session.side_to_move();
+        let search = LimitedSearch::new(strength, limits, Settings::default(), self.rng.random());
+        let played = search.run(
+            self.session.as_ref(),
+            &self.tt,
+            &Signals::default(),
+            &mut |_| {},
+        );
+        let thought = played.line.map(|line| thoughts(&line, to_move));
+        (played.best_move, thought.unwrap_or_default())
     }
 
     fn announce_result(&self, out: &mut dyn Write) -> io::Result<bool> {
@@ -344,16 +403,13 @@ pub fn play(
 }
 
 fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let engine = table.config.opponent.describe(table.config.game);
     let who = match table.config.humans {
         [true, true] => "two people".to_string(),
-        [false, false] => format!(
-            "the engine against itself (level {})",
-            table.config.level.name()
-        ),
+        [false, false] => format!("the engine against itself ({engine})"),
         [white, _] => format!(
-            "you play {} against level {}",
-            if white { "white" } else { "black" },
-            table.config.level.name()
+            "you play {} against {engine}",
+            if white { "white" } else { "black" }
         ),
     };
     writeln!(
@@ -370,7 +426,7 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
         }
         let over = table.announce_result(out)?;
         if !over && !table.human_to_move() {
-            let (choice, thoughts) = table.engine_move(table.config.level);
+            let (choice, thoughts) = table.engine_move(table.config.opponent);
             let Some(mv) = choice else {
                 return writeln!(out, "The engine found no move.");
             };
@@ -420,7 +476,7 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
                 shown = false;
             }
             ["hint"] if !over => {
-                let (choice, thoughts) = table.engine_move(Level::Max);
+                let (choice, thoughts) = table.engine_move(Opponent::Level(Level::Max));
                 writeln!(
                     out,
                     "Hint: {} ({thoughts})",
@@ -444,6 +500,18 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opponent_is_named_by_level_or_elo() {
+        let game = GameKind::Joust;
+        let level = Level::Depth(2);
+        let named = Opponent::Level(level).describe(game);
+        match scale::scale(game).level_elo(level.name()) {
+            Some(elo) => assert_eq!(named, format!("level easy (about {elo:.0} Elo)")),
+            None => assert_eq!(named, "level easy"),
+        }
+        assert_eq!(Opponent::Elo(1500).describe(game), "Elo 1500");
+    }
 
     #[test]
     fn scores_are_said_in_words_from_the_side_to_move() {

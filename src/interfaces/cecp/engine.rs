@@ -1,6 +1,8 @@
 //! The CECP state machine: the game (as moves from a start or `setboard` position), which side
-//! the engine plays (none in force mode), the time control, the options (`Level`, `MultiPV`),
-//! and the one search running on its own thread, which tells the command loop when it is done
+//! the engine plays (none in force mode), the time control, the options (`Level`, `MultiPV`, and
+//! `UCI_LimitStrength`, `UCI_Elo` and `Skill` as in UCI: below full strength the limited search
+//! of `crate::strength::limited` decides the engine's move), and the one search running on its
+//! own thread, which tells the command loop when it is done
 //! so that its move is played there. It also answers XBoard's `lift` with the legal targets
 //! and, in Joust, shows the burned squares after every change of position (`highlight`).
 
@@ -15,22 +17,26 @@ use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{BoardSize, Side};
 use crate::games::{GameKind, build_session, game_and_size};
 use crate::interfaces::uci::command_loop::Event;
-use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
+use crate::interfaces::uci::options::{
+    ELO, HASH_RANGE, LIMIT_STRENGTH, MULTI_PV_RANGE, SKILL, THREADS_RANGE,
+};
 use crate::interfaces::uci::output::{Output, printable};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Settings, Signals};
+use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Setup};
+use crate::strength::limited::LimitedSearch;
+use crate::strength::{ELO_RANGE, SKILL_RANGE, StrengthOptions};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 /// The hash table's size until `memory` says otherwise, in MB.
 const DEFAULT_HASH_MB: usize = 16;
@@ -60,7 +66,7 @@ struct Job {
 
 /// A refused command: CECP's `Error (REASON): TEXT` or `Illegal move: MOVE`.
 enum Refusal {
-    Error(&'static str, String),
+    Error(String, String),
     IllegalMove(String),
 }
 
@@ -84,7 +90,10 @@ pub struct Cecp {
     threads: usize,
     level: Level,
     multipv: usize,
-    /// Picks the `random` level's moves.
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill`: below full strength they decide instead of
+    /// the level.
+    strength: StrengthOptions,
+    /// Picks the `random` level's moves and seeds the draws of limited strength.
     rng: StdRng,
     /// The score of the engine's last move, from its side's view, for judging draw offers;
     /// forgotten when the game is set up again or a move is taken back.
@@ -115,6 +124,7 @@ impl Cecp {
             threads: 1,
             level: Level::Max,
             multipv: 1,
+            strength: StrengthOptions::default(),
             rng: StdRng::seed_from_u64(0),
             judgement: None,
             job: None,
@@ -130,7 +140,7 @@ impl Cecp {
         }
         match self.execute(command) {
             Ok(()) => {}
-            Err(Refusal::Error(reason, text)) => self.out.line(&error(reason, &printable(&text))),
+            Err(Refusal::Error(reason, text)) => self.out.line(&error(&reason, &printable(&text))),
             Err(Refusal::IllegalMove(text)) => {
                 self.out
                     .line(&format!("Illegal move: {}", printable(&text)));
@@ -145,7 +155,7 @@ impl Cecp {
         match command {
             Command::Protover(version) => {
                 if version >= 2 {
-                    for line in features(self.level) {
+                    for line in features(self.level, self.strength) {
                         self.out.line(&line);
                     }
                 }
@@ -153,7 +163,7 @@ impl Cecp {
             Command::New => {
                 self.stop();
                 self.start_game(GameKind::Joust, GameKind::Joust.default_size())
-                    .map_err(|problem| Refusal::Error("new", problem))?;
+                    .map_err(|problem| Refusal::Error("new".into(), problem))?;
                 self.engine_side = Some(Side::Black);
                 self.control.depth = None;
                 self.control.own_ms = None;
@@ -163,10 +173,10 @@ impl Cecp {
             }
             Command::Variant { name, size } => {
                 let (game, size) = game_and_size(&name, size.as_deref())
-                    .map_err(|problem| Refusal::Error("unsupported variant", problem))?;
+                    .map_err(|problem| Refusal::Error("unsupported variant".into(), problem))?;
                 self.stop();
                 self.start_game(game, size)
-                    .map_err(|problem| Refusal::Error("unsupported variant", problem))?;
+                    .map_err(|problem| Refusal::Error("unsupported variant".into(), problem))?;
                 self.out.line(&setup_line(
                     size.width,
                     size.height,
@@ -257,7 +267,7 @@ impl Cecp {
             Command::Memory(megabytes) => {
                 let megabytes = megabytes.clamp(HASH_RANGE.0, HASH_RANGE.1);
                 let table = TranspositionTable::try_new(megabytes)
-                    .map_err(|problem| Refusal::Error("memory", problem))?;
+                    .map_err(|problem| Refusal::Error("memory".into(), problem))?;
                 self.stop();
                 self.tt = Arc::new(table);
                 self.resume();
@@ -270,24 +280,26 @@ impl Cecp {
         Ok(())
     }
 
-    /// `option NAME=VALUE` for the options announced in the features.
+    /// `option NAME=VALUE` for the options announced in the features; a bad value is refused
+    /// and the option keeps its value.
     fn set_option(&mut self, text: &str) -> Result<(), Refusal> {
-        let refuse = |reason| Refusal::Error(reason, format!("option {text}"));
+        let refuse = |reason: String| Refusal::Error(reason, format!("option {text}"));
         let (name, value) = text
             .split_once('=')
-            .ok_or_else(|| refuse("option needs a value"))?;
-        match name.trim() {
+            .ok_or_else(|| refuse("option needs a value".into()))?;
+        let (name, value) = (name.trim(), value.trim());
+        let spin = |range| spin_value(name, value, range).map_err(refuse);
+        match name {
             LEVEL_OPTION => {
-                self.level = Level::parse(value.trim()).map_err(|_| refuse("unknown level"))?
+                self.level = Level::parse(value).map_err(|_| refuse("unknown level".into()))?
             }
-            MULTI_PV_OPTION => {
-                let lines: usize = value.trim().parse().map_err(|_| refuse("not a number"))?;
-                if !(MULTI_PV_RANGE.0..=MULTI_PV_RANGE.1).contains(&lines) {
-                    return Err(refuse("MultiPV out of range"));
-                }
-                self.multipv = lines;
+            MULTI_PV_OPTION => self.multipv = spin(MULTI_PV_RANGE)?,
+            LIMIT_STRENGTH => {
+                self.strength.limit_strength = check_value(name, value).map_err(refuse)?
             }
-            _ => return Err(refuse("unknown option")),
+            ELO => self.strength.elo = spin(ELO_RANGE)?,
+            SKILL => self.strength.skill = spin(SKILL_RANGE)?,
+            _ => return Err(refuse("unknown option".into())),
         }
         Ok(())
     }
@@ -297,7 +309,7 @@ impl Cecp {
         let size = self.session.size();
         geometry(size.width, size.height)
             .parse_square(text)
-            .ok_or_else(|| Refusal::Error("not a square of this board", text.to_string()))
+            .ok_or_else(|| Refusal::Error("not a square of this board".into(), text.to_string()))
     }
 
     /// `lift SQUARE`: marks where the piece there can go (red where it captures), with the
@@ -309,7 +321,7 @@ impl Cecp {
         let size = self.session.size();
         let board = geometry(size.width, size.height);
         let position = parse_position_text(&self.session.position_text())
-            .map_err(|problem| Refusal::Error("position", problem))?;
+            .map_err(|problem| Refusal::Error("position".into(), problem))?;
         let mut marks = burned_marks(&position);
         // The moves are looked at one by one, never held (a contrived Apart board has hundreds
         // of millions).
@@ -388,9 +400,9 @@ impl Cecp {
     }
 
     fn set_board(&mut self, text: &str) -> Result<(), Refusal> {
-        let session = self
-            .rebuild(Some(text), &[])
-            .map_err(|problem| Refusal::Error("illegal position", format!("{text}: {problem}")))?;
+        let session = self.rebuild(Some(text), &[]).map_err(|problem| {
+            Refusal::Error("illegal position".into(), format!("{text}: {problem}"))
+        })?;
         self.stop();
         self.session = session;
         self.size = self.session.size();
@@ -405,7 +417,7 @@ impl Cecp {
     fn user_move(&mut self, text: &str) -> Result<(), Refusal> {
         if self.job.as_ref().is_some_and(|job| !job.analysis) {
             return Err(Refusal::Error(
-                "engine is thinking",
+                "engine is thinking".into(),
                 format!("usermove {text}"),
             ));
         }
@@ -428,14 +440,13 @@ impl Cecp {
 
     /// Takes back `plies` moves (`undo` one, `remove` two); the engine's side stays.
     fn take_back(&mut self, plies: usize, command: &str) -> Result<(), Refusal> {
-        let kept = self
-            .moves
-            .len()
-            .checked_sub(plies)
-            .ok_or_else(|| Refusal::Error("no move to take back", command.to_string()))?;
+        let kept =
+            self.moves.len().checked_sub(plies).ok_or_else(|| {
+                Refusal::Error("no move to take back".into(), command.to_string())
+            })?;
         let session = self
             .rebuild(self.setup.as_deref(), &self.moves[..kept])
-            .map_err(|problem| Refusal::Error("take back", problem))?;
+            .map_err(|problem| Refusal::Error("take back".into(), problem))?;
         self.stop();
         self.session = session;
         self.moves.truncate(kept);
@@ -456,7 +467,8 @@ impl Cecp {
     }
 
     /// Starts the search: an analysis, or the engine's move under the time control and the
-    /// level (the `random` and `greedy` levels move at once, without a search).
+    /// level (the `random` and `greedy` levels move at once, without a search) or, below full
+    /// strength, the limited search.
     fn think(&mut self) {
         let analysis = self.analysing;
         let mut limits = if analysis {
@@ -468,7 +480,9 @@ impl Cecp {
             let own_moves = (self.moves.len() / 2) as u32;
             self.control.limits(self.session.side_to_move(), own_moves)
         };
-        if !analysis {
+        let strength = Some(self.strength.strength(self.game))
+            .filter(|strength| !analysis && !strength.is_full());
+        if !analysis && strength.is_none() {
             let quick_move = match self.level {
                 Level::Random => random_move(self.session.as_ref(), &[], &mut self.rng),
                 Level::Greedy => self.session.greedy_move(&[]),
@@ -489,6 +503,9 @@ impl Cecp {
             multipv: self.multipv,
             ..Settings::default()
         };
+        let limited = strength.map(|strength| {
+            LimitedSearch::new(strength, limits.clone(), settings, self.rng.random())
+        });
         let session = self.session.boxed_clone();
         let signals = Arc::new(Signals::default());
         let answer = Arc::new(Mutex::new(None));
@@ -502,7 +519,7 @@ impl Cecp {
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
-                let summary = session.search(&limits, settings, &tt, &thread_signals, &mut |it| {
+                let mut report = |it: &Iteration| {
                     if it.multipv == 1 {
                         *thread_latest.lock().unwrap_or_else(|p| p.into_inner()) =
                             Some((it.depth, it.score));
@@ -510,8 +527,20 @@ impl Cecp {
                     if post {
                         out.line(&thinking_line(it));
                     }
-                });
-                *thread_answer.lock().unwrap_or_else(|p| p.into_inner()) = Some(summary.best_move);
+                };
+                let best_move = match limited {
+                    Some(search) => {
+                        search
+                            .run(session.as_ref(), &tt, &thread_signals, &mut report)
+                            .best_move
+                    }
+                    None => {
+                        session
+                            .search(&limits, settings, &tt, &thread_signals, &mut report)
+                            .best_move
+                    }
+                };
+                *thread_answer.lock().unwrap_or_else(|p| p.into_inner()) = Some(best_move);
                 // A loop that has ended no longer listens; nothing is lost.
                 let _ = events.send(Event::SearchDone(id));
             });
@@ -598,6 +627,26 @@ impl Cecp {
             job.signals.stop.store(true, Ordering::Relaxed);
             join(job.handle);
         }
+    }
+}
+
+/// The value of the spin option `name`: a whole number within `range`, else why it is refused
+/// (naming the range).
+fn spin_value(name: &str, value: &str, (low, high): (usize, usize)) -> Result<usize, String> {
+    match value.parse::<i128>() {
+        Ok(number) if (low as i128..=high as i128).contains(&number) => Ok(number as usize),
+        Ok(_) => Err(format!("{name} out of range {low} to {high}")),
+        Err(_) => Err(format!("not a number, {name} takes {low} to {high}")),
+    }
+}
+
+/// The value of the check option `name`: XBoard's 1 or 0 (or `true`, `false`), else why it is
+/// refused.
+fn check_value(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(format!("{name} takes 0 or 1")),
     }
 }
 

@@ -5,10 +5,11 @@
 use crate::board::position_text::{Cell, PositionText};
 use crate::game::{Outcome, Side, Verdict};
 use crate::games::GameKind;
-use crate::interfaces::uci::options::MULTI_PV_RANGE;
+use crate::interfaces::uci::options::{ELO, LIMIT_STRENGTH, MULTI_PV_RANGE, SKILL};
 use crate::level::Level;
 use crate::search::Iteration;
 use crate::search::score::Score;
+use crate::strength::{ELO_RANGE, SKILL_RANGE, StrengthOptions};
 
 /// CECP's score of a mate in N moves (negative: being mated), as XBoard reads it.
 const MATE: i64 = 100_000;
@@ -28,12 +29,14 @@ const SIZED_VARIANTS: [&str; 9] = [
     "12x12_apart",
 ];
 
-/// The engine options XBoard shows in its Engine Settings dialog (`option NAME=VALUE`).
+/// The engine options XBoard shows in its Engine Settings dialog (`option NAME=VALUE`), with
+/// the strength options named as in UCI (`LIMIT_STRENGTH`, `ELO`, `SKILL`).
 pub const LEVEL_OPTION: &str = "Level";
 pub const MULTI_PV_OPTION: &str = "MultiPV";
 
-/// The `feature` lines answering `protover 2`, `done=1` last; `level` is the current level.
-pub fn features(level: Level) -> Vec<String> {
+/// The `feature` lines answering `protover 2`, `done=1` last; `level` and `strength` are the
+/// current values.
+pub fn features(level: Level, strength: StrengthOptions) -> Vec<String> {
     let variants: Vec<&str> = GameKind::ALL
         .iter()
         .map(|game| game.name())
@@ -59,6 +62,18 @@ pub fn features(level: Level) -> Vec<String> {
         format!(
             "feature option=\"{MULTI_PV_OPTION} -spin 1 {} {}\"",
             MULTI_PV_RANGE.0, MULTI_PV_RANGE.1
+        ),
+        format!(
+            "feature option=\"{LIMIT_STRENGTH} -check {}\"",
+            u8::from(strength.limit_strength)
+        ),
+        format!(
+            "feature option=\"{ELO} -spin {} {} {}\"",
+            strength.elo, ELO_RANGE.0, ELO_RANGE.1
+        ),
+        format!(
+            "feature option=\"{SKILL} -spin {} {} {}\"",
+            strength.skill, SKILL_RANGE.0, SKILL_RANGE.1
         ),
         "feature done=1".to_string(),
     ]
@@ -193,7 +208,7 @@ mod tests {
 
     #[test]
     fn features_end_with_done_and_name_every_game() {
-        let lines = features(Level::Max);
+        let lines = features(Level::Max, StrengthOptions::default());
         assert_eq!(lines.last().map(String::as_str), Some("feature done=1"));
         assert!(lines.iter().any(|line| {
             line.starts_with("feature variants=\"joust,jesonmor,claustro,apart,6x6_joust,")
@@ -202,6 +217,13 @@ mod tests {
             line.starts_with("feature option=\"Level -combo random /// ")
                 && line.ends_with(" /// *max\"")
         }));
+        for option in [
+            "feature option=\"UCI_LimitStrength -check 0\"",
+            "feature option=\"UCI_Elo -spin 1700 600 2800\"",
+            "feature option=\"Skill -spin 20 0 20\"",
+        ] {
+            assert!(lines.iter().any(|line| line == option), "{lines:#?}");
+        }
     }
 
     #[test]

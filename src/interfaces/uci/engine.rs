@@ -17,6 +17,7 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
 use crate::strength::Strength;
+use crate::strength::limited::LimitedSearch;
 use crate::tools::bench;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -428,9 +429,9 @@ impl Engine {
             OptionChange::Variant(game) => self.new_game(game, None)?,
             OptionChange::EngineDraws(enabled) => self.options.engine_draws = enabled,
             OptionChange::Ponder(enabled) => self.options.ponder = enabled,
-            OptionChange::LimitStrength(enabled) => self.options.limit_strength = enabled,
-            OptionChange::Elo(elo) => self.options.elo = elo,
-            OptionChange::Skill(skill) => self.options.skill = skill,
+            OptionChange::LimitStrength(enabled) => self.options.strength.limit_strength = enabled,
+            OptionChange::Elo(elo) => self.options.strength.elo = elo,
+            OptionChange::Skill(skill) => self.options.strength.skill = skill,
             OptionChange::SolutionFile(path) => {
                 self.solution = path
                     .map(|path| load_oracle(std::path::Path::new(&path)))
@@ -508,12 +509,8 @@ impl Engine {
         let restricted = !limits.search_moves.is_empty();
         // Limited strength (UCI_Elo, else Skill) decides instead of the level; at full
         // strength it changes nothing.
-        let strength = if self.options.limit_strength {
-            Strength::from_elo(self.game, self.options.elo)
-        } else {
-            Strength::from_skill_level(self.options.skill)
-        };
-        let strength = Some(strength).filter(|strength| !strength.is_full());
+        let strength =
+            Some(self.options.strength.strength(self.game)).filter(|strength| !strength.is_full());
         if let Some(strength) = strength {
             return self.search_limited(limits, strength);
         }
@@ -574,35 +571,31 @@ impl Engine {
         })
     }
 
-    /// Searches the best few lines within the strength's depth cap and plays one drawn among
-    /// them by `Strength::choose`, with a generator seeded from the engine's (`Seed`).
-    fn search_limited(&mut self, mut limits: Limits, strength: Strength) -> Result<(), String> {
-        limits.depth = strength.cap_depth(limits.depth);
+    /// Plays the limited search's move (`crate::strength::limited`), its draw seeded from the
+    /// engine's generator (`Seed`).
+    fn search_limited(&mut self, limits: Limits, strength: Strength) -> Result<(), String> {
+        let search = LimitedSearch::new(
+            strength,
+            limits,
+            self.search_settings(self.options.multipv),
+            self.rng.random(),
+        );
         let signals = Arc::new(Signals::default());
-        signals.pondering.store(limits.ponder, Ordering::Relaxed);
+        signals
+            .pondering
+            .store(search.limits().ponder, Ordering::Relaxed);
         let name_reply = self.options.ponder;
         let session = self.session.boxed_clone();
         let tt = Arc::clone(&self.tt);
-        let settings = self.search_settings(self.options.multipv.max(strength.lines()));
-        let mut rng = StdRng::seed_from_u64(self.rng.random());
-        let infinite = limits.runs_until_stopped(self.session.side_to_move());
+        let infinite = search
+            .limits()
+            .runs_until_stopped(self.session.side_to_move());
         let thread_signals = Arc::clone(&signals);
         self.start_job(signals, infinite, true, move |out| {
-            let mut lines: Vec<Iteration> = Vec::new();
-            let summary = session.search(&limits, settings, &tt, &thread_signals, &mut |line| {
-                out.line(&info_line(line));
-                if line.multipv == 1 {
-                    lines.clear();
-                }
-                lines.push(line.clone());
+            let played = search.run(session.as_ref(), &tt, &thread_signals, &mut |line| {
+                out.line(&info_line(line))
             });
-            let scores: Vec<_> = lines.iter().map(|line| line.score).collect();
-            let chosen = lines.get(strength.choose(&scores, &mut rng));
-            let (best, reply) = match chosen.and_then(|line| Some((line, line.pv.first()?))) {
-                Some((line, first)) => (Some(first.clone()), line.pv.get(1).cloned()),
-                None => (summary.best_move, summary.result.ponder_move),
-            };
-            bestmove_line(best, reply.filter(|_| name_reply))
+            bestmove_line(played.best_move, played.reply.filter(|_| name_reply))
         })
     }
 

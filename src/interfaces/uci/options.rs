@@ -2,7 +2,7 @@
 
 use crate::games::GameKind;
 use crate::level::Level;
-use crate::strength::{DEFAULT_ELO, ELO_RANGE, SKILL_RANGE};
+use crate::strength::{ELO_RANGE, SKILL_RANGE, StrengthOptions};
 
 /// Option names as declared (matched case-insensitively).
 pub const HASH: &str = "Hash";
@@ -45,12 +45,9 @@ pub struct EngineOptions {
     pub engine_draws: bool,
     /// Whether `bestmove` names the reply expected (`ponder <move>`), for GUIs that ponder.
     pub ponder: bool,
-    /// Whether `elo` decides how strongly to play (instead of `level`).
-    pub limit_strength: bool,
-    /// The strength asked for while `limit_strength` is on (see `crate::strength`).
-    pub elo: usize,
-    /// The skill from 0 to 20 while `limit_strength` is off (20: full strength).
-    pub skill: usize,
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill`: below full strength they decide how
+    /// strongly to play instead of `level` (see `crate::strength`).
+    pub strength: StrengthOptions,
 }
 
 impl Default for EngineOptions {
@@ -64,9 +61,7 @@ impl Default for EngineOptions {
             seed: 0,
             engine_draws: true,
             ponder: false,
-            limit_strength: false,
-            elo: DEFAULT_ELO,
-            skill: SKILL_RANGE.1,
+            strength: StrengthOptions::default(),
         }
     }
 }
@@ -158,15 +153,15 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
         ),
         format!(
             "option name {LIMIT_STRENGTH} type check default {}",
-            defaults.limit_strength
+            defaults.strength.limit_strength
         ),
         format!(
             "option name {ELO} type spin default {} min {} max {}",
-            defaults.elo, ELO_RANGE.0, ELO_RANGE.1
+            defaults.strength.elo, ELO_RANGE.0, ELO_RANGE.1
         ),
         format!(
             "option name {SKILL} type spin default {} min {} max {}",
-            defaults.skill, SKILL_RANGE.0, SKILL_RANGE.1
+            defaults.strength.skill, SKILL_RANGE.0, SKILL_RANGE.1
         ),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {USE_NNUE} type check default true"),
