@@ -80,7 +80,7 @@ fn watching_the_engine_play_itself_ends_with_the_result() {
     let (code, out, _) = play(&["joust", "6", "--as", "none", "--level", "greedy"], "");
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("the engine against itself (level greedy)"),
+        out.contains("the engine against itself (level greedy, about 1000 Elo)"),
         "{out}"
     );
     assert!(out.contains("Game over: "), "{out}");

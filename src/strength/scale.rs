@@ -63,15 +63,92 @@ impl GameScale {
     }
 }
 
-/// Until the round robin's figures are in: the knob's ends at `ELO_RANGE`'s, levels unrated.
-const PLACEHOLDER: GameScale = GameScale {
-    skills: &[(0.0, 600.0), (1.0, 2800.0)],
-    levels: &[],
+// The figures of docs/strength.md's round robins ("The Elo scale"), greedy pinned at 1000: the
+// skills in order, each kept only where it rated above the weaker one before it, and every
+// named level.
+const JOUST: GameScale = GameScale {
+    skills: &[
+        (0.00, 698.0),
+        (0.25, 1056.0),
+        (0.50, 1275.0),
+        (0.75, 1445.0),
+        (0.90, 1466.0),
+        (1.00, 1515.0),
+    ],
+    levels: &[
+        ("random", 538.0),
+        ("greedy", 1000.0),
+        ("novice", 995.0),
+        ("easy", 1035.0),
+        ("medium", 1136.0),
+        ("hard", 1134.0),
+        ("ultra", 1212.0),
+        ("demigod", 1251.0),
+        ("max", 1515.0),
+    ],
 };
-const JOUST: GameScale = PLACEHOLDER;
-const JESON_MOR: GameScale = PLACEHOLDER;
-const CLAUSTRO: GameScale = PLACEHOLDER;
-const APART: GameScale = PLACEHOLDER;
+const JESON_MOR: GameScale = GameScale {
+    skills: &[
+        (0.00, 872.0),
+        (0.25, 1526.0),
+        (0.50, 1603.0),
+        (0.75, 1615.0),
+        (0.90, 1638.0),
+        (1.00, 1643.0),
+    ],
+    levels: &[
+        ("random", 416.0),
+        ("greedy", 1000.0),
+        ("novice", 1376.0),
+        ("easy", 1411.0),
+        ("medium", 1443.0),
+        ("hard", 1472.0),
+        ("ultra", 1500.0),
+        ("demigod", 1517.0),
+        ("max", 1643.0),
+    ],
+};
+const CLAUSTRO: GameScale = GameScale {
+    skills: &[
+        (0.00, 817.0),
+        (0.25, 1493.0),
+        (0.50, 1866.0),
+        (0.75, 1887.0),
+        (1.00, 2110.0),
+    ],
+    levels: &[
+        ("random", 359.0),
+        ("greedy", 1000.0),
+        ("novice", 998.0),
+        ("easy", 1174.0),
+        ("medium", 1251.0),
+        ("hard", 1346.0),
+        ("ultra", 1436.0),
+        ("demigod", 1590.0),
+        ("max", 2110.0),
+    ],
+};
+const APART: GameScale = GameScale {
+    skills: &[
+        (0.00, 925.0),
+        (0.25, 1137.0),
+        (0.50, 1139.0),
+        (0.75, 1184.0),
+        (0.90, 1192.0),
+        (1.00, 1193.0),
+    ],
+    levels: &[
+        ("random", 316.0),
+        ("greedy", 1000.0),
+        ("novice", 1004.0),
+        ("easy", 1035.0),
+        ("medium", 1056.0),
+        ("hard", 1121.0),
+        ("ultra", 1141.0),
+        ("demigod", 1189.0),
+        ("max", 1193.0),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

@@ -35,7 +35,7 @@ impl Opponent {
             Opponent::Level(level) => {
                 let measured = scale::scale(game)
                     .level_elo(level.name())
-                    .map(|elo| format!(" (about {elo:.0} Elo)"))
+                    .map(|elo| format!(", about {elo:.0} Elo"))
                     .unwrap_or_default();
                 format!("level {}{measured}", level.name())
             }
@@ -507,7 +507,7 @@ mod tests {
         let level = Level::Depth(2);
         let named = Opponent::Level(level).describe(game);
         match scale::scale(game).level_elo(level.name()) {
-            Some(elo) => assert_eq!(named, format!("level easy (about {elo:.0} Elo)")),
+            Some(elo) => assert_eq!(named, format!("level easy, about {elo:.0} Elo")),
             None => assert_eq!(named, "level easy"),
         }
         assert_eq!(Opponent::Elo(1500).describe(game), "Elo 1500");
