@@ -131,6 +131,10 @@ pub struct PlayArgs {
     /// Thinking time of the max level, of --elo and of hints, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
+    /// List the engine's levels of the game by their measured Elo, and what --elo spans, then
+    /// exit.
+    #[arg(long)]
+    pub levels: bool,
     /// Seed of the random level and of the draws of --elo.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -521,6 +525,10 @@ fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
 fn run_play(args: &PlayArgs) -> Result<i32, String> {
     use std::io::IsTerminal;
     let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    if args.levels {
+        print_line(&crate::tools::level_list::level_list(game));
+        return Ok(0);
+    }
     let humans = match args.side.as_str() {
         "white" => [true, false],
         "black" => [false, true],

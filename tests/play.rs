@@ -155,3 +155,18 @@ fn the_engine_plays_at_an_elo_of_the_scale_and_bad_elos_are_refused() {
     assert!(help.contains(&format!("({low} to {high})")), "{help}");
     assert!(help.contains("docs/strength.md"), "{help}");
 }
+
+#[test]
+fn the_levels_are_listed_by_their_elo() {
+    let listed = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "claustro", "--levels"])
+        .output()
+        .expect("tabula runs");
+    let text = String::from_utf8_lossy(&listed.stdout);
+    assert_eq!(listed.status.code(), Some(0), "{text}");
+    // greedy is the scale's anchor, 1000 in every game; random is the weakest level.
+    let greedy = text.lines().find(|line| line.contains("--level greedy"));
+    assert!(greedy.is_some_and(|line| line.contains(" 1000 ")), "{text}");
+    let first = text.lines().nth(1).unwrap_or_default();
+    assert!(first.contains("--level random"), "{text}");
+}

@@ -1,11 +1,12 @@
 //! What tabula does besides speaking a protocol: the subcommands `analyse`, `suite`, `bench`,
-//! `play`, `openings`, `match` (tournament), `review` and `tune`, the position lines and game
+//! `play` (and its `--levels` list), `openings`, `match` (tournament), `review` and `tune`, the position lines and game
 //! records they read, the lines they print and the progress they show.
 
 pub mod analyse;
 pub mod bench;
 pub mod console;
 pub mod datagen;
+pub mod level_list;
 pub mod opening_book;
 pub mod play;
 pub mod position_line;

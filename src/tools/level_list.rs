@@ -1,0 +1,58 @@
+//! `tabula play GAME --levels`: the engine's levels of one game by their Elo on the game's
+//! measured scale (`crate::strength::scale`, docs/strength.md), weakest first, each with what it
+//! does, and the span of Elo that `--elo` plays on the smooth knob.
+
+use crate::games::GameKind;
+use crate::level::Level;
+use crate::strength::scale::scale;
+
+/// The list, one level a line.
+pub fn level_list(game: GameKind) -> String {
+    let measured = scale(game);
+    let mut levels: Vec<(Option<f64>, Level)> = Level::names()
+        .filter_map(|name| Level::parse(name).ok())
+        .map(|level| (measured.level_elo(level.name()), level))
+        .collect();
+    levels.sort_by(|a, b| a.0.unwrap_or(f64::MAX).total_cmp(&b.0.unwrap_or(f64::MAX)));
+    let mut lines = vec![format!(
+        "Levels of {} by their Elo on its own scale (greedy is 1000; docs/strength.md):",
+        game.name()
+    )];
+    for (elo, level) in levels {
+        let elo = elo.map_or("     ?".to_string(), |elo| format!("{elo:>6.0}"));
+        lines.push(format!(
+            "  --level {:<8} {elo}  {}",
+            level.name(),
+            level.description()
+        ));
+    }
+    let (weakest, full) = measured.span();
+    lines.push(format!(
+        "  --elo N  {weakest:.0} to {full:.0}: limited strength between the weakest skill and full \
+         strength (lower plays the weakest, higher full strength)"
+    ));
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_is_listed_weakest_first() {
+        for game in GameKind::ALL {
+            let text = level_list(game);
+            let elos: Vec<f64> = text
+                .lines()
+                .filter(|line| line.starts_with("  --level"))
+                .filter_map(|line| line.split_whitespace().nth(2)?.parse().ok())
+                .collect();
+            assert_eq!(elos.len(), Level::names().count(), "{text}");
+            assert!(elos.windows(2).all(|w| w[0] <= w[1]), "{text}");
+            assert!(
+                text.contains("--level greedy") && text.contains("--elo N"),
+                "{text}"
+            );
+        }
+    }
+}
