@@ -7,6 +7,7 @@ pub mod bench;
 pub mod console;
 pub mod datagen;
 pub mod level_list;
+pub mod linear;
 pub mod opening_book;
 pub mod play;
 pub mod position_line;

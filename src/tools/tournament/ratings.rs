@@ -10,6 +10,7 @@
 
 use super::standings::PairResult;
 use super::stats::{Tally, score_from_elo};
+use crate::tools::linear::invert;
 
 /// The z value of a two-sided 95% interval.
 const Z_95: f64 = 1.959_963_985;
@@ -105,38 +106,6 @@ fn connected(engines: usize, pairings: &[PairResult]) -> bool {
     reached.iter().all(|&r| r)
 }
 
-/// The inverse of a symmetric definite matrix, by Gauss-Jordan elimination with partial pivots
-/// (`None` if it is singular).
-fn inverse(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
-    let n = matrix.len();
-    let mut left = matrix.to_vec();
-    let mut right: Vec<Vec<f64>> = (0..n)
-        .map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect())
-        .collect();
-    for column in 0..n {
-        let pivot =
-            (column..n).max_by(|&a, &b| left[a][column].abs().total_cmp(&left[b][column].abs()))?;
-        if left[pivot][column].abs() < 1e-300 {
-            return None;
-        }
-        left.swap(column, pivot);
-        right.swap(column, pivot);
-        let scale = left[column][column];
-        for k in 0..n {
-            left[column][k] /= scale;
-            right[column][k] /= scale;
-        }
-        for row in (0..n).filter(|&row| row != column) {
-            let factor = left[row][column];
-            for k in 0..n {
-                left[row][k] -= factor * left[column][k];
-                right[row][k] -= factor * right[column][k];
-            }
-        }
-    }
-    Some(right)
-}
-
 /// The Hessian without the row and column of `fixed`.
 fn without(matrix: &[Vec<f64>], fixed: usize) -> Vec<Vec<f64>> {
     (0..matrix.len())
@@ -175,7 +144,7 @@ pub fn rate(
     let singular = || "the ratings cannot be solved (a singular likelihood)".to_string();
     for _ in 0..500 {
         let (gradient, hessian) = results.slopes(&elo);
-        let inverse = inverse(&without(&hessian, 0)).ok_or_else(singular)?;
+        let inverse = invert(&without(&hessian, 0)).ok_or_else(singular)?;
         let mut largest: f64 = 0.0;
         for (row, &i) in free.iter().enumerate() {
             let step: f64 = -free
@@ -192,7 +161,7 @@ pub fn rate(
         }
     }
     let (_, hessian) = results.slopes(&elo);
-    let inverse = inverse(&without(&hessian, 0)).ok_or_else(singular)?;
+    let inverse = invert(&without(&hessian, 0)).ok_or_else(singular)?;
     // The covariance of all ratings with engine 0 at exactly 0.
     let mut covariance = vec![vec![0.0; engines]; engines];
     for (row, &i) in free.iter().enumerate() {
