@@ -6,6 +6,7 @@
 
 use super::Strength;
 use crate::games::GameKind;
+use crate::level::Level;
 
 /// One game's measured ratings.
 #[derive(Debug)]
@@ -52,6 +53,20 @@ impl GameScale {
     pub fn span(&self) -> (f64, f64) {
         let elo_at = |point: Option<&(f64, f64)>| point.map_or(0.0, |&(_, elo)| elo);
         (elo_at(self.skills.first()), elo_at(self.skills.last()))
+    }
+
+    /// Every named level with its measured Elo: the rated ones weakest first, then any not
+    /// rated, in the order of [`Level::names`].
+    pub fn levels_by_elo(&self) -> Vec<(Level, Option<f64>)> {
+        let mut levels: Vec<(Level, Option<f64>)> = Level::names()
+            .filter_map(|name| Level::parse(name).ok())
+            .map(|level| (level, self.level_elo(level.name())))
+            .collect();
+        levels.sort_by(|a, b| {
+            let elo = |level: &(Level, Option<f64>)| level.1.unwrap_or(f64::INFINITY);
+            elo(a).total_cmp(&elo(b))
+        });
+        levels
     }
 
     /// The measured Elo of the level called `name`.

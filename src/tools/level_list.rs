@@ -3,22 +3,16 @@
 //! does, and the span of Elo that `--elo` plays on the smooth knob.
 
 use crate::games::GameKind;
-use crate::level::Level;
 use crate::strength::scale::scale;
 
 /// The list, one level a line.
 pub fn level_list(game: GameKind) -> String {
     let measured = scale(game);
-    let mut levels: Vec<(Option<f64>, Level)> = Level::names()
-        .filter_map(|name| Level::parse(name).ok())
-        .map(|level| (measured.level_elo(level.name()), level))
-        .collect();
-    levels.sort_by(|a, b| a.0.unwrap_or(f64::MAX).total_cmp(&b.0.unwrap_or(f64::MAX)));
     let mut lines = vec![format!(
         "Levels of {} by their Elo on its own scale (greedy is 1000; docs/strength.md):",
         game.name()
     )];
-    for (elo, level) in levels {
+    for (level, elo) in measured.levels_by_elo() {
         let elo = elo.map_or("     ?".to_string(), |elo| format!("{elo:>6.0}"));
         lines.push(format!(
             "  --level {:<8} {elo}  {}",
@@ -37,6 +31,7 @@ pub fn level_list(game: GameKind) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::Level;
 
     #[test]
     fn every_level_is_listed_weakest_first() {

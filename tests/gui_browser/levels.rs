@@ -5,7 +5,8 @@
 //! The page keeps for this test: `select#level-black` with an `option` per entry (value the
 //! level's name, or `elo:N` for a point of the knob).
 
-use crate::processes::{api_get, screenshot_dir};
+use crate::page::save_png;
+use crate::processes::api_get;
 use crate::{Context, Res};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -89,8 +90,7 @@ async fn picture_of_the_list(client: &Client) -> Res<()> {
         .execute(SHOW_LIST, vec![Value::from(false)])
         .await
         .ctx("draw the level list closed again")?;
-    let path = screenshot_dir().join("levels.png");
-    std::fs::write(&path, png?).ctx(&format!("write {}", path.display()))?;
+    let path = save_png("levels", png?)?;
     eprintln!("  screenshot {}", path.display());
     Ok(())
 }

@@ -175,6 +175,11 @@ pub async fn type_into(client: &Client, id: &str, text: &str) -> Res<()> {
 
 pub async fn save_screenshot(client: &Client, name: &str) -> Res<PathBuf> {
     let png = client.screenshot().await.ctx("take a screenshot")?;
+    save_png(name, png)
+}
+
+/// Writes `png` as `name.png` into the screenshot directory.
+pub fn save_png(name: &str, png: Vec<u8>) -> Res<PathBuf> {
     let dir = screenshot_dir();
     std::fs::create_dir_all(&dir).ctx(&format!("create {}", dir.display()))?;
     let path = dir.join(format!("{name}.png"));

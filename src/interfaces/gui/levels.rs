@@ -84,10 +84,9 @@ pub struct Choice {
 /// level before a point of the same Elo), then the levels not measured yet, weakest first.
 pub fn choices(game: GameKind) -> Vec<Choice> {
     let scale = scale(game);
-    let levels = Level::names().filter_map(|name| Level::parse(name).ok());
-    let (mut rated, unrated): (Vec<Choice>, Vec<Choice>) = levels
-        .map(|level| {
-            let elo = scale.level_elo(level.name()).map(|elo| elo.round() as i64);
+    let (mut rated, unrated): (Vec<Choice>, Vec<Choice>) = (scale.levels_by_elo().into_iter())
+        .map(|(level, elo)| {
+            let elo = elo.map(|elo| elo.round() as i64);
             let description = level.description();
             let label = match elo {
                 Some(elo) => format!("{} · {elo} Elo — {description}", level.name()),

@@ -9,11 +9,9 @@
 //! at a value chosen, or else the average at 0) only shifts the scale.
 
 use super::standings::PairResult;
-use super::stats::{Tally, score_from_elo};
+use super::stats::{Tally, Z_95, score_from_elo};
 use crate::tools::linear::invert;
 
-/// The z value of a two-sided 95% interval.
-const Z_95: f64 = 1.959_963_985;
 /// The natural-log slope of the logistic curve per Elo point.
 const PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
 /// Virtual draws added to every pairing played.

@@ -13,7 +13,7 @@ pub struct Tally {
 }
 
 /// The z value of a two-sided 95% interval.
-const Z_95: f64 = 1.959_963_985;
+pub const Z_95: f64 = 1.959_963_985;
 
 /// The logistic Elo difference that gives an expected `score` (0 < score < 1).
 pub fn elo_from_score(score: f64) -> f64 {
