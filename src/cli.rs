@@ -119,7 +119,7 @@ pub struct PlayArgs {
     /// The engine's level: random, greedy, novice, easy, medium, hard, ultra, demigod or max.
     #[arg(long, default_value = "medium")]
     pub level: String,
-    /// Play the engine at this Elo instead of a level (600 to 2800): a point of the game's own
+    /// Play the engine at this Elo instead of a level (400 to 2800): a point of the game's own
     /// Elo scale, measured in round robins between the engine's strengths (docs/strength.md), so
     /// not comparable with chess ratings or across games. The engine plays as with the UCI
     /// options UCI_LimitStrength and UCI_Elo: the best few lines of a capped search, one drawn.
@@ -305,6 +305,11 @@ pub struct RatingsArgs {
     /// of the engines is 0. Intervals are relative to the anchor.
     #[arg(long, value_name = "NAME=ELO")]
     pub anchor: Option<String>,
+    /// Rate again from only the pairings of engines that the ratings of every pairing put
+    /// within ELO of each other (and each engine's nearest): for pools whose far pairings,
+    /// decided all but entirely, pull near engines together (docs/strength.md, "The Elo scale").
+    #[arg(long, value_name = "ELO")]
+    pub within: Option<f64>,
 }
 
 /// Arguments of `tabula match merge`.
@@ -381,7 +386,11 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
             return Ok(if complete || merge.partial { 0 } else { 1 });
         }
         Some(MatchAction::Ratings(ratings)) => {
-            print_line(&run_ratings(&ratings.paths, ratings.anchor.as_deref())?);
+            print_line(&run_ratings(
+                &ratings.paths,
+                ratings.anchor.as_deref(),
+                ratings.within,
+            )?);
             return Ok(0);
         }
         None => {}

@@ -77,7 +77,7 @@ fn protover_2_announces_the_features_with_done_last() {
         "option=\"Level -combo random /// greedy /// ",
         "option=\"MultiPV -spin 1 1 256\"",
         "option=\"UCI_LimitStrength -check 0\"",
-        "option=\"UCI_Elo -spin 1700 600 2800\"",
+        "option=\"UCI_Elo -spin 1700 400 2800\"",
         "option=\"Skill -spin 20 0 20\"",
     ] {
         assert!(all.contains(feature), "{feature} missing: {features:#?}");
@@ -616,16 +616,16 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     let (mut engine, _) = xboard();
     for (line, error) in [
         (
-            "option UCI_Elo=599",
-            "Error (UCI_Elo out of range 600 to 2800): option UCI_Elo=599",
+            "option UCI_Elo=399",
+            "Error (UCI_Elo out of range 400 to 2800): option UCI_Elo=399",
         ),
         (
             "option UCI_Elo=-5",
-            "Error (UCI_Elo out of range 600 to 2800): option UCI_Elo=-5",
+            "Error (UCI_Elo out of range 400 to 2800): option UCI_Elo=-5",
         ),
         (
             "option UCI_Elo=strong",
-            "Error (not a number, UCI_Elo takes 600 to 2800): option UCI_Elo=strong",
+            "Error (not a number, UCI_Elo takes 400 to 2800): option UCI_Elo=strong",
         ),
         (
             "option Skill=21",
@@ -642,7 +642,7 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     let win = "d4b3".to_string();
     // At full strength (Skill 20, the default) the engine always takes the win; UCI_Elo alone
     // changes nothing.
-    assert_accepted(&mut engine, "option UCI_Elo=600");
+    assert_accepted(&mut engine, "option UCI_Elo=400");
     assert_eq!(moves_where_one_wins(&mut engine, 3), vec![win.clone(); 3]);
     // The weakest skill misses it at times (each search draws among the three moves alike: all
     // twelve taking the win would have a chance of one in 500 000).

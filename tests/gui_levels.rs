@@ -153,8 +153,9 @@ fn an_elo_is_played_with_limited_strength_and_a_level_switches_it_off() {
         record.contains(&format!("[Black \"tabula ({weakest} Elo)\"]")),
         "{record}"
     );
-    let cap = Strength::from_elo(GameKind::Joust, weakest).cap_depth(Some(5));
-    let depth = format!("d{}", cap.expect("a depth"));
+    let cap = Strength::from_elo(GameKind::Joust, weakest).depth_cap();
+    assert_eq!(cap, Some(1.0), "the weakest skill searches one ply");
+    let depth = "d1";
     assert!(
         last_comment(&record).split_whitespace().any(|w| w == depth),
         "{record}"

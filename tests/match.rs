@@ -515,5 +515,22 @@ fn a_round_robin_rates_its_engines_in_the_order_of_their_scores() {
         error.contains("'nobody'") && error.contains("full, greedy, random"),
         "{error}"
     );
+
+    // Within a reach that holds every gap, the near ratings are those of every pairing;
+    // a reach that is not a positive number is refused.
+    let wide = matches::tabula(&["match", "ratings", &out_text, "--within", "100000"]);
+    assert_eq!(wide.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&wide.stdout).into_owned();
+    assert!(
+        text.contains(": 0 pairings played further apart left out"),
+        "{text}"
+    );
+    assert_eq!(rating_rows(&text), rows, "{text}");
+    for reach in ["--within=0", "--within=-5", "--within=inf"] {
+        let refused = matches::tabula(&["match", "ratings", &out_text, reach]);
+        let error = String::from_utf8_lossy(&refused.stderr).into_owned();
+        assert_eq!(refused.status.code(), Some(2), "{reach}: {error}");
+        assert!(error.contains("--within"), "{error}");
+    }
     let _ = std::fs::remove_dir_all(&out);
 }

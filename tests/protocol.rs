@@ -660,18 +660,18 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     let handshake = engine.read_until("uciok");
     for declared in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1700 min 600 max 2800",
+        "option name UCI_Elo type spin default 1700 min 400 max 2800",
         "option name Skill type spin default 20 min 0 max 20",
     ] {
         assert!(handshake.iter().any(|l| l == declared), "{handshake:#?}");
     }
-    for bad in ["599", "2801", "strong", "-5"] {
+    for bad in ["399", "2801", "strong", "-5"] {
         let reply = engine.ask(&format!("setoption name UCI_Elo value {bad}"));
         assert_eq!(reply.len(), 1, "{reply:#?}");
         assert!(
             reply[0].starts_with("info string error: ")
                 && reply[0].contains(&format!("'{bad}'"))
-                && reply[0].contains("600 to 2800"),
+                && reply[0].contains("400 to 2800"),
             "{reply:#?}"
         );
     }
@@ -688,7 +688,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     engine.send("setoption name Seed value 3");
     let winning = "bestmove d4b3".to_string();
     // Without UCI_LimitStrength, UCI_Elo changes nothing.
-    engine.send("setoption name UCI_Elo value 600");
+    engine.send("setoption name UCI_Elo value 400");
     assert_eq!(bestmoves(&mut engine, 3), vec![winning.clone(); 3]);
     // At the lowest Elo the engine misses the win at times (each search draws among the three
     // moves alike: all twelve taking the win would have a chance of one in 500 000).

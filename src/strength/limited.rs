@@ -1,5 +1,5 @@
 //! The limited search, the one way UCI, CECP and `tabula play` choose a move below full strength:
-//! a MultiPV search of the strength's lines within its depth cap, then one line of the latest
+//! a MultiPV search of the strength's lines within its depth cap (drawn for the move), then one line of the latest
 //! full set drawn by [`Strength::choose`], its first move played.
 
 use super::Strength;
@@ -35,13 +35,14 @@ impl LimitedSearch {
     /// `settings` (at least the strength's lines), drawing its line from a generator seeded
     /// with `seed`.
     pub fn new(strength: Strength, mut limits: Limits, mut settings: Settings, seed: u64) -> Self {
-        limits.depth = strength.cap_depth(limits.depth);
+        let mut rng = StdRng::seed_from_u64(seed);
+        limits.depth = strength.cap_depth(limits.depth, &mut rng);
         settings.multipv = settings.multipv.max(strength.lines());
         LimitedSearch {
             strength,
             limits,
             settings,
-            rng: StdRng::seed_from_u64(seed),
+            rng,
         }
     }
 

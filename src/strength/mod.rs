@@ -16,7 +16,7 @@ use rand::RngExt;
 use rand::rngs::StdRng;
 
 /// The values `UCI_Elo` takes: the weakest play at the low end, full strength at the high end.
-pub const ELO_RANGE: (usize, usize) = (600, 2800);
+pub const ELO_RANGE: (usize, usize) = (400, 2800);
 /// `UCI_Elo` before it is set.
 pub const DEFAULT_ELO: usize = 1700;
 
@@ -111,12 +111,22 @@ impl Strength {
         if self.is_full() { 1 } else { CANDIDATE_LINES }
     }
 
-    /// The depth the search may reach, given the depth asked for.
-    pub fn cap_depth(self, asked: Option<u32>) -> Option<u32> {
-        if self.is_full() {
+    /// The depth cap below full strength, in plies as a real number: 1 at skill 0, growing in
+    /// proportion to the skill to [`DEEPEST_CAP`] just below full strength (which has none).
+    pub fn depth_cap(self) -> Option<f64> {
+        (!self.is_full()).then_some(1.0 + self.skill * (DEEPEST_CAP - 1.0))
+    }
+
+    /// The depth one move's search may reach, given the depth asked for: the whole plies of
+    /// [`Strength::depth_cap`], and one more with the probability of its fraction (drawn with
+    /// `rng`), so that the strength grows smoothly with the skill between two whole depths
+    /// instead of in steps.
+    pub fn cap_depth(self, asked: Option<u32>, rng: &mut StdRng) -> Option<u32> {
+        let Some(cap) = self.depth_cap() else {
             return asked;
-        }
-        let cap = 1 + (self.skill * (DEEPEST_CAP - 1.0)).floor() as u32;
+        };
+        let whole = cap.floor();
+        let cap = whole as u32 + u32::from(rng.random::<f64>() < cap - whole);
         Some(asked.map_or(cap, |depth| depth.min(cap)))
     }
 
@@ -175,9 +185,14 @@ mod tests {
         assert_eq!(Strength::from_skill_level(10).skill(), 0.5);
         assert!(Strength::from_skill_level(SKILL_RANGE.1).is_full());
         assert!(Strength::from_skill_level(99).is_full());
-        assert_eq!(Strength::from_skill(0.0).cap_depth(Some(9)), Some(1));
-        assert_eq!(Strength::from_skill(0.0).cap_depth(None), Some(1));
-        assert_eq!(Strength::FULL.cap_depth(None), None);
+        let mut rng = StdRng::seed_from_u64(1);
+        assert_eq!(
+            Strength::from_skill(0.0).cap_depth(Some(9), &mut rng),
+            Some(1)
+        );
+        assert_eq!(Strength::from_skill(0.0).cap_depth(None, &mut rng), Some(1));
+        assert_eq!(Strength::FULL.cap_depth(None, &mut rng), None);
+        assert_eq!(Strength::FULL.cap_depth(Some(7), &mut rng), Some(7));
         assert_eq!(Strength::FULL.lines(), 1);
         assert_eq!(Strength::from_skill(f64::NAN), Strength::FULL);
     }
@@ -222,5 +237,24 @@ mod tests {
             !choices(Strength::from_skill(0.95), &scores).contains(&2),
             "a far worse line taken"
         );
+    }
+
+    #[test]
+    fn a_fractional_cap_reaches_one_ply_more_as_often_as_its_fraction() {
+        // Skill 0.25: a cap of 1 + 0.25 * 19 = 5.75 plies, so 6 on three moves in four.
+        let strength = Strength::from_skill(0.25);
+        assert_eq!(strength.depth_cap(), Some(5.75));
+        let mut rng = StdRng::seed_from_u64(7);
+        let caps: Vec<u32> = (0..4000)
+            .filter_map(|_| strength.cap_depth(None, &mut rng))
+            .collect();
+        assert!(caps.iter().all(|&cap| cap == 5 || cap == 6), "{caps:?}");
+        let deeper = caps.iter().filter(|&&cap| cap == 6).count();
+        assert!(
+            (2850..3150).contains(&deeper),
+            "{deeper} of 4000 at 6 plies"
+        );
+        // A depth asked for below the cap is kept.
+        assert_eq!(strength.cap_depth(Some(3), &mut rng), Some(3));
     }
 }

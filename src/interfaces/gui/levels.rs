@@ -128,12 +128,19 @@ fn knob_points((weakest, full): (f64, f64)) -> impl Iterator<Item = usize> {
 
 /// What a point of the knob does, in a few words.
 fn knob_note(strength: Strength) -> String {
-    match strength.cap_depth(None) {
+    match strength.depth_cap() {
         // Full strength has no cap.
         None => "full strength: the top of the scale".to_string(),
-        Some(cap) => format!(
+        Some(cap) if cap.fract() == 0.0 => format!(
             "limited strength: at most {cap} {} deep, at times not its best move",
-            if cap == 1 { "ply" } else { "plies" },
+            if cap == 1.0 { "ply" } else { "plies" },
+        ),
+        Some(cap) => format!(
+            "limited strength: at most {} or {} plies deep ({:.0}% of moves the deeper), at \
+             times not its best move",
+            cap.floor(),
+            cap.ceil(),
+            100.0 * cap.fract()
         ),
     }
 }
@@ -146,7 +153,7 @@ mod tests {
     fn knob_points_are_the_steps_inside_the_clipped_span() {
         let points = |span| knob_points(span).collect::<Vec<_>>();
         assert_eq!(points((734.0, 1650.0)), [800, 1000, 1200, 1400, 1600]);
-        assert_eq!(points((100.0, 900.0)), [ELO_RANGE.0, 800]);
+        assert_eq!(points((100.0, 900.0)), [400, 600, 800]);
         assert_eq!(points((2700.0, 9000.0)), [ELO_RANGE.1]);
         assert_eq!(points((1210.0, 1390.0)), Vec::<usize>::new());
     }

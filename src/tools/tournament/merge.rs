@@ -5,7 +5,7 @@
 //! an error naming the file; nothing is written then. `tabula match ratings` reads the same
 //! files and rates the pool, pinned where the caller says.
 
-use super::ratings::Anchor;
+use super::ratings::{Anchor, rate_near, ratings_text};
 use super::result_file::{ResultFile, find_result_files};
 use super::setup::{Digest, MatchSetup, pairings};
 use super::standings::MatchCounts;
@@ -201,7 +201,16 @@ pub fn run_merge(paths: &[PathBuf], out: Option<&Path>) -> Result<(String, bool)
 /// `tabula match ratings`: the ratings of the engines of the match (or shards) under `paths`,
 /// with `anchor` as `NAME=ELO` (or `NAME`, at 0) pinning one engine, else the average at 0;
 /// says so when shards are missing or unfinished.
-pub fn run_ratings(paths: &[PathBuf], anchor: Option<&str>) -> Result<String, String> {
+pub fn run_ratings(
+    paths: &[PathBuf],
+    anchor: Option<&str>,
+    within: Option<f64>,
+) -> Result<String, String> {
+    if let Some(reach) = within.filter(|reach| !(reach.is_finite() && *reach > 0.0)) {
+        return Err(format!(
+            "bad --within '{reach}': not a positive number of Elo"
+        ));
+    }
     let merged = merge_results(paths)?;
     let anchor = match anchor {
         None => Anchor::Average,
@@ -229,7 +238,20 @@ pub fn run_ratings(paths: &[PathBuf], anchor: Option<&str>) -> Result<String, St
             Anchor::Engine(engine, value)
         }
     };
-    let mut text = merged.setup.ratings_text(&merged.counts, &anchor);
+    let mut text = match within {
+        None => merged.setup.ratings_text(&merged.counts, &anchor),
+        Some(reach) => {
+            let names = merged.setup.names();
+            let (ratings, left_out) =
+                rate_near(names.len(), &merged.counts.pairings, &anchor, reach)?;
+            format!(
+                "{}\nRated again on the pairings whose engines every pairing's ratings put within \
+                 {reach} Elo of each other, and each engine's nearest: {left_out} pairings \
+                 played further apart left out",
+                ratings_text(&ratings, &names, &anchor)
+            )
+        }
+    };
     if !merged.complete() {
         text.push_str(&format!("\n{}", merged.shards_text()));
     }

@@ -190,6 +190,51 @@ pub fn rate(
     Ok(ratings)
 }
 
+/// The ratings from the pairings of engines that rate within `reach` Elo of each other, and
+/// how many pairings played that leaves out. Where results fall off with the gap faster than
+/// the logistic curve (a few plies more depth winning nearly every game), the pairings that a
+/// wide gap decided all but entirely pull the ratings of near engines together, and near
+/// engines then beat each other by more than their gap says; rating them from their near
+/// pairings keeps the scale true where it predicts something. The pairings kept are those
+/// whose engines the ratings of every pairing put within `reach`, and each engine's nearest,
+/// so that none is left unrated; they are rated once more on their own.
+pub fn rate_near(
+    engines: usize,
+    pairings: &[PairResult],
+    anchor: &Anchor,
+    reach: f64,
+) -> Result<(Vec<Rating>, usize), String> {
+    let played: Vec<PairResult> = pairings
+        .iter()
+        .filter(|p| p.tally.games() > 0)
+        .cloned()
+        .collect();
+    let mut elo = vec![0.0; engines];
+    for rating in rate(engines, &played, anchor)? {
+        elo[rating.engine] = rating.elo;
+    }
+    let near = near_pairings(&played, &elo, reach);
+    Ok((rate(engines, &near, anchor)?, played.len() - near.len()))
+}
+
+/// Of the pairings `played`, those whose engines rate within `reach` of each other at `elo`,
+/// and each engine's nearest.
+fn near_pairings(played: &[PairResult], elo: &[f64], reach: f64) -> Vec<PairResult> {
+    let gap = |p: &PairResult| (elo[p.first] - elo[p.second]).abs();
+    let nearest = |engine: usize| {
+        played
+            .iter()
+            .filter(|p| p.first == engine || p.second == engine)
+            .map(gap)
+            .fold(f64::INFINITY, f64::min)
+    };
+    played
+        .iter()
+        .filter(|p| gap(p) <= reach || gap(p) == nearest(p.first) || gap(p) == nearest(p.second))
+        .cloned()
+        .collect()
+}
+
 /// The shift that puts the average at 0, and the variances of the ratings minus their average.
 fn average_centred(elo: &[f64], covariance: &[Vec<f64>]) -> (f64, Vec<f64>) {
     let n = elo.len() as f64;
@@ -332,5 +377,36 @@ mod tests {
         let error = rate(4, &pairings, &Anchor::Average).unwrap_err();
         assert!(error.contains("join"), "{error}");
         assert!(rate(2, &[pairing(0, 1, 0, 0, 0)], &Anchor::Average).is_err());
+    }
+
+    /// Engines 0, 1 and 2 beat the next 30 to 10 (185 Elo each with the prior's draw), but
+    /// 0 beat 2 in all 40 games, more than their 370 Elo say; engine 3 played only 0 and lost
+    /// all 40. Within 300 Elo, 0 against 2 is left out and the chain rates link by link, while
+    /// 3 keeps its one pairing, its nearest.
+    #[test]
+    fn near_ratings_leave_out_far_pairings_but_no_engine() {
+        let pairings = [
+            pairing(0, 1, 30, 0, 10),
+            pairing(1, 2, 30, 0, 10),
+            pairing(0, 2, 40, 0, 0),
+            pairing(0, 3, 40, 0, 0),
+        ];
+        let anchor = Anchor::Engine(0, 0.0);
+        let (near, left_out) = rate_near(4, &pairings, &anchor, 300.0).unwrap();
+        assert_eq!(left_out, 1);
+        let link = elo_from_score(30.5 / 41.0);
+        let kept = [&pairings[0], &pairings[1], &pairings[3]].map(PairResult::clone);
+        let chain_then_three = rate(4, &kept, &anchor).unwrap();
+        for (engine, expected) in [(1, -link), (2, -2.0 * link)] {
+            assert!((elo_of(&near, engine).0 - expected).abs() < 1e-6);
+            assert_eq!(elo_of(&near, engine), elo_of(&chain_then_three, engine));
+        }
+        assert!(elo_of(&near, 3).0.is_finite());
+        // With every pairing, 0 against 2 stretches the chain.
+        let all = rate(4, &pairings, &anchor).unwrap();
+        assert!(elo_of(&all, 2).0 < -2.0 * link - 20.0, "{all:?}");
+        // A reach that holds every gap leaves the ratings of every pairing.
+        let (wide, none_out) = rate_near(4, &pairings, &anchor, 5000.0).unwrap();
+        assert_eq!((wide, none_out), (all, 0));
     }
 }

@@ -286,11 +286,16 @@ impl MatchSetup {
 
     /// The pool's ratings pinned by `anchor`, or why there are none yet.
     pub fn ratings_text(&self, counts: &MatchCounts, anchor: &Anchor) -> String {
-        let names: Vec<String> = self.engines.iter().map(|e| e.name.clone()).collect();
+        let names = self.names();
         match rate(names.len(), &counts.pairings, anchor) {
             Ok(ratings) => ratings::ratings_text(&ratings, &names, anchor),
             Err(problem) => format!("Ratings: none yet ({problem})"),
         }
+    }
+
+    /// The engines' names.
+    pub fn names(&self) -> Vec<String> {
+        self.engines.iter().map(|e| e.name.clone()).collect()
     }
 
     /// The engine called `name`, for an anchor.

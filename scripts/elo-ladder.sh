@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The steps of the limited-strength knob in one game (docs/strength.md, "The Elo scale"): each
+# measured point of the knob (Skill 0 to 8, 10, 13, 16 and full strength) plays the next one
+# GAMES games at the game's default size and 1+0.01 on the openings of BOOK, one match a step,
+# and prints each step's Elo gap with its 95% interval; the knob's scale is their running sum.
+#
+# usage: scripts/elo-ladder.sh GAME [GAMES] [BOOK] [OUT]
+#   e.g. scripts/elo-ladder.sh claustro 100
+# Defaults: 100 games a step; BOOK made as scripts/elo-scale.sh makes it; OUT=elo-ladder-out/GAME.
+# A run into an OUT that holds an unfinished one continues it.
+set -euo pipefail
+
+game=${1:?usage: scripts/elo-ladder.sh GAME [GAMES] [BOOK] [OUT]}
+games=${2:-100}
+book=${3:-}
+out=${4:-elo-ladder-out/$game}
+
+root=$(git rev-parse --show-toplevel)
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+mkdir -p "$out"
+cp "${CARGO_TARGET_DIR:-$root/target}/release/tabula" "$out/tabula"
+tabula=$(cd "$out" && pwd)/tabula
+if [ -z "$book" ]; then
+  book="$out/book.txt"
+  "$tabula" openings --game "$game" --count 50 --seed 1 --balanced 150 --depth 6 > "$book"
+fi
+
+player() {
+  if [ "$1" = max ]; then echo "cmd=$tabula name=max"; else echo "cmd=$tabula name=skill$1 option.Skill=$1"; fi
+}
+steps=(0 1 2 3 4 5 6 7 8 10 13 16 max)
+for ((i = 0; i + 1 < ${#steps[@]}; i++)); do
+  weaker=${steps[i]} stronger=${steps[i + 1]}
+  dir="$out/skill$weaker-vs-$stronger"
+  "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
+    --openings "$book" --time-margin 100 --out "$dir" \
+    --engine "$(player "$weaker")" --engine "$(player "$stronger")" > "$dir.log" 2>&1
+  grep -m1 "^skill$weaker vs" "$dir/summary.txt"
+done
