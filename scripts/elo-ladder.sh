@@ -15,15 +15,7 @@ games=${2:-100}
 book=${3:-}
 out=${4:-elo-ladder-out/$game}
 
-root=$(git rev-parse --show-toplevel)
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-mkdir -p "$out"
-cp "${CARGO_TARGET_DIR:-$root/target}/release/tabula" "$out/tabula"
-tabula=$(cd "$out" && pwd)/tabula
-if [ -z "$book" ]; then
-  book="$out/book.txt"
-  "$tabula" openings --game "$game" --count 50 --seed 1 --balanced 150 --depth 6 > "$book"
-fi
+. "$(dirname "$0")/elo-prepare.sh"
 
 player() {
   if [ "$1" = max ]; then echo "cmd=$tabula name=max"; else echo "cmd=$tabula name=skill$1 option.Skill=$1"; fi
