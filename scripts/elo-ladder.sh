@@ -18,7 +18,11 @@ out=${4:-elo-ladder-out/$game}
 . "$(dirname "$0")/elo-prepare.sh"
 
 player() {
-  if [ "$1" = max ]; then echo "cmd=$tabula name=max"; else echo "cmd=$tabula name=skill$1 option.Skill=$1"; fi
+  if [ "$1" = max ]; then
+    echo "cmd=$tabula name=max"
+  else
+    echo "cmd=$tabula name=skill$1 option.Skill=$1"
+  fi
 }
 steps=(0 1 2 3 4 5 6 7 8 10 13 16 max)
 for ((i = 0; i + 1 < ${#steps[@]}; i++)); do

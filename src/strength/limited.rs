@@ -1,6 +1,6 @@
 //! The limited search, the one way UCI, CECP and `tabula play` choose a move below full strength:
-//! a MultiPV search of the strength's lines within its depth cap (drawn for the move), then one line of the latest
-//! full set drawn by [`Strength::choose`], its first move played.
+//! a MultiPV search of the strength's lines within its depth cap (drawn for the move), then one
+//! line of the latest full set drawn by [`Strength::choose`], its first move played.
 
 use super::Strength;
 use crate::search::limits::Limits;

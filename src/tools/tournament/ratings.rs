@@ -221,16 +221,15 @@ pub fn rate_near(
 /// and each engine's nearest.
 fn near_pairings(played: &[PairResult], elo: &[f64], reach: f64) -> Vec<PairResult> {
     let gap = |p: &PairResult| (elo[p.first] - elo[p.second]).abs();
-    let nearest = |engine: usize| {
-        played
-            .iter()
-            .filter(|p| p.first == engine || p.second == engine)
-            .map(gap)
-            .fold(f64::INFINITY, f64::min)
-    };
+    let mut nearest = vec![f64::INFINITY; elo.len()];
+    for p in played {
+        for engine in [p.first, p.second] {
+            nearest[engine] = nearest[engine].min(gap(p));
+        }
+    }
     played
         .iter()
-        .filter(|p| gap(p) <= reach || gap(p) == nearest(p.first) || gap(p) == nearest(p.second))
+        .filter(|p| gap(p) <= reach || gap(p) == nearest[p.first] || gap(p) == nearest[p.second])
         .cloned()
         .collect()
 }
