@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The steps of the limited-strength knob in one game (docs/strength.md, "The Elo scale"): each
-# measured point of the knob (Skill 0 to 8, 10, 13, 16 and full strength) plays the next one
+# measured point of the knob (Skill 0 to 12, 14, 16, 18 and full strength) plays the next one
 # GAMES games at the game's default size and 1+0.01 on the openings of BOOK, one match a step,
 # and prints each step's Elo gap with its 95% interval; the knob's scale is their running sum.
 #
@@ -24,7 +24,7 @@ player() {
     echo "cmd=$tabula name=skill$1 option.Skill=$1"
   fi
 }
-steps=(0 1 2 3 4 5 6 7 8 10 13 16 max)
+steps=(0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18 max)
 for ((i = 0; i + 1 < ${#steps[@]}; i++)); do
   weaker=${steps[i]} stronger=${steps[i + 1]}
   dir="$out/skill$weaker-vs-$stronger"

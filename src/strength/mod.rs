@@ -27,12 +27,19 @@ pub const SKILL_RANGE: (usize, usize) = (0, 20);
 pub const CANDIDATE_LINES: usize = 4;
 
 /// The deepest capped search below full strength: the cap grows from 1 ply at skill 0 to this
-/// just below skill 1 (full strength has no cap).
+/// just below skill 1 (full strength has no cap), with the square of the skill.
 const DEEPEST_CAP: f64 = 20.0;
 
 /// The largest random bonus, in centipawns, a line can draw at skill 0; it shrinks in proportion
 /// to the weakness (1 - skill).
 const NOISE_CP: f64 = 100.0;
+
+/// The largest gap, in centipawns, a line's choice weighs: a line this far or farther below the
+/// best counts as this far. Without a bound a line that loses by force (a gap of a mate, some
+/// 30,000) would be out of reach of the noise at every skill above zero, and the knob would leap
+/// from skill 0, which plays such lines, to a skill that never does; bounded, they fade out
+/// over the skills below `NOISE_CP / (NOISE_CP + DECISIVE_GAP)` (0.2, `Skill 4`).
+const DECISIVE_GAP: f64 = 400.0;
 
 /// The strength options as set: `UCI_LimitStrength`, `UCI_Elo` and `Skill` (UCI and CECP alike).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,10 +118,13 @@ impl Strength {
         if self.is_full() { 1 } else { CANDIDATE_LINES }
     }
 
-    /// The depth cap below full strength, in plies as a real number: 1 at skill 0, growing in
-    /// proportion to the skill to [`DEEPEST_CAP`] just below full strength (which has none).
+    /// The depth cap below full strength, in plies as a real number: 1 at skill 0, growing with
+    /// the square of the skill to [`DEEPEST_CAP`] just below full strength (which has none). The
+    /// square keeps the low steps of `Skill` small (0.05 ply from `Skill 0` to `Skill 1`, 1.4
+    /// plies from 15 to 16), since each of the first plies is worth the most: in Jeson Mor the
+    /// second ply alone is worth some 900 Elo (docs/strength.md).
     pub fn depth_cap(self) -> Option<f64> {
-        (!self.is_full()).then_some(1.0 + self.skill * (DEEPEST_CAP - 1.0))
+        (!self.is_full()).then_some(1.0 + self.skill * self.skill * (DEEPEST_CAP - 1.0))
     }
 
     /// The depth one move's search may reach, given the depth asked for: the whole plies of
@@ -132,8 +142,8 @@ impl Strength {
 
     /// The index of the line to play among `scores` (best first, from the mover's view), drawn
     /// with `rng`: each line is valued `-(skill * gap) + (1 - skill) * NOISE_CP * u`, its gap
-    /// being how far it scores below the best line and `u` uniform in [0, 1), and the highest
-    /// value wins. At full strength that is always the best line; at skill 0 the gaps no longer
+    /// being how far it scores below the best line (at most [`DECISIVE_GAP`]) and `u` uniform in
+    /// [0, 1), and the highest value wins. At full strength that is always the best line; at skill 0 the gaps no longer
     /// count and every line is as likely; in between a line is taken over a better one only
     /// while its gap, shrunk by the skill, is within the noise.
     pub fn choose(self, scores: &[Score], rng: &mut StdRng) -> usize {
@@ -147,7 +157,7 @@ impl Strength {
         let weakness = 1.0 - self.skill;
         let mut best = (f64::NEG_INFINITY, 0);
         for (index, &score) in scores.iter().enumerate() {
-            let gap = (top - comparable(score)).max(0.0);
+            let gap = (top - comparable(score)).clamp(0.0, DECISIVE_GAP);
             let value = -self.skill * gap + weakness * NOISE_CP * rng.random::<f64>();
             if value > best.0 {
                 best = (value, index);
@@ -240,9 +250,25 @@ mod tests {
     }
 
     #[test]
+    fn a_line_lost_by_force_fades_out_as_the_skill_grows() {
+        let scores = [Score::Centipawns(300), Score::Mate(-2)];
+        let lost = |skill: f64| {
+            choices(Strength::from_skill(skill), &scores)
+                .iter()
+                .filter(|&&index| index == 1)
+                .count()
+        };
+        // Valued -0.1 * 400 + 90 u against 90 u': taken with chance (50 / 90)^2 / 2 = 15%.
+        let (weakest, weak, stronger) = (lost(0.0), lost(0.1), lost(0.25));
+        assert!((160..240).contains(&weakest), "{weakest} of 400 at skill 0");
+        assert!((35..90).contains(&weak), "{weak} of 400 at skill 0.1");
+        assert_eq!(stronger, 0, "taken at skill 0.25");
+    }
+
+    #[test]
     fn a_fractional_cap_reaches_one_ply_more_as_often_as_its_fraction() {
-        // Skill 0.25: a cap of 1 + 0.25 * 19 = 5.75 plies, so 6 on three moves in four.
-        let strength = Strength::from_skill(0.25);
+        // Skill 0.5: a cap of 1 + 0.5^2 * 19 = 5.75 plies, so 6 on three moves in four.
+        let strength = Strength::from_skill(0.5);
         assert_eq!(strength.depth_cap(), Some(5.75));
         let mut rng = StdRng::seed_from_u64(7);
         let caps: Vec<u32> = (0..4000)
