@@ -1,6 +1,7 @@
-//! The Elo scale of each game, measured: a round robin at the game's default size and a fast
-//! clock between skills of the knob, the named levels and full strength, rated by maximum
-//! likelihood (docs/strength.md has the table, its method and the command that plays it).
+//! The Elo scale of each game, measured: round robins at the game's default size and a fast
+//! clock, one between skills of the knob, full strength and `greedy`, one between the named
+//! levels and `greedy`, each rated by maximum likelihood with `greedy` at 1000
+//! (docs/strength.md has the tables, their method and the commands that play them).
 //! `UCI_Elo` is mapped onto a skill by interpolating between the measured skills, and each
 //! named level has its measured rating.
 
@@ -78,25 +79,25 @@ impl GameScale {
     }
 }
 
-// The figures of docs/strength.md ("The Elo scale"), greedy pinned at 1000: the knob's skills
-// from its ladder of head-to-head steps, in order, each kept only where it rated above the one
-// before it and below full strength (the last, which tops the ladder); the named levels from
-// the round robin, rated from its pairings within 400 Elo.
+// The figures of docs/strength.md ("The Elo scale"), greedy pinned at 1000, each round robin
+// rated from its pairings within 400 Elo: the knob's skills from the knob's round robin, in
+// order, each kept only where it rated above the one before it and below full strength (the
+// last); the named levels from the levels' round robin, full strength (`max`) from the knob's.
 const JOUST: GameScale = GameScale {
     skills: &[
-        (0.00, 559.0),
-        (0.05, 830.0),
-        (0.10, 914.0),
-        (0.15, 956.0),
-        (0.20, 1078.0),
-        (0.25, 1140.0),
-        (0.30, 1154.0),
-        (0.35, 1188.0),
-        (0.40, 1202.0),
-        (0.50, 1309.0),
-        (0.65, 1400.0),
-        (0.80, 1507.0),
-        (1.00, 1548.0),
+        (0.00, 719.2),
+        (0.05, 791.3),
+        (0.10, 910.2),
+        (0.15, 964.8),
+        (0.30, 1028.5),
+        (0.35, 1077.6),
+        (0.40, 1114.7),
+        (0.45, 1171.4),
+        (0.50, 1221.8),
+        (0.55, 1257.0),
+        (0.70, 1398.8),
+        (0.80, 1446.8),
+        (1.00, 1532.0),
     ],
     levels: &[
         ("random", 523.0),
@@ -107,21 +108,26 @@ const JOUST: GameScale = GameScale {
         ("hard", 1114.0),
         ("ultra", 1182.0),
         ("demigod", 1202.0),
-        ("max", 1548.0),
+        ("max", 1532.0),
     ],
 };
 const JESON_MOR: GameScale = GameScale {
     skills: &[
-        (0.00, 521.0),
-        (0.05, 1442.0),
-        (0.10, 1490.0),
-        (0.15, 1589.0),
-        (0.20, 1652.0),
-        (0.25, 1693.0),
-        (0.35, 1742.0),
-        (0.65, 1749.0),
-        (0.80, 1762.0),
-        (1.00, 1811.0),
+        (0.00, 815.4),
+        (0.05, 981.2),
+        (0.10, 1154.0),
+        (0.15, 1270.4),
+        (0.20, 1329.3),
+        (0.30, 1334.1),
+        (0.35, 1395.5),
+        (0.40, 1418.6),
+        (0.45, 1468.7),
+        (0.50, 1516.2),
+        (0.55, 1526.0),
+        (0.60, 1556.1),
+        (0.70, 1566.4),
+        (0.80, 1571.5),
+        (1.00, 1661.2),
     ],
     levels: &[
         ("random", 488.0),
@@ -132,22 +138,26 @@ const JESON_MOR: GameScale = GameScale {
         ("hard", 1610.0),
         ("ultra", 1627.0),
         ("demigod", 1640.0),
-        ("max", 1811.0),
+        ("max", 1661.2),
     ],
 };
 const CLAUSTRO: GameScale = GameScale {
     skills: &[
-        (0.00, 466.0),
-        (0.05, 840.0),
-        (0.10, 1112.0),
-        (0.15, 1371.0),
-        (0.20, 1599.0),
-        (0.25, 1870.0),
-        (0.30, 2118.0),
-        (0.35, 2289.0),
-        (0.40, 2324.0),
-        (0.50, 2338.0),
-        (1.00, 2561.0),
+        (0.00, 929.4),
+        (0.05, 1052.7),
+        (0.10, 1072.6),
+        (0.15, 1133.0),
+        (0.20, 1268.7),
+        (0.25, 1408.4),
+        (0.30, 1536.7),
+        (0.35, 1581.2),
+        (0.40, 1742.3),
+        (0.45, 1874.0),
+        (0.50, 1979.9),
+        (0.55, 2189.5),
+        (0.60, 2338.8),
+        (0.70, 2394.4),
+        (1.00, 2645.5),
     ],
     levels: &[
         ("random", 169.0),
@@ -158,20 +168,22 @@ const CLAUSTRO: GameScale = GameScale {
         ("hard", 1503.0),
         ("ultra", 1649.0),
         ("demigod", 1862.0),
-        ("max", 2561.0),
+        ("max", 2645.5),
     ],
 };
 const APART: GameScale = GameScale {
     skills: &[
-        (0.00, 841.0),
-        (0.05, 862.0),
-        (0.10, 946.0),
-        (0.15, 1016.0),
-        (0.20, 1093.0),
-        (0.25, 1148.0),
-        (0.30, 1155.0),
-        (0.40, 1190.0),
-        (1.00, 1210.0),
+        (0.00, 878.0),
+        (0.05, 880.5),
+        (0.10, 899.1),
+        (0.15, 901.4),
+        (0.20, 950.2),
+        (0.25, 1008.8),
+        (0.30, 1038.9),
+        (0.35, 1139.1),
+        (0.40, 1160.0),
+        (0.45, 1181.1),
+        (1.00, 1215.6),
     ],
     levels: &[
         ("random", 208.0),
@@ -182,7 +194,7 @@ const APART: GameScale = GameScale {
         ("hard", 1099.0),
         ("ultra", 1126.0),
         ("demigod", 1190.0),
-        ("max", 1210.0),
+        ("max", 1215.6),
     ],
 };
 

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The scale's prediction checks (docs/strength.md, "The scale predicts results"): in GAME, each
+# pair A:B of UCI_Elo points plays GAMES games at the game's default size and 1+0.01 on the
+# openings of BOOK, A with UCI_Elo A against B with UCI_Elo B, and prints each match's summary
+# line. The scale predicts A's score 1 / (1 + 10^((B - A) / 400)).
+#
+# usage: scripts/elo-checks.sh GAME GAMES BOOK OUT A:B [A:B ...]
+#   e.g. scripts/elo-checks.sh joust 200 "" elo-checks-out/joust 1000:1300 1200:1400 800:1200
+# An empty BOOK makes the book as scripts/elo-scale.sh makes it. A run into an OUT that holds an
+# unfinished one continues it.
+set -euo pipefail
+
+game=${1:?usage: scripts/elo-checks.sh GAME GAMES BOOK OUT A:B [A:B ...]}
+games=${2:?GAMES}
+book=${3?BOOK}
+out=${4:?OUT}
+shift 4
+
+. "$(dirname "$0")/elo-prepare.sh"
+
+player() {
+  echo "cmd=$tabula name=elo$1 option.UCI_LimitStrength=true option.UCI_Elo=$1"
+}
+for pair in "$@"; do
+  a=${pair%:*} b=${pair#*:}
+  dir="$out/elo$a-vs-$b"
+  "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
+    --openings "$book" --time-margin 100 --out "$dir" \
+    --engine "$(player "$a")" --engine "$(player "$b")" > "$dir.log" 2>&1
+  grep -m1 "^elo$a vs" "$dir/summary.txt"
+done

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The Elo scale of the limited-strength knob in one game (docs/strength.md, "The knob's
+# scale"): a round robin at the game's default size and 1+0.01 between `greedy` (the anchor)
+# and the knob at Skill 0 to 12, 14, 16, 18 and full strength, each pairing playing GAMES games
+# on the openings of BOOK, rated by maximum likelihood with greedy pinned at 1000, from the
+# pairings of players within 400 Elo of each other.
+#
+# usage: scripts/elo-knob.sh GAME [GAMES] [BOOK] [OUT]
+#   e.g. scripts/elo-knob.sh claustro 10
+# Defaults: 10 games a pairing (153 pairings: 1,530 games); BOOK made as scripts/elo-scale.sh
+# makes it; OUT=elo-knob-out/GAME. A run into an OUT that holds an unfinished one continues it.
+set -euo pipefail
+
+game=${1:?usage: scripts/elo-knob.sh GAME [GAMES] [BOOK] [OUT]}
+games=${2:-10}
+book=${3:-}
+out=${4:-elo-knob-out/$game}
+
+. "$(dirname "$0")/elo-prepare.sh"
+
+engines=(--engine "cmd=$tabula name=greedy option.Level=greedy")
+for skill in 0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18; do
+  engines+=(--engine "cmd=$tabula name=skill$skill option.Skill=$skill")
+done
+engines+=(--engine "cmd=$tabula name=max")
+"$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
+  --openings "$book" --time-margin 100 --out "$out/match" "${engines[@]}" > "$out/match.log" 2>&1
+"$tabula" match ratings "$out/match" --anchor greedy=1000 --within 400
