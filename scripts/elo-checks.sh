@@ -23,9 +23,5 @@ player() {
 }
 for pair in "$@"; do
   a=${pair%:*} b=${pair#*:}
-  dir="$out/elo$a-vs-$b"
-  "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
-    --openings "$book" --time-margin 100 --out "$dir" \
-    --engine "$(player "$a")" --engine "$(player "$b")" > "$dir.log" 2>&1
-  grep -m1 "^elo$a vs" "$dir/summary.txt"
+  play_pair "$out/elo$a-vs-$b" "$(player "$a")" "$(player "$b")"
 done

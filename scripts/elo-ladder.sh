@@ -27,9 +27,5 @@ player() {
 steps=(0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18 max)
 for ((i = 0; i + 1 < ${#steps[@]}; i++)); do
   weaker=${steps[i]} stronger=${steps[i + 1]}
-  dir="$out/skill$weaker-vs-$stronger"
-  "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
-    --openings "$book" --time-margin 100 --out "$dir" \
-    --engine "$(player "$weaker")" --engine "$(player "$stronger")" > "$dir.log" 2>&1
-  grep -m1 "^skill$weaker vs" "$dir/summary.txt"
+  play_pair "$out/skill$weaker-vs-$stronger" "$(player "$weaker")" "$(player "$stronger")"
 done

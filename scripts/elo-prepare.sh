@@ -1,7 +1,8 @@
-# Sourced by scripts/elo-scale.sh and scripts/elo-ladder.sh: builds the release binary, copies
-# it into $out (so that the run keeps one build however the tree changes), and makes the book
-# of $game there unless $book names one: 50 random 4-ply openings a depth-6 search scores
-# within 150 centipawns of level. Sets $tabula and $book.
+# Sourced by scripts/elo-scale.sh, elo-knob.sh, elo-ladder.sh and elo-checks.sh: builds the
+# release binary, copies it into $out (so that the run keeps one build however the tree
+# changes), and makes the book of $game there unless $book names one: 50 random 4-ply openings
+# a depth-6 search scores within 150 centipawns of level. Sets $tabula and $book, and defines
+# play_pair.
 root=$(git rev-parse --show-toplevel)
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 mkdir -p "$out"
@@ -11,3 +12,11 @@ if [ -z "$book" ]; then
   book="$out/book.txt"
   "$tabula" openings --game "$game" --count 50 --seed 1 --balanced 150 --depth 6 > "$book"
 fi
+
+# play_pair DIR ENGINE ENGINE: one match of $games games between the two engines at 1+0.01 on
+# $book into DIR (continued if DIR holds an unfinished one), then its result line.
+play_pair() {
+  "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
+    --openings "$book" --time-margin 100 --out "$1" --engine "$2" --engine "$3" > "$1.log" 2>&1
+  grep -m1 " vs .*games" "$1/summary.txt"
+}
