@@ -20,9 +20,16 @@ import argparse
 import math
 import os
 import re
+import sys
 
 STEPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, "max"]
 Z = 1.96
+
+
+def fail(message):
+    """One error line and exit 2, as tabula refuses bad input."""
+    print(f"elo-predict.py: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def counts(summary):
@@ -32,7 +39,7 @@ def counts(summary):
             found = re.search(r" vs .*games (\d+), \+(\d+) =(\d+) -(\d+)", line)
             if found:
                 return tuple(map(int, found.groups()))
-    raise SystemExit(f"{summary}: no result line")
+    fail(f"{summary}: no result line")
 
 
 def elo_gap(wins, draws, losses):
@@ -90,7 +97,7 @@ def rated(path):
                 skill = 1.0 if found[1] == "max" else int(found[2]) / 20
                 points.append((skill, float(found[3]), (float(found[4]) / Z) ** 2))
     if not points:
-        raise SystemExit(f"{path}: no ratings of the knob")
+        fail(f"{path}: no ratings of the knob")
     return sorted(points)
 
 
@@ -98,7 +105,7 @@ def laddered(dirs, anchor):
     """The knob's points (skill, Elo) from its ladders, shifted by the anchor, and the steps."""
     steps = ladder(dirs)
     if not steps:
-        raise SystemExit("no finished ladder step")
+        fail("no finished ladder step")
     points = [(0.0, 0.0)]
     for _, high, gap, *_ in steps:
         points.append((high, points[-1][1] + gap))
@@ -173,4 +180,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except OSError as error:
+        fail(f"{error.filename}: {error.strerror}")

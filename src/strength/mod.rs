@@ -121,8 +121,8 @@ impl Strength {
     /// The depth cap below full strength, in plies as a real number: 1 at skill 0, growing with
     /// the square of the skill to [`DEEPEST_CAP`] just below full strength (which has none). The
     /// square keeps the low steps of `Skill` small (0.05 ply from `Skill 0` to `Skill 1`, 1.4
-    /// plies from 15 to 16), since each of the first plies is worth the most: in Jeson Mor the
-    /// second ply alone is worth some 900 Elo (docs/strength.md).
+    /// plies from 15 to 16), since each of the first plies is worth the most (docs/strength.md,
+    /// the knob's scale).
     pub fn depth_cap(self) -> Option<f64> {
         (!self.is_full()).then_some(1.0 + self.skill * self.skill * (DEEPEST_CAP - 1.0))
     }
@@ -143,9 +143,9 @@ impl Strength {
     /// The index of the line to play among `scores` (best first, from the mover's view), drawn
     /// with `rng`: each line is valued `-(skill * gap) + (1 - skill) * NOISE_CP * u`, its gap
     /// being how far it scores below the best line (at most [`DECISIVE_GAP`]) and `u` uniform in
-    /// [0, 1), and the highest value wins. At full strength that is always the best line; at skill 0 the gaps no longer
-    /// count and every line is as likely; in between a line is taken over a better one only
-    /// while its gap, shrunk by the skill, is within the noise.
+    /// [0, 1), and the highest value wins. At full strength that is always the best line; at
+    /// skill 0 the gaps no longer count and every line is as likely; in between a line is taken
+    /// over a better one only while its gap, shrunk by the skill, is within the noise.
     pub fn choose(self, scores: &[Score], rng: &mut StdRng) -> usize {
         let Some(&top) = scores.first() else {
             return 0;
