@@ -119,7 +119,7 @@ pub struct PlayArgs {
     /// The engine's level: random, greedy, novice, easy, medium, hard, ultra, demigod or max.
     #[arg(long, default_value = "medium")]
     pub level: String,
-    /// Play the engine at this Elo instead of a level (400 to 2800): a point of the game's own
+    /// Play the engine at this Elo instead of a level (400 to 3000): a point of the game's own
     /// Elo scale, measured in round robins between the engine's strengths (docs/strength.md), so
     /// not comparable with chess ratings or across games. The engine plays as with the UCI
     /// options UCI_LimitStrength and UCI_Elo: the best few lines of a capped search, one drawn.

@@ -77,7 +77,7 @@ fn protover_2_announces_the_features_with_done_last() {
         "option=\"Level -combo random /// greedy /// ",
         "option=\"MultiPV -spin 1 1 256\"",
         "option=\"UCI_LimitStrength -check 0\"",
-        "option=\"UCI_Elo -spin 1700 400 2800\"",
+        "option=\"UCI_Elo -spin 1700 400 3000\"",
         "option=\"Skill -spin 20 0 20\"",
     ] {
         assert!(all.contains(feature), "{feature} missing: {features:#?}");
@@ -617,15 +617,15 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     for (line, error) in [
         (
             "option UCI_Elo=399",
-            "Error (UCI_Elo out of range 400 to 2800): option UCI_Elo=399",
+            "Error (UCI_Elo out of range 400 to 3000): option UCI_Elo=399",
         ),
         (
             "option UCI_Elo=-5",
-            "Error (UCI_Elo out of range 400 to 2800): option UCI_Elo=-5",
+            "Error (UCI_Elo out of range 400 to 3000): option UCI_Elo=-5",
         ),
         (
             "option UCI_Elo=strong",
-            "Error (not a number, UCI_Elo takes 400 to 2800): option UCI_Elo=strong",
+            "Error (not a number, UCI_Elo takes 400 to 3000): option UCI_Elo=strong",
         ),
         (
             "option Skill=21",
@@ -657,6 +657,6 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     let lowest_elo = moves_where_one_wins(&mut engine, 12);
     assert!(lowest_elo.iter().any(|mv| *mv != win), "{lowest_elo:#?}");
     // The strongest Elo is full strength again.
-    assert_accepted(&mut engine, "option UCI_Elo=2800");
+    assert_accepted(&mut engine, "option UCI_Elo=3000");
     assert_eq!(moves_where_one_wins(&mut engine, 3), vec![win; 3]);
 }

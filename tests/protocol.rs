@@ -660,18 +660,18 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     let handshake = engine.read_until("uciok");
     for declared in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1700 min 400 max 2800",
+        "option name UCI_Elo type spin default 1700 min 400 max 3000",
         "option name Skill type spin default 20 min 0 max 20",
     ] {
         assert!(handshake.iter().any(|l| l == declared), "{handshake:#?}");
     }
-    for bad in ["399", "2801", "strong", "-5"] {
+    for bad in ["399", "3001", "strong", "-5"] {
         let reply = engine.ask(&format!("setoption name UCI_Elo value {bad}"));
         assert_eq!(reply.len(), 1, "{reply:#?}");
         assert!(
             reply[0].starts_with("info string error: ")
                 && reply[0].contains(&format!("'{bad}'"))
-                && reply[0].contains("400 to 2800"),
+                && reply[0].contains("400 to 3000"),
             "{reply:#?}"
         );
     }
@@ -701,7 +701,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     let _ = engine.ask("setoption name UCI_Elo value 9000");
     engine.send("setoption name Seed value 3");
     assert_eq!(bestmoves(&mut engine, 12), weakest);
-    engine.send("setoption name UCI_Elo value 2800");
+    engine.send("setoption name UCI_Elo value 3000");
     assert_eq!(bestmoves(&mut engine, 6), vec![winning.clone(); 6]);
     // Skill 0, the same weakest skill, plays the same moves from the same seed; out of range it
     // is refused; Skill 20 is full strength.

@@ -16,7 +16,7 @@ use rand::RngExt;
 use rand::rngs::StdRng;
 
 /// The values `UCI_Elo` takes: the weakest play at the low end, full strength at the high end.
-pub const ELO_RANGE: (usize, usize) = (400, 2800);
+pub const ELO_RANGE: (usize, usize) = (400, 3000);
 /// `UCI_Elo` before it is set.
 pub const DEFAULT_ELO: usize = 1700;
 

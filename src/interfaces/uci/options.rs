@@ -309,7 +309,7 @@ mod tests {
             Ok(OptionChange::Elo(600))
         );
         let too_high = parse_change("UCI_Elo", Some("9000")).unwrap_err();
-        assert!(too_high.contains("'9000'") && too_high.contains("400 to 2800"));
+        assert!(too_high.contains("'9000'") && too_high.contains("400 to 3000"));
         assert_eq!(parse_change("skill", Some("0")), Ok(OptionChange::Skill(0)));
         let too_high = parse_change("Skill", Some("21")).unwrap_err();
         assert!(too_high.contains("'21'") && too_high.contains("0 to 20"));
