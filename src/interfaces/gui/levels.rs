@@ -154,7 +154,7 @@ mod tests {
         let points = |span| knob_points(span).collect::<Vec<_>>();
         assert_eq!(points((734.0, 1650.0)), [800, 1000, 1200, 1400, 1600]);
         assert_eq!(points((100.0, 900.0)), [400, 600, 800]);
-        assert_eq!(points((2700.0, 9000.0)), [ELO_RANGE.1]);
+        assert_eq!(points((2900.0, 9000.0)), [ELO_RANGE.1]);
         assert_eq!(points((1210.0, 1390.0)), Vec::<usize>::new());
     }
 
