@@ -8,7 +8,6 @@ use crate::games::claustro::solution::solve_command;
 use crate::games::game_and_size;
 use crate::games::{GameKind, build_session};
 use crate::interfaces::uci::command::MAX_SEARCH_DEPTH;
-use crate::interfaces::uci::command_loop;
 use crate::interfaces::uci::engine::Engine;
 use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
 use crate::interfaces::uci::output::Output;
@@ -598,7 +597,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            command_loop::run(
+            crate::interfaces::run_stdin(
                 Engine::new(Output::stdout()),
                 std::io::BufReader::new(std::io::stdin()),
             );

@@ -5,16 +5,20 @@ use super::command::Command;
 use super::command::parse;
 use super::engine::Cecp;
 use super::output::error;
-use crate::interfaces::uci::command_loop::{Event, too_long};
-use crate::interfaces::uci::output::{Output, printable};
-use crate::interfaces::uci::watch::Watch;
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender};
+use crate::interfaces::uci::command_loop::{Event, Handover, too_long};
+use crate::interfaces::uci::output::printable;
 
-/// Runs CECP on `events` until `quit` or the end of input; searches report to `sender`. At the
-/// end of input a move being searched is still played, so piped commands get their answers.
-/// `watch` ends the process if `quit` is not taken at once (a command is still at work).
-pub fn run(out: Output, events: Receiver<Event>, sender: Sender<Event>, watch: Arc<Watch>) {
+/// Runs CECP on the events the UCI loop handed over until `quit` or the end of input; searches
+/// report to the handed-over sender. At the end of input a move being searched is still played,
+/// so piped commands get their answers. The watch ends the process if `quit` is not taken at
+/// once (a command is still at work).
+pub fn run(handover: Handover) {
+    let Handover {
+        output: out,
+        events,
+        sender,
+        watch,
+    } = handover;
     let mut engine = match Cecp::new(out.clone(), sender) {
         Ok(engine) => engine,
         Err(problem) => {

@@ -12,7 +12,7 @@ use crate::bounded_read;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 
 /// What the loop waits for.
 pub enum Event {
@@ -58,12 +58,21 @@ pub fn too_long(start: &str, length: usize) -> String {
     bounded_read::too_long(start, length, MAX_COMMAND_LINE)
 }
 
-/// Runs `engine` on the commands of `input` until `quit` or the end of input, or hands the
-/// session to the CECP loop when the line `xboard` comes. At the end of input
-/// the queued commands are still carried out and a bounded search (depth, nodes, time) is allowed
-/// to finish, so piped commands get their answers; a search that only `stop` would end is
-/// stopped.
-pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
+/// What the loop hands on when the line `xboard` comes: the output, the reader thread's events
+/// (and a sender for searches to report to) and its watch, for the CECP loop to take over.
+pub struct Handover {
+    pub output: super::output::Output,
+    pub events: Receiver<Event>,
+    pub sender: Sender<Event>,
+    pub watch: Arc<Watch>,
+}
+
+/// Runs `engine` on the commands of `input` until `quit` or the end of input (`None`), or until
+/// the line `xboard` comes, handing on what the CECP loop needs to take the session over. At the
+/// end of input the queued commands are still carried out and a bounded search (depth, nodes,
+/// time) is allowed to finish, so piped commands get their answers; a search that only `stop`
+/// would end is stopped.
+pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) -> Option<Handover> {
     let (sender, events) = mpsc::channel();
     engine.report_searches_to(sender.clone());
     let watch = Watch::start(engine.output());
@@ -75,7 +84,7 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
         .spawn(move || read_lines(input, sender, reader_watch))
     {
         log::error!("could not start the input thread: {error}");
-        return;
+        return None;
     }
     let mut queue: VecDeque<Result<Command, String>> = VecDeque::new();
     let mut ended = false;
@@ -86,12 +95,12 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
             && let Some(parsed) = queue.pop_front()
         {
             if !engine.act(parsed) {
-                return;
+                return None;
             }
         }
         if ended {
             if !engine.busy() {
-                return;
+                return None;
             }
             if engine.search_waits_for_word() {
                 engine.stop_search();
@@ -105,24 +114,23 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static) {
             Ok(Event::Line(line)) => {
                 if line.trim() == "xboard" {
                     engine.abandon_job();
-                    crate::interfaces::cecp::command_loop::run(
-                        engine.output(),
+                    return Some(Handover {
+                        output: engine.output(),
                         events,
-                        cecp_sender,
+                        sender: cecp_sender,
                         watch,
-                    );
-                    return;
+                    });
                 }
                 let Some(parsed) = engine.receive(&line) else {
                     continue;
                 };
                 if !take(&mut engine, &mut queue, parsed) {
-                    return;
+                    return None;
                 }
             }
             Ok(Event::TooLong { start, length }) => {
                 if !take(&mut engine, &mut queue, Err(too_long(&start, length))) {
-                    return;
+                    return None;
                 }
             }
             Ok(Event::SearchDone(id)) => engine.search_finished(id),
