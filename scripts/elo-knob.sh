@@ -6,13 +6,13 @@
 # pairings of players within 400 Elo of each other.
 #
 # usage: scripts/elo-knob.sh GAME [GAMES] [BOOK] [OUT]
-#   e.g. scripts/elo-knob.sh claustro 20
-# Defaults: 20 games a pairing (153 pairings: 3,060 games); BOOK made as scripts/elo-scale.sh
+#   e.g. scripts/elo-knob.sh claustro 40
+# Defaults: 40 games a pairing (153 pairings: 6,120 games); BOOK made as scripts/elo-scale.sh
 # makes it; OUT=elo-knob-out/GAME. A run into an OUT that holds an unfinished one continues it.
 set -euo pipefail
 
 game=${1:?usage: scripts/elo-knob.sh GAME [GAMES] [BOOK] [OUT]}
-games=${2:-20}
+games=${2:-40}
 book=${3:-}
 out=${4:-elo-knob-out/$game}
 

@@ -4,11 +4,15 @@
 docs/strength.md ("The knob's scale" and "The scale predicts results") has the method.
 RATINGS is what scripts/elo-knob.sh prints (the knob's round robin, rated); each LADDER
 directory is one run of scripts/elo-ladder.sh (several runs on other books add their games
-step by step), shifted by --anchor; CHECKS is one run of scripts/elo-checks.sh.
+step by step), shifted by --anchor; CHECKS is one run of scripts/elo-checks.sh. A check of a
+named level against a UCI_Elo point needs the level's rating: --level NAME=ELO+-INTERVAL (the
+levels' round robin's figure and its 95% interval, from docs/strength.md), once per level.
 
-usage: scripts/elo-predict.py --ratings RATINGS [--checks CHECKS]
+usage: scripts/elo-predict.py --ratings RATINGS [--checks CHECKS] [--level NAME=ELO+-PM ...]
        scripts/elo-predict.py --anchor SKILL0_ELO MAX_ELO [--checks CHECKS] LADDER [LADDER ...]
   e.g. scripts/elo-predict.py --ratings knob-joust.txt --checks elo-checks-out/joust
+       scripts/elo-predict.py --ratings knob-jesonmor.txt --checks elo-checks-out/jm-levels \
+         --level novice=1492+-43
 
 It prints the scale (every point with its 95% interval, and the points kept for
 src/strength/scale.rs: those above the one before and below full strength), then each check:
@@ -124,11 +128,20 @@ def interpolated(points, skill):
     return points[-1][2]
 
 
+def level_rating(text):
+    """A --level argument, NAME=ELO+-PM: the name, the Elo and its variance."""
+    found = re.fullmatch(r"([a-z]+)=(-?[\d.]+)\+-([\d.]+)", text)
+    if not found:
+        fail(f"--level '{text}': not NAME=ELO+-INTERVAL, e.g. novice=1492+-43")
+    return found[1], float(found[2]), (float(found[3]) / Z) ** 2
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ratings")
     parser.add_argument("--anchor", nargs=2, type=float, metavar=("SKILL0_ELO", "MAX_ELO"))
     parser.add_argument("--checks")
+    parser.add_argument("--level", action="append", default=[], type=level_rating)
     parser.add_argument("ladders", nargs="*")
     args = parser.parse_args()
     if bool(args.ratings) == bool(args.ladders) or bool(args.ladders) != bool(args.anchor):
@@ -153,15 +166,21 @@ def main():
     print("scale.rs: " + ", ".join(f"({s:.2f}, {e:.1f})" for s, e in kept))
     if not args.checks:
         return
+    levels = {name: (elo, variance) for name, elo, variance in args.level}
     for entry in sorted(os.listdir(args.checks)):
-        found = re.fullmatch(r"elo(\d+)-vs-(\d+)", entry)
+        found = re.fullmatch(r"elo(\d+|[a-z]+)-vs-(\d+)", entry)
         if not found:
             continue
-        a, b = map(int, found.groups())
+        level = None if found[1].isdigit() else found[1]
+        if level is not None and (level not in levels or not args.ratings):
+            fail(f"{entry}: a level's check needs --ratings and --level {level}=ELO+-INTERVAL")
+        a, b = (round(levels[level][0]) if level else int(found[1])), int(found[2])
         games, w, d, l = counts(os.path.join(args.checks, entry, "summary.txt"))
         predicted = 1 / (1 + 10 ** ((b - a) / 400))
         sa, sb = strength(kept, a), strength(kept, b)
-        if args.ratings:
+        if level is not None:
+            scale_variance = levels[level][1] + interpolated(rated_points, sb)
+        elif args.ratings:
             scale_variance = interpolated(rated_points, sa) + interpolated(rated_points, sb)
         else:
             scale_variance = sum(
@@ -171,7 +190,9 @@ def main():
         gap, variance = elo_gap(w, d, l)
         z = (a - b - gap) / math.sqrt(scale_variance + variance)
         lower, upper = wilson(w + d / 2, games)
-        print(f"{a} v {b}: skills {sa:.3f} and {sb:.3f}, predicted {100 * predicted:.1f}% "
+        first = f"{level} ({a})" if level else f"{a}"
+        skills = f"skill {sb:.3f}" if level else f"skills {sa:.3f} and {sb:.3f}"
+        print(f"{first} v {b}: {skills}, predicted {100 * predicted:.1f}% "
               f"({a - b:+d}), scored {100 * (w + d / 2) / games:.1f}% (+{w} ={d} -{l}, "
               f"{100 * lower:.1f} to {100 * upper:.1f}%: "
               f"{'in' if lower <= predicted <= upper else 'out'}), measured {gap:+.0f} +- "

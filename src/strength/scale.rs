@@ -1,7 +1,8 @@
-//! The Elo scale of each game, measured: round robins at the game's default size and a fast
-//! clock, one between skills of the knob, full strength and `greedy`, one between the named
-//! levels and `greedy`, each rated by maximum likelihood with `greedy` at 1000
-//! (docs/strength.md has the tables, their method and the commands that play them).
+//! The Elo scale of each game, measured at the game's default size and a fast clock: a round
+//! robin between skills of the knob, full strength and `greedy`, rated by maximum likelihood
+//! with `greedy` at 1000, and a gauntlet of each named level that searches against those
+//! players, rated against their ratings (docs/strength.md has the tables, their method and the
+//! commands that play them).
 //! `UCI_Elo` is mapped onto a skill by interpolating between the measured skills, and each
 //! named level has its measured rating.
 
@@ -79,68 +80,70 @@ impl GameScale {
     }
 }
 
-// The figures of docs/strength.md ("The Elo scale"), greedy pinned at 1000, each round robin
-// rated from its pairings within 400 Elo: the knob's skills from the knob's round robin, in
-// order, each kept only where it rated above the one before it and below full strength (the
-// last); the named levels from the levels' round robin, full strength (`max`) from the knob's.
+// The figures of docs/strength.md ("The Elo scale"), greedy pinned at 1000, each rated from
+// its pairings within 400 Elo: the knob's skills from the knob's round robin, in order, each
+// kept only where it rated above the one before it and below full strength (the last), and
+// full strength (`max`); `novice` to `demigod` from their gauntlets against the knob's players;
+// `random` from the first round robin of the named levels.
 const JOUST: GameScale = GameScale {
     skills: &[
-        (0.00, 627.0),
-        (0.05, 732.2),
-        (0.10, 874.3),
-        (0.15, 896.1),
-        (0.20, 929.4),
-        (0.25, 952.2),
-        (0.30, 1000.0),
-        (0.35, 1048.4),
-        (0.40, 1110.8),
-        (0.45, 1131.9),
-        (0.50, 1180.0),
-        (0.55, 1253.5),
-        (0.70, 1363.5),
-        (0.80, 1455.4),
-        (0.90, 1458.6),
-        (1.00, 1499.4),
+        (0.00, 614.6),
+        (0.05, 734.4),
+        (0.10, 850.3),
+        (0.15, 892.0),
+        (0.20, 912.2),
+        (0.25, 955.4),
+        (0.30, 994.1),
+        (0.35, 1046.0),
+        (0.40, 1095.2),
+        (0.45, 1122.0),
+        (0.50, 1171.6),
+        (0.55, 1214.3),
+        (0.60, 1255.4),
+        (0.70, 1343.1),
+        (0.80, 1420.5),
+        (0.90, 1469.1),
+        (1.00, 1487.8),
     ],
     levels: &[
         ("random", 523.0),
         ("greedy", 1000.0),
-        ("novice", 1000.0),
-        ("easy", 993.0),
-        ("medium", 1116.0),
-        ("hard", 1114.0),
-        ("ultra", 1182.0),
-        ("demigod", 1202.0),
-        ("max", 1499.4),
+        ("novice", 992.0),
+        ("easy", 986.0),
+        ("medium", 1082.0),
+        ("hard", 1107.0),
+        ("ultra", 1190.0),
+        ("demigod", 1212.0),
+        ("max", 1487.8),
     ],
 };
 const JESON_MOR: GameScale = GameScale {
     skills: &[
-        (0.00, 831.4),
-        (0.05, 1047.0),
-        (0.10, 1220.4),
-        (0.15, 1348.8),
-        (0.20, 1399.5),
-        (0.25, 1435.2),
-        (0.35, 1507.0),
-        (0.40, 1551.4),
-        (0.45, 1616.1),
-        (0.55, 1647.3),
-        (0.60, 1666.6),
-        (0.70, 1677.8),
-        (0.90, 1704.9),
-        (1.00, 1787.4),
+        (0.00, 875.9),
+        (0.05, 1044.5),
+        (0.10, 1228.5),
+        (0.15, 1390.1),
+        (0.20, 1441.9),
+        (0.25, 1467.5),
+        (0.30, 1480.3),
+        (0.35, 1534.5),
+        (0.40, 1556.4),
+        (0.45, 1621.1),
+        (0.50, 1626.5),
+        (0.55, 1691.8),
+        (0.60, 1745.9),
+        (1.00, 1827.8),
     ],
     levels: &[
         ("random", 488.0),
         ("greedy", 1000.0),
-        ("novice", 1492.0),
-        ("easy", 1500.0),
-        ("medium", 1565.0),
-        ("hard", 1610.0),
-        ("ultra", 1627.0),
-        ("demigod", 1640.0),
-        ("max", 1787.4),
+        ("novice", 1464.0),
+        ("easy", 1499.0),
+        ("medium", 1561.0),
+        ("hard", 1582.0),
+        ("ultra", 1613.0),
+        ("demigod", 1629.0),
+        ("max", 1827.8),
     ],
 };
 const CLAUSTRO: GameScale = GameScale {
@@ -164,38 +167,39 @@ const CLAUSTRO: GameScale = GameScale {
     levels: &[
         ("random", 169.0),
         ("greedy", 1000.0),
-        ("novice", 1010.0),
-        ("easy", 1266.0),
-        ("medium", 1387.0),
-        ("hard", 1503.0),
-        ("ultra", 1649.0),
-        ("demigod", 1862.0),
+        ("novice", 1009.0),
+        ("easy", 1481.0),
+        ("medium", 1656.0),
+        ("hard", 1821.0),
+        ("ultra", 2036.0),
+        ("demigod", 2294.0),
         ("max", 2983.4),
     ],
 };
 const APART: GameScale = GameScale {
     skills: &[
-        (0.00, 906.5),
-        (0.10, 913.6),
-        (0.25, 947.9),
-        (0.30, 976.5),
-        (0.35, 1077.2),
-        (0.40, 1104.2),
-        (0.45, 1150.9),
-        (0.50, 1188.4),
-        (0.55, 1195.2),
-        (1.00, 1213.8),
+        (0.00, 904.7),
+        (0.10, 914.1),
+        (0.15, 917.6),
+        (0.25, 966.9),
+        (0.30, 980.9),
+        (0.35, 1050.1),
+        (0.40, 1096.8),
+        (0.45, 1125.4),
+        (0.50, 1161.3),
+        (0.70, 1170.2),
+        (1.00, 1195.5),
     ],
     levels: &[
         ("random", 208.0),
         ("greedy", 1000.0),
-        ("novice", 941.0),
-        ("easy", 1005.0),
-        ("medium", 1057.0),
-        ("hard", 1099.0),
+        ("novice", 983.0),
+        ("easy", 1009.0),
+        ("medium", 1072.0),
+        ("hard", 1112.0),
         ("ultra", 1126.0),
-        ("demigod", 1190.0),
-        ("max", 1213.8),
+        ("demigod", 1136.0),
+        ("max", 1195.5),
     ],
 };
 
