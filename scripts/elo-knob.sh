@@ -18,11 +18,6 @@ out=${4:-elo-knob-out/$game}
 
 . "$(dirname "$0")/elo-prepare.sh"
 
-engines=(--engine "cmd=$tabula name=greedy option.Level=greedy")
-for skill in 0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18; do
-  engines+=(--engine "cmd=$tabula name=skill$skill option.Skill=$skill")
-done
-engines+=(--engine "cmd=$tabula name=max")
 "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
-  --openings "$book" --time-margin 100 --out "$out/match" "${engines[@]}" > "$out/match.log" 2>&1
+  --openings "$book" --time-margin 100 --out "$out/match" "${knob[@]}" > "$out/match.log" 2>&1
 "$tabula" match ratings "$out/match" --anchor greedy=1000 --within 400

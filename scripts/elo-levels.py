@@ -18,15 +18,10 @@ import os
 import re
 import sys
 
-Z = 1.96
+from elo_common import Z, fail, run
+
 WITHIN = 400
 SCALE = 400 / math.log(10)
-
-
-def fail(message):
-    """One error line and exit 2, as tabula refuses bad input."""
-    print(f"elo-levels.py: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 def ratings(path):
@@ -107,7 +102,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except OSError as error:
-        fail(f"{error.filename}: {error.strerror}")
+    run(main)

@@ -19,11 +19,6 @@ out=${4:-elo-levels-out/$game}
 
 . "$(dirname "$0")/elo-prepare.sh"
 
-knob=(--engine "cmd=$tabula name=greedy option.Level=greedy")
-for skill in 0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18; do
-  knob+=(--engine "cmd=$tabula name=skill$skill option.Skill=$skill")
-done
-knob+=(--engine "cmd=$tabula name=max")
 for level in novice easy medium hard ultra demigod; do
   "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
     --openings "$book" --time-margin 100 --gauntlet --out "$out/$level" \

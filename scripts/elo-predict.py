@@ -24,16 +24,10 @@ import argparse
 import math
 import os
 import re
-import sys
+
+from elo_common import Z, fail, run
 
 STEPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, "max"]
-Z = 1.96
-
-
-def fail(message):
-    """One error line and exit 2, as tabula refuses bad input."""
-    print(f"elo-predict.py: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 def counts(summary):
@@ -201,7 +195,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except OSError as error:
-        fail(f"{error.filename}: {error.strerror}")
+    run(main)

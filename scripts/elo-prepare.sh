@@ -1,8 +1,8 @@
-# Sourced by scripts/elo-scale.sh, elo-knob.sh, elo-ladder.sh and elo-checks.sh: builds the
-# release binary, copies it into $out (so that the run keeps one build however the tree
-# changes), and makes the book of $game there unless $book names one: 50 random 4-ply openings
-# a depth-6 search scores within 150 centipawns of level. Sets $tabula and $book, and defines
-# play_pair.
+# Sourced by scripts/elo-scale.sh, elo-knob.sh, elo-levels.sh, elo-ladder.sh and elo-checks.sh:
+# builds the release binary, copies it into $out (so that the run keeps one build however the
+# tree changes), and makes the book of $game there unless $book names one: 50 random 4-ply
+# openings a depth-6 search scores within 150 centipawns of level. Sets $tabula, $book and $knob, and
+# defines play_pair.
 root=$(git rev-parse --show-toplevel)
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 mkdir -p "$out"
@@ -20,3 +20,11 @@ play_pair() {
     --openings "$book" --time-margin 100 --out "$1" --engine "$2" --engine "$3" > "$1.log" 2>&1
   grep -m1 " vs .*games" "$1/summary.txt"
 }
+
+# The players of the knob's round robin, as --engine arguments: greedy (the anchor), the knob at
+# Skill 0 to 12, 14, 16 and 18, and full strength.
+knob=(--engine "cmd=$tabula name=greedy option.Level=greedy")
+for skill in 0 1 2 3 4 5 6 7 8 9 10 11 12 14 16 18; do
+  knob+=(--engine "cmd=$tabula name=skill$skill option.Skill=$skill")
+done
+knob+=(--engine "cmd=$tabula name=max")
