@@ -5,14 +5,14 @@ docs/strength.md ("The knob's scale" and "The scale predicts results") has the m
 RATINGS is what scripts/elo-knob.sh prints (the knob's round robin, rated); each LADDER
 directory is one run of scripts/elo-ladder.sh (several runs on other books add their games
 step by step), shifted by --anchor; CHECKS is one run of scripts/elo-checks.sh. A check of a
-named level against a UCI_Elo point needs the level's rating: --level NAME=ELO+-INTERVAL (the
-levels' round robin's figure and its 95% interval, from docs/strength.md), once per level.
+named level against a UCI_Elo point needs the level's rating: --level NAME=ELO+-INTERVAL (what
+scripts/elo-levels.py printed for it: its Elo and 95% interval), once per level.
 
 usage: scripts/elo-predict.py --ratings RATINGS [--checks CHECKS] [--level NAME=ELO+-PM ...]
        scripts/elo-predict.py --anchor SKILL0_ELO MAX_ELO [--checks CHECKS] LADDER [LADDER ...]
   e.g. scripts/elo-predict.py --ratings knob-joust.txt --checks elo-checks-out/joust
        scripts/elo-predict.py --ratings knob-jesonmor.txt --checks elo-checks-out/jm-levels \
-         --level novice=1492+-43
+         --level novice=1464+-45
 
 It prints the scale (every point with its 95% interval, and the points kept for
 src/strength/scale.rs: those above the one before and below full strength), then each check:
@@ -126,7 +126,7 @@ def level_rating(text):
     """A --level argument, NAME=ELO+-PM: the name, the Elo and its variance."""
     found = re.fullmatch(r"([a-z]+)=(-?[\d.]+)\+-([\d.]+)", text)
     if not found:
-        fail(f"--level '{text}': not NAME=ELO+-INTERVAL, e.g. novice=1492+-43")
+        fail(f"--level '{text}': not NAME=ELO+-INTERVAL, e.g. novice=1464+-45")
     return found[1], float(found[2]), (float(found[3]) / Z) ** 2
 
 

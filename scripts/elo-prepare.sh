@@ -1,8 +1,8 @@
 # Sourced by scripts/elo-scale.sh, elo-knob.sh, elo-levels.sh, elo-ladder.sh and elo-checks.sh:
 # builds the release binary, copies it into $out (so that the run keeps one build however the
 # tree changes), and makes the book of $game there unless $book names one: 50 random 4-ply
-# openings a depth-6 search scores within 150 centipawns of level. Sets $tabula, $book and $knob, and
-# defines play_pair.
+# openings a depth-6 search scores within 150 centipawns of level. Sets $tabula, $book and
+# $knob, and defines play_pair.
 root=$(git rev-parse --show-toplevel)
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 mkdir -p "$out"
