@@ -296,6 +296,26 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
+    /// The squares the piece on `from` can reach in a move of one leg (written as its start and
+    /// its target): those XBoard's `lift` marks. The default looks through `legal_moves`; a game
+    /// with more moves than can be looked through at once (a crowded Apart board) finds them
+    /// directly.
+    fn one_leg_targets(&self, from: usize) -> Vec<usize> {
+        let size = self.size();
+        let board = crate::board::geometry::geometry(size.width, size.height);
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .filter_map(
+                |mv| match board.parse_square_path(&self.move_text(mv)).as_deref() {
+                    Ok(&[start, target]) if start == from => Some(target),
+                    _ => None,
+                },
+            )
+            .collect()
+    }
+
     /// The legal moves with their texts (as `move_texts` writes them), a batch at a time, for
     /// lists too long to hold at once (a contrived Apart position has hundreds of millions of
     /// turns): each of `legal_moves`'s moves once, in an order of the game's choosing, until

@@ -73,6 +73,9 @@ pub trait GameSession: Send {
     /// at once (a contrived Apart position has hundreds of millions).
     fn write_legal_moves(&self, write: &mut dyn FnMut(&str) -> ControlFlow<()>);
     /// The outcome if the game is over, by every rule (position and history).
+    /// The squares the piece on `from` can reach in a move of one leg ([`Game::one_leg_targets`]).
+    fn one_leg_targets(&self, from: usize) -> Vec<usize>;
+
     fn verdict(&self) -> Option<Verdict>;
     /// The hand-written evaluation's terms and its total from the side to move's view.
     fn evaluation(&self) -> (Vec<EvalTerm>, i32);
@@ -205,6 +208,10 @@ impl<G: Game> GameSession for GameState<G> {
             }
             ControlFlow::Continue(())
         });
+    }
+
+    fn one_leg_targets(&self, from: usize) -> Vec<usize> {
+        self.position.one_leg_targets(from)
     }
 
     fn verdict(&self) -> Option<Verdict> {

@@ -463,6 +463,51 @@ fn lift_marks_the_legal_targets_and_every_move_shows_the_burned_squares() {
     assert_eq!(next.matches('d').count(), 2, "{mv}: {next}");
 }
 
+/// A 25 x 25 Apart board with every fifth square of each diagonal empty and the rest filled
+/// with both sides' pieces in turn: its turns number in the hundreds of millions.
+fn crowded_apart_25() -> String {
+    let rows: Vec<String> = (0..25)
+        .map(|y| {
+            (0..25)
+                .map(|x| match (x + y) % 5 {
+                    0 => "1",
+                    k if k % 2 == 1 => "P",
+                    _ => "p",
+                })
+                .collect()
+        })
+        .collect();
+    format!("{} w 0 20", rows.join("/"))
+}
+
+#[test]
+fn lift_marks_an_apart_pieces_one_leg_turns_at_once_on_any_board() {
+    let (mut engine, _) = xboard();
+    // White a1 b1 (black g8 h8): along the rank the pair jumps two to c1; up the file and the
+    // diagonal, one
+    // square each (a2, b2); every other direction leaves the board.
+    for line in [
+        "variant apart",
+        "force",
+        "setboard 6pp/8/8/8/8/8/8/PP6 w 0 2",
+    ] {
+        assert_accepted(&mut engine, line);
+    }
+    assert_eq!(
+        ask(&mut engine, "lift a1"),
+        vec!["highlight 8/8/8/8/8/8/YY6/2Y5"]
+    );
+    // On a crowded 25 x 25 board the piece's turns are found without listing the position's
+    // (the `pong` of `ask` once never came, memory growing without bound).
+    assert_accepted(&mut engine, "variant 25x25_apart");
+    assert_accepted(&mut engine, &format!("setboard {}", crowded_apart_25()));
+    let marks = ask(&mut engine, "lift c1");
+    assert!(
+        marks.len() == 1 && marks[0].starts_with("highlight "),
+        "{marks:?}"
+    );
+}
+
 #[test]
 fn captures_are_marked_red_and_bad_squares_refused() {
     let (mut engine, _) = xboard();

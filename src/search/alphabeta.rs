@@ -10,15 +10,22 @@ use super::score::{
 use super::tt::Bound;
 use crate::game::{Cutoff, Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const HISTORY_SIZE: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 16;
-/// How much work passes between checks of the clock and the stop flag. Work counts nodes and
-/// the moves generated, which keeps it in step with time in every game, whether a node costs
-/// 20 nanoseconds (Jeson Mor) or a millisecond (a crowded 25 x 25 Apart position, where one
-/// generation lists a thousand turns): about a millisecond at most between checks.
-const CHECK_WORK: u64 = 1024;
+/// The most work that passes between checks of the clock and the stop flag. Work counts nodes
+/// and the moves generated; the amount between checks adapts so that checks come about every
+/// `CHECK_PERIOD` whatever a node costs: 20 nanoseconds in Jeson Mor, a tenth of a millisecond
+/// in a crowded 20 x 20 Apart position, whose evaluation weighs hundreds of touching pieces.
+pub const CHECK_WORK: u64 = 1024;
+/// How many nodes past its node limit a search may go to complete its first iteration, so that
+/// even `go nodes 1` answers with a searched move where depth 1 is small. A search of `N` nodes
+/// thus counts at most `N + FIRST_ITERATION_NODES` nodes, plus up to `CHECK_WORK` more for each
+/// helper thread (counted between its reports).
+pub const FIRST_ITERATION_NODES: u64 = 1024;
+/// How often the clock and the stop flag are checked, roughly.
+const CHECK_PERIOD: Duration = Duration::from_micros(500);
 /// The most moves a listing at the root may hold; each ply deeper halves it, down to
 /// `LEAST_LISTING`. Positions with more moves (crowded Apart boards list tens of millions of
 /// turns) are searched on the moves listed, the rest counting as pruned, so that a search's move
@@ -31,6 +38,16 @@ const LEAST_LISTING: usize = 1 << 12;
 pub fn listing_limit(ply: usize) -> usize {
     (ROOT_LISTING >> ply.min(usize::BITS as usize - 1)).max(LEAST_LISTING)
 }
+
+/// Quiescence search goes at most this many plies below the horizon, and tries at most
+/// `QUIESCENCE_WIDTH` noisy moves at its first ply, half as many at each ply below, and never
+/// fewer than `QUIESCENCE_LEAST_WIDTH`, best ordered first. Positions reached in play never meet
+/// these bounds (a Jeson Mor search to depth 12 visits the same nodes with them as without);
+/// crowded boards, where nearly every move captures, would otherwise search capture sequences
+/// for hours before depth 1 ends (a 9 x 9 board of 60 knights: 14 million nodes with 12 plies).
+const QUIESCENCE_MAX_PLIES: u32 = 8;
+const QUIESCENCE_WIDTH: usize = 16;
+const QUIESCENCE_LEAST_WIDTH: usize = 2;
 
 /// Reverse futility pruning applies up to this depth.
 const FUTILITY_MAX_DEPTH: u32 = 3;
@@ -48,24 +65,26 @@ pub(super) struct Searcher<'a, G: Game> {
     unreported_nodes: u64,
     pub seldepth: usize,
     pub aborted: bool,
-    /// Whether limits and `stop` may end the search; false until the first iteration is done,
-    /// so that the reported move is always a searched one. The clock and `stop` end the first
-    /// iteration only once a root move has a score (`first_best`), and `stop` only from
-    /// `first_stop_from` on: one iteration can take longer than the clock has left (thousands
-    /// of Apart turns on a large board), and a contrived Apart position's first iteration takes
-    /// minutes. A listing of moves long enough to check its cutoff ends at `stop` at once, and
-    /// with it the iteration.
+    /// Whether `stop` ends the search at once; false during the first iteration, where it waits
+    /// out a short grace (`first_stop_from`) in which a position reached in play completes
+    /// depth 1, so that a stopped search still answers with a searched move. The clock ends any
+    /// iteration at once, the first included, and so does the node limit, with a little slack
+    /// in the first; a first iteration cut short answers with its best root move so far, else
+    /// the first it tried.
     pub abortable: bool,
-    /// The best root move of the first iteration so far.
+    /// The best root move of the first iteration so far, else the first one it tried.
     pub first_best: Option<G::Move>,
     pub deadline: Option<Instant>,
     /// When `stop` may end the first iteration: a grace in which a position reached in play
     /// completes it, so that a stopped search still answers with a searched move.
     pub first_stop_from: Instant,
     pub node_limit: Option<u64>,
-    /// Nodes plus moves generated so far, and the amount at which the clock is next checked.
+    /// Nodes plus moves generated so far, the amount at which the clock is next checked, the
+    /// work between checks, and when the clock was last checked.
     work: u64,
     next_check: u64,
+    check_interval: u64,
+    last_check: Instant,
     history: History<G::Move>,
     move_lists: Vec<Vec<(i32, G::Move)>>,
     generated: Vec<G::Move>,
@@ -150,6 +169,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             node_limit: None,
             work: 0,
             next_check: 0,
+            check_interval: CHECK_WORK,
+            last_check: Instant::now(),
             history,
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             generated: Vec::new(),
@@ -179,34 +200,51 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.unreported_nodes = 0;
     }
 
+    /// Whether the search must end now: at its node limit (counted over all threads; in the
+    /// first iteration `FIRST_ITERATION_NODES` past it), and, at each check, at its deadline or
+    /// at `stop`.
     fn should_stop(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if self.abortable
-            && let Some(limit) = self.node_limit
-            && self.nodes >= limit
+        if let Some(limit) = self.node_limit
+            && self.shared.nodes.load(Ordering::Relaxed) + self.unreported_nodes
+                >= limit
+                    + if self.abortable {
+                        0
+                    } else {
+                        FIRST_ITERATION_NODES
+                    }
         {
             self.aborted = true;
             return true;
         }
         if self.work >= self.next_check {
-            self.next_check = self.work + CHECK_WORK;
+            let now = Instant::now();
+            self.adapt_check_interval(now);
             self.flush_nodes();
-            let out_of_time = self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+            let out_of_time = self.deadline.is_some_and(|deadline| now >= deadline)
                 && !self.shared.signals.pondering();
             let stopped =
                 self.shared.signals.stopped() || self.shared.finished.load(Ordering::Relaxed);
-            self.aborted = if self.abortable {
-                out_of_time || stopped
-            } else {
-                let stop_honoured = stopped && Instant::now() >= self.first_stop_from;
-                (out_of_time || stop_honoured) && self.first_best.is_some()
-            };
+            let stop_honoured = stopped && (self.abortable || now >= self.first_stop_from);
+            self.aborted = out_of_time || stop_honoured;
         }
         self.aborted
+    }
+
+    /// Sets when the clock is next checked: the work between checks halves when the last ones
+    /// came further apart than `CHECK_PERIOD`, and doubles (up to `CHECK_WORK`) when they came
+    /// much closer.
+    fn adapt_check_interval(&mut self, now: Instant) {
+        let since = now.saturating_duration_since(self.last_check);
+        if since > CHECK_PERIOD {
+            self.check_interval = (self.check_interval / 2).max(1);
+        } else if since < CHECK_PERIOD / 4 {
+            self.check_interval = (self.check_interval * 2).min(CHECK_WORK);
+        }
+        self.last_check = now;
+        self.next_check = self.work + self.check_interval;
     }
 
     /// When a game's listing of its remaining moves must give up: at `stop`, and at the search's
@@ -214,9 +252,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn listing_cutoff(&self, ply: usize) -> Cutoff<'a> {
         let shared: &'a SharedState<'a> = self.shared;
         Cutoff {
-            deadline: self.deadline.filter(|_| {
-                (self.abortable || self.first_best.is_some()) && !self.shared.signals.pondering()
-            }),
+            deadline: self.deadline.filter(|_| !self.shared.signals.pondering()),
             stop: Some(&shared.signals.stop),
             max_moves: listing_limit(ply),
         }
@@ -278,6 +314,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         self.work += self.generated.len() as u64;
         moves.clear();
+        if self.aborted {
+            return false;
+        }
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));
         self.order_moves(position, ply, tt_tag, moves);
         more
@@ -288,6 +327,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.generated.clear();
         self.list_remaining_into_generated(position, ply);
         self.work += self.generated.len() as u64;
+        if self.aborted {
+            return;
+        }
         let listed = moves.len();
         moves.extend(self.generated.iter().map(|&mv| (0, mv)));
         self.order_moves(position, ply, 0, &mut moves[listed..]);
@@ -341,13 +383,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         mut beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.unreported_nodes += 1;
-        self.work += 1;
         self.pv[ply].clear();
+        // Checked before the node is counted, so that a search ended by its node limit counts
+        // no node past it (nor does a reduced search cut short, then searched again).
         if self.should_stop() {
             return 0;
         }
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        self.work += 1;
         self.seldepth = self.seldepth.max(ply);
         let is_root = ply == 0;
         if !is_root {
@@ -361,7 +405,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.quiescence(position, alpha, beta, ply);
+            return self.quiescence(position, alpha, beta, ply, 0);
         }
         let key = position.hash();
         // The table's key: the position, and whatever of the moves that led to it can still
@@ -434,6 +478,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             if index == 0 {
                 best_move = mv;
+                if is_root && !self.abortable && self.first_best.is_none() {
+                    self.first_best = Some(mv);
+                }
             }
             let quiet = order < 1 << 27 && !position.is_noisy(mv);
             if quiet && !is_pv && best_score > -DECIDED_BOUND && late_move_pruned::<G>(depth, index)
@@ -551,10 +598,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         !self.aborted && score >= beta
     }
 
-    /// Searches noisy moves until the position is quiet (only for games that have noisy moves).
-    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Searches noisy moves until the position is quiet (only for games that have noisy moves),
+    /// `plies` below the horizon, within the quiescence bounds above.
+    fn quiescence(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        plies: u32,
+    ) -> i32 {
         let stand_pat = Self::static_eval(position);
-        if !G::HAS_NOISY_MOVES || ply >= MAX_PLY || stand_pat >= beta {
+        if !G::HAS_NOISY_MOVES
+            || ply >= MAX_PLY
+            || stand_pat >= beta
+            || plies >= QUIESCENCE_MAX_PLIES
+        {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
@@ -573,18 +632,26 @@ impl<'a, G: Game> Searcher<'a, G> {
         moves.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
         let key = position.hash();
         let mut best = stand_pat;
-        for &(_, mv) in moves.iter() {
+        let width = (QUIESCENCE_WIDTH >> plies).max(QUIESCENCE_LEAST_WIDTH);
+        for &(_, mv) in moves.iter().take(width) {
+            if self.should_stop() {
+                break;
+            }
             let mut child = position.clone();
             child.play(mv);
             self.nodes += 1;
             self.unreported_nodes += 1;
+            self.work += 1;
             self.seldepth = self.seldepth.max(ply + 1);
             self.history.push(key, mv);
             let score = match self.terminal_score(&child, ply + 1) {
                 Some(score) => -score,
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, plies + 1),
             };
             self.history.pop();
+            if self.aborted {
+                break;
+            }
             if score > best {
                 best = score;
                 alpha = alpha.max(score);

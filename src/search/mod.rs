@@ -2,6 +2,8 @@
 //! transposition table. Monomorphised per game: nothing here branches on which game is played.
 
 mod alphabeta;
+#[cfg(test)]
+mod laws;
 pub mod limits;
 pub mod score;
 pub mod tt;
@@ -170,9 +172,10 @@ fn time_scale(adjustable: bool, stable_iterations: u32) -> f64 {
 /// The share of the soft time limit after which a search under a clock starts no new iteration.
 const NEXT_ITERATION_SHARE: f64 = 0.5;
 
-/// How long `stop` waits for the first iteration to finish before it ends it (once a root move
-/// has a score): depth 1 takes far less in every position reached in play.
-const FIRST_ITERATION_STOP_GRACE: Duration = Duration::from_millis(200);
+/// How long `stop` waits for the first iteration to finish before it ends it: depth 1 takes far
+/// less in every position reached in play, and `bestmove` still follows `stop` well within
+/// 100 ms.
+const FIRST_ITERATION_STOP_GRACE: Duration = Duration::from_millis(50);
 
 /// Where a search starts.
 pub struct Root<'a, G: Game> {
@@ -258,13 +261,15 @@ pub fn search<G: Game>(
         }
     };
 
+    let node_limit = limits.nodes.map(|n| n.max(1));
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..usable_threads(settings.threads))
             .map(|helper| {
                 let (shared, legal, left_out) = (&shared, &legal, &left_out);
                 let helper_history = history.clone();
                 scope.spawn(move || {
-                    let searcher = Searcher::<G>::new(shared, helper_history, legal);
+                    let mut searcher = Searcher::<G>::new(shared, helper_history, legal);
+                    searcher.node_limit = node_limit;
                     run_helper(shared, searcher, root, left_out, helper, max_depth)
                 })
             })
@@ -273,7 +278,7 @@ pub fn search<G: Game>(
         let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal);
         searcher.deadline = plan.hard.map(|hard| started + hard);
         searcher.first_stop_from = started + FIRST_ITERATION_STOP_GRACE;
-        searcher.node_limit = limits.nodes.map(|n| n.max(1));
+        searcher.node_limit = node_limit;
         let mut result = SearchResult {
             best_move: Some(first_move),
             score: Score::Centipawns(0),

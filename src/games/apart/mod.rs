@@ -382,6 +382,13 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         notation::move_text(self, mv)
     }
 
+    fn one_leg_targets(&self, from: usize) -> Vec<usize> {
+        if self.verdict().is_some() {
+            return Vec::new();
+        }
+        movegen::one_leg_targets(self, from)
+    }
+
     fn move_texts(&self, moves: &[ApartMove<W>]) -> Vec<String> {
         notation::move_texts(self, moves)
     }

@@ -741,6 +741,29 @@ fn collect<const W: usize>(
     })
 }
 
+/// Where the piece of the side to move on `start` lands in a turn of one leg (a single step or
+/// one jump), found without the capture search: at most one square a direction. Whether the game
+/// is over is the caller's to check.
+pub fn one_leg_targets<const W: usize>(position: &Apart<W>, start: usize) -> Vec<usize> {
+    let own = position.pieces(position.side);
+    if !own.contains(start) {
+        return Vec::new();
+    }
+    let tables = position.tables;
+    let mut targets = Vec::new();
+    for axis in 0..AXES.len() {
+        let length = tables.line_length(own, start, axis);
+        for direction in [2 * axis, 2 * axis + 1] {
+            if let Some(to) = tables.landing(start, direction, length)
+                && !own.contains(to)
+            {
+                targets.push(to);
+            }
+        }
+    }
+    targets
+}
+
 /// The number of first movements (single steps and first jumps) of `side`'s pieces: a cheap
 /// measure of mobility.
 pub fn first_movements<const W: usize>(position: &Apart<W>, side: Side) -> u32 {

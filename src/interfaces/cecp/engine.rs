@@ -319,21 +319,15 @@ impl Cecp {
     fn lift(&mut self, text: &str) -> Result<(), Refusal> {
         let from = self.square(text)?;
         let size = self.session.size();
-        let board = geometry(size.width, size.height);
         let position = parse_position_text(&self.session.position_text())
             .map_err(|problem| Refusal::Error("position".into(), problem))?;
         let mut marks = burned_marks(&position);
-        // The moves are looked at one by one, never held (a contrived Apart board has hundreds
-        // of millions).
-        self.session.write_legal_moves(&mut |mv| {
-            if let Ok(&[start, target]) = board.parse_square_path(mv).as_deref()
-                && start == from
-            {
-                let capture = matches!(position.cells[target], Cell::Piece(_));
-                marks[target] = Some(if capture { 'R' } else { 'Y' });
-            }
-            std::ops::ControlFlow::Continue(())
-        });
+        // Found for the one piece, never by listing the moves (a crowded Apart board has
+        // hundreds of millions).
+        for target in self.session.one_leg_targets(from) {
+            let capture = matches!(position.cells[target], Cell::Piece(_));
+            marks[target] = Some(if capture { 'R' } else { 'Y' });
+        }
         self.out
             .line(&highlight_line(size.width, size.height, &marks));
         Ok(())
