@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod bench;
 pub mod console;
 pub mod datagen;
+pub mod datagen_file;
 pub mod level_list;
 pub mod linear;
 pub mod opening_book;
