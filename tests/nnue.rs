@@ -57,8 +57,6 @@ fn datagen(out: &Path, games: &str, extra: &[&str]) -> (i32, String, String) {
     run(&args)
 }
 
-/// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
-/// output.
 /// `net`'s file with its header saying `game` on a `width` x `height` board, its digest (the
 /// 64-bit FNV-1a of everything before it, docs/nnue.md's "The file") made again to match.
 fn reheaded(net: &[u8], game: &str, width: u32, height: u32) -> Vec<u8> {
@@ -76,6 +74,8 @@ fn reheaded(net: &[u8], game: &str, width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
+/// output.
 fn losses(stdout: &str, which: &str) -> Vec<f64> {
     stdout
         .lines()
