@@ -181,6 +181,11 @@ fn datagen_continues_a_cut_file_and_refuses_other_data() {
     assert!(errors.contains("3 of 8 games already in"), "{errors}");
     assert_eq!(std::fs::read_to_string(&cut).expect("data"), expected);
 
+    // A run killed while it wrote the first line starts over.
+    std::fs::write(&cut, &expected[..10]).expect("writes");
+    assert_eq!(datagen(&cut, "8", &[]).0, 0);
+    assert_eq!(std::fs::read_to_string(&cut).expect("data"), expected);
+
     // Shards concatenated are the whole run's data.
     let mut joined = String::new();
     for k in 1..=2 {
@@ -460,7 +465,19 @@ fn datagen_refuses_a_damaged_file_naming_the_line_and_leaves_it_unchanged() {
         lines
     };
     let last = lines.len();
+    let record = (ends[0] + 1..last)
+        .find(|&at| lines[at].contains(&b'|'))
+        .expect("a position after game 0");
+    let text = String::from_utf8(lines[record].clone()).expect("text");
+    let (fields, game) = text.rsplit_once(" | ").expect("a game number");
     let cases: Vec<(Vec<Vec<u8>>, String)> = vec![
+        (
+            changed(record, format!("{fields} | 99").as_bytes()),
+            format!(
+                "line {}: a position of game 99 where game {game} is next",
+                record + 1
+            ),
+        ),
         (
             changed(6, b"9/9/9/9/9/9/9/9/9 w 0 1 | twelve | 1 | 0"),
             "line 7: score 'twelve' is not a whole number".to_string(),
@@ -521,6 +538,10 @@ fn train_checks_every_argument_before_reading_data_or_training() {
         (["--validation-every", "1"], "--validation-every 1"),
         (["--out", missing.as_str()], "net.nnue"),
         (["--out", directory.as_str()], "is a directory"),
+        (
+            ["--out", "/"],
+            "'/': cannot write the net: it names no file",
+        ),
     ] {
         let mut args = vec!["train", "--game", "jesonmor", "--data", &data];
         if bad[0] != "--out" {
@@ -560,7 +581,14 @@ fn train_names_a_bad_line_by_its_number_and_reads_no_line_whole_past_its_limit()
     let nul = dir.join("nul.txt");
     one_line_of_nul_bytes(&nul);
     let net = dir.join("net.nnue").display().to_string();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "hello\x1b[2J\n").expect("writes");
     for (file, blamed) in [
+        (
+            &other,
+            "other.txt' line 1: not a datagen file (no '# tabula datagen 1:' line but \
+             'hello\\u{1b}[2J')",
+        ),
         (&not_utf8, "not-utf8.txt' line 3: not UTF-8 text at byte 1"),
         (&nul, "nul.txt' line 1: longer than the 4096 bytes"),
     ] {
