@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the property-based fuzzers (tests/fuzz.rs: UCI and CECP sessions; tests/fuzz_files.rs:
-# analyse and suite files; tests/fuzz_merge.rs: match merge's result and games files) for
-# MINUTES minutes each, side by side, at the lowest priority.
+# analyse and suite files; tests/fuzz_merge.rs: match merge's result and games files;
+# tests/fuzz_data.rs: datagen's continuation and train's input) for MINUTES minutes each, side
+# by side, at the lowest priority.
 # A failing sequence is shrunk and kept in tests/<fuzzer>.proptest-regressions, which every
 # later `cargo test` replays first: commit it with the fix.
 #
@@ -14,7 +15,7 @@ logs=${2:-target/fuzz}
 mkdir -p "$logs"
 seconds=$((minutes * 60))
 
-cargo test -j 2 --no-run --test fuzz --test fuzz_files --test fuzz_merge > "$logs/build.log" 2>&1 || {
+cargo test -j 2 --no-run --test fuzz --test fuzz_files --test fuzz_merge --test fuzz_data > "$logs/build.log" 2>&1 || {
   cat "$logs/build.log"
   exit 1
 }
@@ -28,11 +29,14 @@ nice -n 19 cargo test -j 2 --test fuzz_files -- --nocapture > "$logs/files.log" 
 files=$!
 nice -n 19 cargo test -j 2 --test fuzz_merge -- --nocapture > "$logs/merge.log" 2>&1 &
 merge=$!
+nice -n 19 cargo test -j 2 --test fuzz_data -- --nocapture > "$logs/data.log" 2>&1 &
+data=$!
 wait "$protocol" || status=1
 wait "$files" || status=1
 wait "$merge" || status=1
+wait "$data" || status=1
 
-grep -h '^fuzz ' "$logs/protocol.log" "$logs/files.log" "$logs/merge.log"
+grep -h '^fuzz ' "$logs/protocol.log" "$logs/files.log" "$logs/merge.log" "$logs/data.log"
 if [ "$status" -ne 0 ]; then
   echo "failures: see $logs/*.log and tests/*.proptest-regressions"
 fi

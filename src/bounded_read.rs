@@ -2,7 +2,8 @@
 //! for ever or hold gigabytes: a file must be a regular file (not a pipe, a device or a
 //! directory, which could block or never end) no larger than the largest valid one of its kind,
 //! which is checked by its size before a byte is read; a line longer than its limit is skipped
-//! to its end without being held. Every file the program reads from outside goes through here.
+//! to its end without being held, or refused where it passes the limit. Every file the program
+//! reads from outside goes through here; an error quotes such input as an [`excerpt`].
 
 use std::fs::File;
 use std::io::{BufRead, ErrorKind, Read};
@@ -85,48 +86,111 @@ pub enum Line {
     End,
 }
 
-/// The next line of `input`, never holding more than `limit` bytes of it.
-pub fn read_line(input: &mut impl BufRead, limit: usize) -> std::io::Result<Line> {
+/// One line read by [`read_line_bytes`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineBytes {
+    /// A line of at most the limit's bytes, without its line feed; `ended` says whether a line
+    /// feed ended it (or the end of the input did).
+    Whole { bytes: Vec<u8>, ended: bool },
+    /// A line longer than the limit: its first `limit` bytes. Reading stopped there, in the line.
+    TooLong(Vec<u8>),
+    /// The end of the input.
+    End,
+}
+
+/// The next line of `input` as bytes, reading no further than `limit` bytes into it: a longer
+/// line is refused as soon as its limit is reached, its rest left unread.
+pub fn read_line_bytes(input: &mut impl BufRead, limit: usize) -> std::io::Result<LineBytes> {
     let mut held = Vec::new();
-    let mut length = 0usize;
     let mut any = false;
     loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
+        let buffer = fill(input)?;
         if buffer.is_empty() {
-            break;
+            return Ok(if any {
+                LineBytes::Whole {
+                    bytes: held,
+                    ended: false,
+                }
+            } else {
+                LineBytes::End
+            });
         }
         any = true;
         let (part, ended) = match buffer.iter().position(|&b| b == b'\n') {
             Some(at) => (&buffer[..at], true),
             None => (buffer, false),
         };
-        let room = limit.saturating_sub(held.len());
-        held.extend_from_slice(&part[..part.len().min(room)]);
-        length = length.saturating_add(part.len());
+        let room = limit - held.len();
+        if part.len() > room {
+            held.extend_from_slice(&part[..room]);
+            input.consume(room);
+            return Ok(LineBytes::TooLong(held));
+        }
+        held.extend_from_slice(part);
         let used = part.len() + usize::from(ended);
         input.consume(used);
         if ended {
+            return Ok(LineBytes::Whole {
+                bytes: held,
+                ended: true,
+            });
+        }
+    }
+}
+
+/// The next bytes of `input` (none at its end), the read retried when interrupted.
+fn fill(input: &mut impl BufRead) -> std::io::Result<&[u8]> {
+    while let Err(error) = input.fill_buf() {
+        if error.kind() != ErrorKind::Interrupted {
             break;
         }
     }
-    if !any {
-        return Ok(Line::End);
+    input.fill_buf()
+}
+
+/// Skips `input` to the end of the current line (its line feed included); returns the number
+/// of bytes skipped before the line feed.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<usize> {
+    let mut skipped = 0usize;
+    loop {
+        let buffer = fill(input)?;
+        if buffer.is_empty() {
+            return Ok(skipped);
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(skipped.saturating_add(at));
+            }
+            None => {
+                let length = buffer.len();
+                input.consume(length);
+                skipped = skipped.saturating_add(length);
+            }
+        }
     }
-    if held.last() == Some(&b'\r') && length <= limit {
-        held.pop();
+}
+
+/// The next line of `input`, never holding more than `limit` bytes of it: a longer one is
+/// skipped to its end.
+pub fn read_line(input: &mut impl BufRead, limit: usize) -> std::io::Result<Line> {
+    match read_line_bytes(input, limit)? {
+        LineBytes::End => Ok(Line::End),
+        LineBytes::Whole { mut bytes, .. } => {
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            Ok(Line::Text(String::from_utf8_lossy(&bytes).into_owned()))
+        }
+        LineBytes::TooLong(mut start) => {
+            let length = limit.saturating_add(skip_line(input)?);
+            start.truncate(64);
+            Ok(Line::TooLong {
+                start: String::from_utf8_lossy(&start).into_owned(),
+                length,
+            })
+        }
     }
-    if length > limit {
-        held.truncate(64);
-        return Ok(Line::TooLong {
-            start: String::from_utf8_lossy(&held).into_owned(),
-            length,
-        });
-    }
-    Ok(Line::Text(String::from_utf8_lossy(&held).into_owned()))
 }
 
 /// The lines of `input`, each at most `limit` bytes: a longer one is an error naming its
@@ -157,6 +221,36 @@ pub fn too_long(start: &str, length: usize, limit: usize) -> String {
     format!("a line of {length} bytes ('{start}...') is longer than the {limit} bytes allowed")
 }
 
+/// The most characters of an excerpt of outside input, escapes included.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `bytes` as an error quotes them: control characters written as `\u{..}` and bytes that are
+/// not UTF-8 as `\xNN`, cut to at most [`EXCERPT_CHARS`] characters followed by `...` where
+/// there is more, so that the quote is short and printable whatever the input.
+pub fn excerpt(bytes: &[u8]) -> String {
+    let pieces = bytes.utf8_chunks().flat_map(|chunk| {
+        let chars = chunk.valid().chars().map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        });
+        chars.chain(chunk.invalid().iter().map(|byte| format!("\\x{byte:02x}")))
+    });
+    let mut shown = String::new();
+    let mut length = 0;
+    for piece in pieces {
+        length += piece.chars().count();
+        if length > EXCERPT_CHARS {
+            shown.push_str("...");
+            break;
+        }
+        shown.push_str(&piece);
+    }
+    shown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +267,44 @@ mod tests {
         assert!(error.len() < 200, "{error}");
         assert_eq!(read[2], Ok("after".to_string()));
         assert_eq!(read[3], Ok("last".to_string()));
+    }
+
+    #[test]
+    fn a_line_is_refused_where_it_passes_its_limit_and_the_rest_is_left_unread() {
+        let text = format!("{}\nnext", "x".repeat(5000));
+        let mut input = std::io::BufReader::with_capacity(7, text.as_bytes());
+        let read = read_line_bytes(&mut input, 100).expect("reads");
+        assert_eq!(read, LineBytes::TooLong(vec![b'x'; 100]));
+        let mut rest = String::new();
+        input.read_to_string(&mut rest).expect("reads");
+        assert_eq!(rest.len(), text.len() - 100);
+        let mut input = "last".as_bytes();
+        let read = read_line_bytes(&mut input, 4).expect("reads");
+        let last = LineBytes::Whole {
+            bytes: b"last".to_vec(),
+            ended: false,
+        };
+        assert_eq!(read, last);
+        assert_eq!(
+            read_line_bytes(&mut input, 4).expect("reads"),
+            LineBytes::End
+        );
+    }
+
+    #[test]
+    fn an_excerpt_is_short_and_printable() {
+        assert_eq!(excerpt(b"plain text"), "plain text");
+        assert_eq!(
+            excerpt(b"a\0b\x1b[2J\xff\xfe"),
+            "a\\u{0}b\\u{1b}[2J\\xff\\xfe"
+        );
+        let long = excerpt(&[0u8; 1 << 20]);
+        assert_eq!(long, format!("{}...", "\\u{0}".repeat(EXCERPT_CHARS / 5)));
+        assert_eq!(
+            excerpt("é€".repeat(100).as_bytes()),
+            format!("{}...", "é€".repeat(20))
+        );
+        assert_eq!(excerpt(&[b'x'; EXCERPT_CHARS]), "x".repeat(EXCERPT_CHARS));
     }
 
     #[test]

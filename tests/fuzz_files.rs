@@ -18,9 +18,7 @@ mod fuzzing;
 use fuzzing::{apply, bad_token, slip, to_bytes};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The bound on a whole run of a fuzzed file (each position is searched to depth 1).
 const RUN_BOUND: Duration = Duration::from_secs(60);
@@ -94,44 +92,10 @@ fn file() -> impl Strategy<Value = (&'static str, Vec<String>)> {
 
 /// Runs `tabula` with `args` and the file; returns (exit code, stdout lines, stderr).
 fn run(args: &[&str], path: &std::path::Path) -> Result<(i32, Vec<String>, String), TestCaseError> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| TestCaseError::fail(format!("tabula does not start: {e}")))?;
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let out = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            break status;
-        }
-        if started.elapsed() > RUN_BOUND {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(TestCaseError::fail(format!(
-                "{args:?} ran past {RUN_BOUND:?}"
-            )));
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let out = out.join().unwrap_or_default();
-    let err = err.join().unwrap_or_default();
-    let code = status.code().unwrap_or(-1);
-    Ok((code, out.lines().map(String::from).collect(), err))
+    let path = path.display().to_string();
+    let mut args = args.to_vec();
+    args.push(&path);
+    fuzzing::run_tabula(&args, RUN_BOUND)
 }
 
 /// Whether a line of a file is a position line (not blank, not a comment).
@@ -156,13 +120,7 @@ fn check_file(counts: &fuzzing::Counts, game: &str, lines: &[String]) -> Result<
 
     let analyse = ["analyse", "--game", game, "--depth", "1", "--hash", "1"];
     let (code, out, err) = run(&analyse, &path)?;
-    prop_assert!(!err.contains("panicked"), "analyse panicked: {}", err);
-    prop_assert!(
-        code == 0 || code == 1,
-        "analyse exit code {}: {}",
-        code,
-        err
-    );
+    fuzzing::check_exit("analyse", (code, &err), &[0, 1])?;
     let numbers: Vec<usize> = out
         .iter()
         .filter_map(|l| l.split(':').next()?.parse().ok())

@@ -57,8 +57,6 @@ fn datagen(out: &Path, games: &str, extra: &[&str]) -> (i32, String, String) {
     run(&args)
 }
 
-/// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
-/// output.
 /// `net`'s file with its header saying `game` on a `width` x `height` board, its digest (the
 /// 64-bit FNV-1a of everything before it, docs/nnue.md's "The file") made again to match.
 fn reheaded(net: &[u8], game: &str, width: u32, height: u32) -> Vec<u8> {
@@ -76,6 +74,8 @@ fn reheaded(net: &[u8], game: &str, width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// The loss named `which` (`training loss`, `held-out loss`) of each epoch line of `train`'s
+/// output.
 fn losses(stdout: &str, which: &str) -> Vec<f64> {
     stdout
         .lines()
@@ -113,8 +113,29 @@ fn a_tiny_datagen_and_train_run_makes_a_net_whose_loss_falls_and_that_loads() {
             .iter()
             .all(|l| l.is_finite())
     );
-    assert!(
-        stdout.contains("held-out games, net evaluation: log loss"),
+    // The verdict, last, warns exactly when the net's log loss is not below the hand-written's.
+    let log_loss = |name: &str| -> f64 {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("held-out games, {name}")))
+            .expect("a log loss line");
+        let at = line.find("log loss ").expect("a log loss") + "log loss ".len();
+        line[at..]
+            .split(' ')
+            .next()
+            .expect("a number")
+            .parse()
+            .expect("a loss")
+    };
+    let (net_loss, hand_loss) = (
+        log_loss("net evaluation"),
+        log_loss("hand-written evaluation"),
+    );
+    let verdict = stdout.lines().last().expect("a last line");
+    assert!(verdict.starts_with("verdict: "), "{stdout}");
+    assert_eq!(
+        verdict.contains("warning"),
+        net_loss >= hand_loss,
         "{stdout}"
     );
 
@@ -158,6 +179,11 @@ fn datagen_continues_a_cut_file_and_refuses_other_data() {
     let (code, _, errors) = datagen(&cut, "8", &[]);
     assert_eq!(code, 0, "{errors}");
     assert!(errors.contains("3 of 8 games already in"), "{errors}");
+    assert_eq!(std::fs::read_to_string(&cut).expect("data"), expected);
+
+    // A run killed while it wrote the first line starts over.
+    std::fs::write(&cut, &expected[..10]).expect("writes");
+    assert_eq!(datagen(&cut, "8", &[]).0, 0);
     assert_eq!(std::fs::read_to_string(&cut).expect("data"), expected);
 
     // Shards concatenated are the whole run's data.
@@ -356,5 +382,259 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
             .iter()
             .any(|l| l == "option name EvalFile type string default <empty>")
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A scratch directory for `test` and the data of a 4-game datagen run in it.
+fn small_data(test: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(test);
+    let data = dir.join("data.txt");
+    assert_eq!(datagen(&data, "4", &[]).0, 0);
+    (dir, data)
+}
+
+/// Runs tabula with `args` in three gigabytes of address space, so that a 4 GB line read whole
+/// would fail: (exit code, stdout, stderr).
+fn run_in_3_gb(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 3000000 && exec \"$0\" \"$@\"",
+            matches::TABULA,
+        ])
+        .args(args)
+        .output()
+        .expect("sh runs");
+    matches::outcome(&output)
+}
+
+/// A file of `datagen`'s largest size allowed, 4 GB, that is one line of NUL bytes (sparse: it
+/// takes no room on the disk).
+fn one_line_of_nul_bytes(path: &Path) {
+    let file = std::fs::File::create(path).expect("creates");
+    file.set_len(4 << 30).expect("a sparse file");
+}
+
+/// `lines` joined into a file at `path`, each ended, as bytes.
+fn write_lines(path: &Path, lines: &[Vec<u8>]) -> Vec<u8> {
+    let bytes: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| l.iter().chain(b"\n"))
+        .copied()
+        .collect();
+    std::fs::write(path, &bytes).expect("writes");
+    bytes
+}
+
+/// Asserts that `tabula` failed with exit code 2 and one short, printable line on stderr that
+/// holds every one of `blamed`.
+fn assert_refused((code, _, errors): &(i32, String, String), blamed: &[&str]) {
+    assert_eq!(*code, 2, "{blamed:?}: {errors}");
+    assert_eq!(errors.lines().count(), 1, "{errors}");
+    assert!(errors.len() < 400, "{} bytes: {errors:.400}", errors.len());
+    assert!(
+        !errors.trim_end().chars().any(char::is_control),
+        "{errors:?}"
+    );
+    for word in blamed {
+        assert!(errors.contains(word), "{word}: {errors}");
+    }
+}
+
+#[test]
+fn datagen_refuses_a_damaged_file_naming_the_line_and_leaves_it_unchanged() {
+    let dir = scratch("damaged");
+    let whole = dir.join("whole.txt");
+    assert_eq!(datagen(&whole, "8", &[]).0, 0);
+    let text = std::fs::read(&whole).expect("data");
+    let lines: Vec<Vec<u8>> = text.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    let lines = &lines[..lines.len() - 1];
+    let ends: Vec<usize> = (lines.iter().enumerate())
+        .filter(|(_, l)| l.starts_with(b"# end "))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(ends.len(), 8, "{}", String::from_utf8_lossy(&text));
+    let changed = |at: usize, by: &[u8]| -> Vec<Vec<u8>> {
+        let mut lines = lines.to_vec();
+        lines[at] = by.to_vec();
+        lines
+    };
+    let inserted = |at: usize, line: &[u8]| -> Vec<Vec<u8>> {
+        let mut lines = lines.to_vec();
+        lines.insert(at, line.to_vec());
+        lines
+    };
+    let last = lines.len();
+    let record = (ends[0] + 1..last)
+        .find(|&at| lines[at].contains(&b'|'))
+        .expect("a position after game 0");
+    let text = String::from_utf8(lines[record].clone()).expect("text");
+    let (fields, game) = text.rsplit_once(" | ").expect("a game number");
+    let cases: Vec<(Vec<Vec<u8>>, String)> = vec![
+        (
+            changed(record, format!("{fields} | 99").as_bytes()),
+            format!(
+                "line {}: a position of game 99 where game {game} is next",
+                record + 1
+            ),
+        ),
+        (
+            changed(6, b"9/9/9/9/9/9/9/9/9 w 0 1 | twelve | 1 | 0"),
+            "line 7: score 'twelve' is not a whole number".to_string(),
+        ),
+        (
+            inserted(last, b"# end 7"),
+            format!("line {}: the end of game 7 after the last", last + 1),
+        ),
+        (
+            inserted(ends[2] + 1, b"# end 2"),
+            format!(
+                "line {}: the end of game 2 where game 3 is next",
+                ends[2] + 2
+            ),
+        ),
+        (changed(4, b"\xff\xfe\0"), "line 5: not UTF-8".to_string()),
+        (
+            changed(3, b"# end"),
+            "line 4: '# end ' has no game".to_string(),
+        ),
+        (
+            changed(ends[0] + 1, b"x".repeat(5000).as_slice()),
+            format!("line {}: longer than the 4096 bytes", ends[0] + 2),
+        ),
+    ];
+    for (number, (damaged, blamed)) in cases.into_iter().enumerate() {
+        let file = dir.join(format!("damaged-{number}.txt"));
+        let before = write_lines(&file, &damaged);
+        assert_refused(&datagen(&file, "8", &[]), &[&blamed, "damaged-"]);
+        assert_eq!(std::fs::read(&file).expect("the file"), before, "{blamed}");
+    }
+
+    // A first line of 4 GB of NUL bytes is refused where it passes the longest valid line.
+    let nul = dir.join("nul.txt");
+    one_line_of_nul_bytes(&nul);
+    let out = nul.display().to_string();
+    let args = [
+        "datagen", "--game", "jesonmor", "--games", "8", "--out", &out,
+    ];
+    assert_refused(&run_in_3_gb(&args), &["line 1: longer", "\\u{0}\\u{0}"]);
+    assert_eq!(std::fs::metadata(&nul).expect("the file").len(), 4 << 30);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_checks_every_argument_before_reading_data_or_training() {
+    let (dir, data) = small_data("train-arguments");
+    let data = data.display().to_string();
+    let net = dir.join("net.nnue").display().to_string();
+    let missing = dir.join("missing").join("net.nnue").display().to_string();
+    let directory = dir.display().to_string();
+    for (bad, blamed) in [
+        (["--epochs", "0"], "--epochs 0"),
+        (["--score-weight", "nan"], "--score-weight NaN"),
+        (["--score-weight", "1.5"], "--score-weight 1.5"),
+        (["--learning-rate", "0"], "--learning-rate 0"),
+        (["--batch-size", "0"], "--batch-size 0"),
+        (["--validation-every", "1"], "--validation-every 1"),
+        (["--out", missing.as_str()], "net.nnue"),
+        (["--out", directory.as_str()], "is a directory"),
+        (
+            ["--out", "/"],
+            "'/': cannot write the net: it names no file",
+        ),
+    ] {
+        let mut args = vec!["train", "--game", "jesonmor", "--data", &data];
+        if bad[0] != "--out" {
+            args.extend(["--out", &net]);
+        }
+        args.extend(bad);
+        let refused = run(&args);
+        assert_refused(&refused, &[blamed]);
+        assert_eq!(refused.1, "", "{blamed}: nothing on stdout");
+        assert!(!Path::new(&net).exists(), "{blamed}");
+    }
+    // Checked before the data is read: a file that does not exist is not what is blamed.
+    let args = [
+        "train",
+        "--game",
+        "jesonmor",
+        "--data",
+        "/nonexistent",
+        "--out",
+        &missing,
+    ];
+    assert_refused(&run(&args), &["--out"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_names_a_bad_line_by_its_number_and_reads_no_line_whole_past_its_limit() {
+    let (dir, data) = small_data("train-lines");
+    let mut lines: Vec<Vec<u8>> = std::fs::read_to_string(&data)
+        .expect("data")
+        .lines()
+        .map(|l| l.as_bytes().to_vec())
+        .collect();
+    lines[2] = b"\xc3\x28 | 1 | 1 | 1".to_vec();
+    let not_utf8 = dir.join("not-utf8.txt");
+    write_lines(&not_utf8, &lines);
+    let nul = dir.join("nul.txt");
+    one_line_of_nul_bytes(&nul);
+    let net = dir.join("net.nnue").display().to_string();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "hello\x1b[2J\n").expect("writes");
+    for (file, blamed) in [
+        (
+            &other,
+            "other.txt' line 1: not a datagen file (no '# tabula datagen 1:' line but \
+             'hello\\u{1b}[2J')",
+        ),
+        (&not_utf8, "not-utf8.txt' line 3: not UTF-8 text at byte 1"),
+        (&nul, "nul.txt' line 1: longer than the 4096 bytes"),
+    ] {
+        let file = file.display().to_string();
+        let args = [
+            "train", "--game", "jesonmor", "--data", &file, "--out", &net,
+        ];
+        assert_refused(&run_in_3_gb(&args), &[blamed]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `net` with one weight changed by `change`, its digest made again to match.
+fn reweighted(net: &[u8], change: u8) -> Vec<u8> {
+    let mut bytes = net.to_vec();
+    bytes[100] ^= change;
+    let width = u32::from_le_bytes(bytes[28..32].try_into().expect("4 bytes"));
+    let height = u32::from_le_bytes(bytes[32..36].try_into().expect("4 bytes"));
+    reheaded(&bytes, "jesonmor", width, height)
+}
+
+#[test]
+fn a_net_past_the_most_that_are_kept_is_refused_naming_its_file() {
+    let dir = scratch("seventeen");
+    let shipped = std::fs::read(format!(
+        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the shipped net");
+    let mut engine = Engine::start();
+    engine.ask("newgame jesonmor");
+    for change in 1..=17u8 {
+        let path = dir.join(format!("net-{change}.nnue"));
+        std::fs::write(&path, reweighted(&shipped, change)).expect("writes");
+        let path = path.display().to_string();
+        let reply = engine.ask(&format!("setoption name EvalFile value {path}"));
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        if change <= 16 {
+            assert!(reply[0].contains("net loaded from"), "{change}: {reply:?}");
+        } else {
+            assert!(reply[0].starts_with("info string error: "), "{reply:?}");
+            assert!(
+                reply[0].contains(&format!("'{path}'")) && reply[0].contains("16 different"),
+                "{reply:?}"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -613,6 +613,34 @@ fn check_samples(set: &str, samples: &[Sample], inputs: usize) -> Result<(), Str
     Ok(())
 }
 
+impl TrainConfig {
+    /// Checks the settings, naming each by its `tabula train` option.
+    pub fn check(&self) -> Result<(), String> {
+        if self.hidden == 0 {
+            return Err("the hidden layer's width is 0".to_string());
+        }
+        if self.epochs == 0 {
+            return Err("--epochs 0: train for at least one epoch".to_string());
+        }
+        if self.batch_size == 0 {
+            return Err("--batch-size 0: a batch holds at least one position".to_string());
+        }
+        if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
+            return Err(format!(
+                "--learning-rate {} is not a positive number",
+                self.learning_rate
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.score_weight) {
+            return Err(format!(
+                "--score-weight {} is not in [0, 1]",
+                self.score_weight
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Checks the configuration and the samples before training.
 fn check_training_input(
     inputs: usize,
@@ -623,27 +651,7 @@ fn check_training_input(
     if train_set.is_empty() {
         return Err("there are no training samples".to_string());
     }
-    if config.hidden == 0 {
-        return Err("the hidden layer's width is 0".to_string());
-    }
-    if config.epochs == 0 {
-        return Err("the number of epochs is 0".to_string());
-    }
-    if config.batch_size == 0 {
-        return Err("the batch size is 0".to_string());
-    }
-    if !(config.learning_rate.is_finite() && config.learning_rate > 0.0) {
-        return Err(format!(
-            "the learning rate {} is not a positive number",
-            config.learning_rate
-        ));
-    }
-    if !(0.0..=1.0).contains(&config.score_weight) {
-        return Err(format!(
-            "the score weight {} is not in [0, 1]",
-            config.score_weight
-        ));
-    }
+    config.check()?;
     check_samples("training", train_set, inputs)?;
     check_samples("validation", validation_set, inputs)
 }

@@ -239,7 +239,7 @@ fn bad_input_is_named() {
                 ..fine.clone()
             }
         ),
-        "the number of epochs is 0"
+        "--epochs 0: train for at least one epoch"
     );
     assert_eq!(
         error(
@@ -251,7 +251,7 @@ fn bad_input_is_named() {
                 ..fine.clone()
             }
         ),
-        "the batch size is 0"
+        "--batch-size 0: a batch holds at least one position"
     );
     let mut out_of_range = good.clone();
     out_of_range[7].features[1].push(64);

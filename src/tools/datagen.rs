@@ -11,13 +11,16 @@
 //! and each game ends with a line `# end <game>`. `--shard K/N` plays games `K-1, K-1+N, ...`
 //! only, so the shards' files concatenated are the data of the whole run. Games are written in
 //! order as they finish, each whole; run again with the same arguments, `datagen` cuts a game
-//! written in part and goes on after the last whole one.
+//! written in part and goes on after the last whole one. Before it writes a byte it checks the
+//! file line by line as `train` reads it (`datagen_file`), and that its `# end` lines are the
+//! shard's games in order; a file that fails, anywhere, is refused naming the line, unchanged.
 
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
+use crate::tools::datagen_file::{DataFile, Entry, MAGIC, is_cut_line, parse_entry};
 use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::{Opening, random_openings};
 use crate::tools::tournament::shard::Shard;
@@ -33,10 +36,6 @@ use std::sync::mpsc::channel;
 const TABLE_MB: usize = 2;
 /// A game still running after this many plies is dropped.
 const MAX_PLIES: usize = 1000;
-/// A data file larger than this is refused unread (about 40 million positions).
-pub const MAX_DATA_BYTES: u64 = 4 << 30;
-/// The first words of a data file's first line.
-pub const MAGIC: &str = "# tabula datagen 1:";
 
 /// How the data is made.
 #[derive(Clone, Debug)]
@@ -151,36 +150,62 @@ fn game_text(index: usize, game: &PlayedGame) -> String {
     text
 }
 
-/// What an earlier run left in the file: its text up to the last whole game, and how many of
-/// this shard's games that is. Refuses a file of other settings.
-fn earlier_run(settings: &DatagenSettings, header: &str) -> Result<(String, usize), String> {
-    let path = &settings.out;
-    let refuse = |why: String| format!("'{}': {why}", path.display());
-    if !path.exists() {
-        return Ok((String::new(), 0));
+/// What an earlier run left in the file: the length of its text up to the last whole game, and
+/// how many of the shard's games (`mine`, in order) that is. Refuses, naming the line, a file of
+/// other settings, a line that `train` would refuse, and end lines that are not `mine`'s in
+/// order; the last line alone may be cut short (as a kill leaves it), and is then cut off.
+fn earlier_run(
+    settings: &DatagenSettings,
+    header: &str,
+    mine: &[usize],
+) -> Result<(u64, usize), String> {
+    if !settings.out.exists() {
+        return Ok((0, 0));
     }
-    let text = crate::bounded_read::read_text(path, MAX_DATA_BYTES)?;
-    if text.is_empty() {
-        return Ok((String::new(), 0));
+    let mut file = DataFile::open(&settings.out)?;
+    let Some(first) = file.next_line()? else {
+        return Ok((0, 0));
+    };
+    if !first.ended && header.starts_with(&first.text) {
+        return Ok((0, 0));
     }
-    let first = text.lines().next().unwrap_or("");
-    if first != header {
-        return Err(refuse(format!(
-            "it holds other data ('{first}'); give the same arguments to continue it, or \
-             --restart to start it over"
-        )));
+    if first.text != header {
+        let why = format!(
+            "it holds other data ('{}'); give the same arguments to continue it, or --restart \
+             to start it over",
+            crate::bounded_read::excerpt(first.text.as_bytes())
+        );
+        return Err(file.refuse(1, &why));
     }
-    let mut kept = header.len() + 1;
-    let mut games = 0;
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        at += line.len();
-        if line.starts_with("# end ") && line.ends_with('\n') {
-            kept = at;
-            games += 1;
+    let (mut kept, mut done) = (first.end, 0);
+    while let Some(line) = file.next_line()? {
+        if !line.ended && is_cut_line(&line.text) {
+            break;
+        }
+        let refuse = |why: String| file.refuse(line.number, &why);
+        let playing = mine.get(done).copied();
+        match parse_entry(&line.text, settings.game, settings.size).map_err(&refuse)? {
+            Entry::End(game) if Some(game) == playing => {
+                kept = line.end;
+                done += 1;
+            }
+            Entry::End(game) => return Err(refuse(out_of_order("the end", game, playing))),
+            Entry::Record(record) if Some(record.game) != playing => {
+                return Err(refuse(out_of_order("a position", record.game, playing)));
+            }
+            Entry::Record(_) | Entry::Skipped => {}
         }
     }
-    Ok((text[..kept].to_string(), games))
+    Ok((kept, done))
+}
+
+/// Why `what` of game `game` cannot come where game `playing` is next (none: the shard's games
+/// are all there).
+fn out_of_order(what: &str, game: usize, playing: Option<usize>) -> String {
+    match playing {
+        Some(playing) => format!("{what} of game {game} where game {playing} is next"),
+        None => format!("{what} of game {game} after the last of the run's games"),
+    }
 }
 
 /// Plays the shard's games not yet in the file and appends them, in order; returns the number
@@ -190,10 +215,13 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
         return Err("--games must be at least 1".to_string());
     }
     let header = settings.header();
+    let mine: Vec<usize> = (0..settings.games)
+        .filter(|&game| settings.shard.holds(game))
+        .collect();
     let (kept, done) = if settings.restart {
-        (String::new(), 0)
+        (0, 0)
     } else {
-        earlier_run(settings, &header)?
+        earlier_run(settings, &header, &mine)?
     };
     let openings = random_openings(
         settings.game,
@@ -202,9 +230,6 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
         settings.random_plies,
         settings.seed,
     )?;
-    let mine: Vec<usize> = (0..settings.games)
-        .filter(|&game| settings.shard.holds(game))
-        .collect();
     let path = &settings.out;
     let cannot = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
     // The whole games already there stay as they are: the file is cut after them, never
@@ -215,14 +240,14 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
         .write(true)
         .open(path)
         .map_err(cannot)?;
-    file.set_len(kept.len() as u64)
+    file.set_len(kept)
         .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(|_| ()))
         .map_err(cannot)?;
-    if kept.is_empty() {
+    if kept == 0 {
         file.write_all(format!("{header}\n").as_bytes())
             .map_err(cannot)?;
     }
-    let todo = &mine[done.min(mine.len())..];
+    let todo = &mine[done..];
     let progress = Progress::new(mine.len() as u64, "datagen");
     progress.set(done as u64);
     if done > 0 {

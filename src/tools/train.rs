@@ -1,18 +1,20 @@
 //! `tabula train`: fits a net to `tabula datagen` files and writes it quantised, ready for
 //! `EvalFile` or to be shipped. The games of the data are split by their number: every
-//! `--validation`-th game is held out, and the loss on them is printed after every epoch. At the
-//! end it compares the net with the hand-written evaluation on the held-out positions by the
-//! Texel-style log loss of the games' results (each with its own best scale).
+//! `--validation-every`-th game is held out, and the loss on them is printed after every epoch.
+//! Every argument, `--out` included, is checked before the data is read, and every line of the
+//! data as it is read (`datagen_file`). At the end it compares the net (added to the hand-written
+//! evaluation, as the engine plays it) with the hand-written evaluation alone on the held-out
+//! positions by the Texel-style log loss of the games' results (each with its own best scale),
+//! and ends with a verdict line, a warning when the net is no better.
 
-use crate::board::position_text::parse_position_text;
 use crate::game::{BoardSize, Side};
-use crate::games::{GameKind, build_session};
+use crate::games::GameKind;
 use crate::nnue::Network;
 use crate::nnue::train::{EpochReport, Sample, TrainConfig, train};
-use crate::session::{GameSession, Setup};
 use crate::tools::console::print_line;
-use crate::tools::datagen::{MAGIC, MAX_DATA_BYTES};
-use std::path::PathBuf;
+use crate::tools::datagen_file::{DataFile, Entry, parse_entry};
+use crate::tools::tournament::result_file::{partial_path, replace_file};
+use std::path::{Path, PathBuf};
 
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
 struct HeldOut {
@@ -25,48 +27,6 @@ struct Data {
     train: Vec<Sample>,
     held_out: Vec<HeldOut>,
     inputs: usize,
-}
-
-/// `game` and `size` from a data file's first line, which must be `datagen`'s.
-fn data_header(line: &str) -> Option<(GameKind, BoardSize)> {
-    let rest = line
-        .strip_prefix(MAGIC)?
-        .trim_start()
-        .strip_prefix("game ")?;
-    let mut words = rest.split([' ', ',']);
-    let game = GameKind::from_name(words.next()?)?;
-    let size = BoardSize::parse(words.next()?).ok()?;
-    Some((game, size))
-}
-
-/// One position line: the session, the score and the result from white's view, and the game.
-fn parse_line(
-    line: &str,
-    game: GameKind,
-    size: BoardSize,
-) -> Result<(Box<dyn GameSession>, f32, f32, usize), String> {
-    let fields: Vec<&str> = line.split(" | ").collect();
-    let [position, score, result, number] = fields.as_slice() else {
-        return Err("not 'position | score | result | game'".to_string());
-    };
-    let parsed = parse_position_text(position).map_err(|why| format!("position: {why}"))?;
-    let session = build_session(game, Setup::Text(&parsed), &[], false)?;
-    if session.size() != size {
-        return Err(format!("a {} board in {size} data", session.size()));
-    }
-    let score: f32 = (score.parse::<i32>().ok())
-        .map(|cp| cp as f32)
-        .ok_or_else(|| format!("score '{score}' is not a whole number"))?;
-    let result: f32 = match *result {
-        "1" => 1.0,
-        "0.5" => 0.5,
-        "0" => 0.0,
-        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
-    };
-    let number = number
-        .parse()
-        .map_err(|_| format!("game '{number}' is not a number"))?;
-    Ok((session, score, result, number))
 }
 
 /// Reads the data files of `game` at `size`, holding out every `every`-th game.
@@ -82,38 +42,23 @@ fn read_data(
         inputs: 0,
     };
     for path in paths {
-        let text = crate::bounded_read::read_text(path, MAX_DATA_BYTES)?;
-        let at = |number: usize, why: String| format!("'{}' line {number}: {why}", path.display());
-        let mut lines = text.lines().enumerate();
-        let first = lines.next().map_or("", |(_, line)| line);
-        match data_header(first) {
-            Some(found) if found == (game, size) => {}
-            Some((other, other_size)) => {
-                return Err(at(
-                    1,
-                    format!(
-                        "data of {} {other_size}, not {} {size}",
-                        other.name(),
-                        game.name()
-                    ),
-                ));
-            }
-            None => return Err(at(1, format!("not a datagen file (no '{MAGIC}' line)"))),
-        }
-        for (index, line) in lines {
-            if line.starts_with('#') || line.trim().is_empty() {
+        let mut file = DataFile::open(path)?;
+        file.check_header(game, size)?;
+        while let Some(line) = file.next_line()? {
+            let entry = parse_entry(&line.text, game, size)
+                .map_err(|why| file.refuse(line.number, &why))?;
+            let Entry::Record(record) = entry else {
                 continue;
-            }
-            let (session, score, result, number) =
-                parse_line(line, game, size).map_err(|why| at(index + 1, why))?;
+            };
+            let session = record.session;
             data.inputs = session.input_count();
             if data.inputs == 0 {
                 return Err(format!("{} has no net features", game.name()));
             }
             let mover = session.side_to_move();
             let (score, result) = match mover {
-                Side::White => (score, result),
-                Side::Black => (-score, 1.0 - result),
+                Side::White => (record.score, record.result),
+                Side::Black => (-record.score, 1.0 - record.result),
             };
             let hand_written = session.evaluation().1;
             let sample = Sample {
@@ -122,7 +67,7 @@ fn read_data(
                 result,
                 offset: hand_written as f32,
             };
-            if number % every == 0 {
+            if record.game % every == 0 {
                 data.held_out.push(HeldOut {
                     sample,
                     hand_written,
@@ -198,12 +143,66 @@ pub struct TrainArgs {
     pub threads: usize,
 }
 
-/// `tabula train`: prints the loss per epoch and the comparison on held-out games; writes the net.
+/// Refuses an `--out` where the net could not be written, before any work: a directory, or a
+/// place where its partial file (written first, then renamed over it) cannot be made.
+fn check_out(out: &Path) -> Result<(), String> {
+    let cannot = |why: String| format!("--out '{}': cannot write the net: {why}", out.display());
+    if out.file_name().is_none() {
+        return Err(cannot("it names no file".to_string()));
+    }
+    if out.is_dir() {
+        return Err(cannot("it is a directory".to_string()));
+    }
+    let partial = partial_path(out);
+    std::fs::File::create(&partial).map_err(|e| cannot(e.to_string()))?;
+    std::fs::remove_file(&partial).map_err(|e| cannot(e.to_string()))
+}
+
+/// Whether the log loss `net` is below `hand_written` as they are shown, to four decimals.
+fn is_better(net: f64, hand_written: f64) -> bool {
+    (net * 1e4).round() < (hand_written * 1e4).round()
+}
+
+/// The last line of `train`: whether the net, added to the hand-written evaluation as the engine
+/// adds it, predicts the held-out games' results better than the hand-written evaluation alone
+/// (by the log losses `net` and `hand_written`); a warning if it does not.
+fn verdict(net: f64, hand_written: f64) -> String {
+    let losses = format!("held-out log loss {net:.4} against {hand_written:.4}");
+    if is_better(net, hand_written) {
+        format!(
+            "verdict: the net predicts the held-out results better than the hand-written \
+             evaluation alone ({losses})"
+        )
+    } else {
+        format!(
+            "verdict: warning: the net predicts the held-out results no better than the \
+             hand-written evaluation alone ({losses}); more data or other settings may help, \
+             and a match decides (docs/nnue.md)"
+        )
+    }
+}
+
+/// `tabula train`: checks every argument, reads the data, prints the loss per epoch, writes the
+/// net, and ends with the comparison on held-out games and its verdict.
 pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
     let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
     if args.validation_every < 2 {
-        return Err("--validation-every must be at least 2".to_string());
+        return Err(format!(
+            "--validation-every {} must be at least 2",
+            args.validation_every
+        ));
     }
+    let config = TrainConfig {
+        hidden: crate::nnue::HIDDEN,
+        epochs: args.epochs,
+        batch_size: args.batch_size,
+        learning_rate: args.learning_rate,
+        score_weight: args.score_weight,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    config.check()?;
+    check_out(&args.out)?;
     let started = std::time::Instant::now();
     let data = read_data(&args.data, game, size, args.validation_every)?;
     print_line(&format!(
@@ -214,15 +213,6 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
         data.inputs,
         started.elapsed().as_secs_f64()
     ));
-    let config = TrainConfig {
-        hidden: crate::nnue::HIDDEN,
-        epochs: args.epochs,
-        batch_size: args.batch_size,
-        learning_rate: args.learning_rate,
-        score_weight: args.score_weight,
-        seed: args.seed,
-        threads: args.threads,
-    };
     let held_out: Vec<Sample> = data.held_out.iter().map(|h| h.sample.clone()).collect();
     let float = train(
         data.inputs,
@@ -237,34 +227,52 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
         },
     )?;
     let net = Network::quantise(&float, game.name(), size);
-    std::fs::write(&args.out, net.to_bytes())
+    let bytes = net.to_bytes();
+    replace_file(&args.out, &bytes)
         .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
-    let net_scores: Vec<(f32, f32)> = data
-        .held_out
-        .iter()
-        .map(|h| {
-            (
-                net.evaluate_features(&h.sample.features) as f32,
-                h.sample.result,
-            )
-        })
-        .collect();
-    let hand_scores: Vec<(f32, f32)> = data
-        .held_out
-        .iter()
-        .map(|h| (h.hand_written as f32, h.sample.result))
-        .collect();
-    for (name, scores) in [("net", net_scores), ("hand-written", hand_scores)] {
-        let (loss, scale) = texel_loss(&scores);
+    // The engine plays with the hand-written evaluation plus the net's correction.
+    let results = |score: &dyn Fn(&HeldOut) -> i32| -> Vec<(f32, f32)> {
+        (data.held_out.iter())
+            .map(|h| (score(h) as f32, h.sample.result))
+            .collect()
+    };
+    let net_loss = texel_loss(&results(&|h| {
+        h.hand_written + net.evaluate_features(&h.sample.features)
+    }));
+    let hand_loss = texel_loss(&results(&|h| h.hand_written));
+    for (name, (loss, scale)) in [
+        ("net evaluation (hand-written plus the net)", net_loss),
+        ("hand-written evaluation", hand_loss),
+    ] {
         print_line(&format!(
-            "held-out games, {name} evaluation: log loss {loss:.4} (at its best scale, {scale:.0} cp)"
+            "held-out games, {name}: log loss {loss:.4} (at its best scale, {scale:.0} cp)"
         ));
     }
     print_line(&format!(
         "train: wrote '{}' ({} bytes) in {:.1} s",
         args.out.display(),
-        net.to_bytes().len(),
+        bytes.len(),
         started.elapsed().as_secs_f64()
     ));
+    print_line(&verdict(net_loss.0, hand_loss.0));
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_verdict_warns_when_the_net_is_no_better() {
+        let worse = verdict(0.6543, 0.4179);
+        assert!(worse.starts_with("verdict: warning:"), "{worse}");
+        assert!(worse.contains("0.6543 against 0.4179"), "{worse}");
+        assert!(verdict(0.4, 0.4).contains("warning"));
+        assert!(verdict(0.40001, 0.4).contains("warning"));
+        let better = verdict(0.357, 0.448);
+        assert!(
+            !better.contains("warning") && better.contains("better"),
+            "{better}"
+        );
+    }
 }

@@ -1,6 +1,6 @@
-//! What the property-based fuzzers (tests/fuzz.rs, tests/fuzz_files.rs) share: how many cases
-//! and for how long, where failing cases are kept, the counts they report, and the bad tokens
-//! they mix into their input.
+//! What the property-based fuzzers (tests/fuzz*.rs) share: how many cases and for how long,
+//! where failing cases are kept, the counts they report, running the binary with a bound, and
+//! the bad tokens and slips they mix into their input.
 //!
 //! `cargo test` runs a few cases (well under a minute on two cores). `TABULA_FUZZ_CASES=N`
 //! runs N cases per round, and `TABULA_FUZZ_SECONDS=S` runs rounds (each from a fresh random
@@ -9,6 +9,8 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+use std::io::Read;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -81,6 +83,69 @@ fn report(name: &str, counts: &Counts, started: Instant, failures: u32) {
         counts.commands.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// All that `pipe` gives, bytes that are not UTF-8 replaced.
+fn read_all(pipe: &mut impl Read) -> String {
+    let mut bytes = Vec::new();
+    let _ = pipe.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Runs `tabula` with `args`, killed if it runs past `bound`: (exit code, stdout lines, stderr).
+pub fn run_tabula(
+    args: &[&str],
+    bound: Duration,
+) -> Result<(i32, Vec<String>, String), TestCaseError> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| TestCaseError::fail(format!("tabula does not start: {e}")))?;
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out = std::thread::spawn(move || read_all(&mut stdout));
+    let err = std::thread::spawn(move || read_all(&mut stderr));
+    let started = Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if started.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(TestCaseError::fail(format!("{args:?} ran past {bound:?}")));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
+    let code = status.code().unwrap_or(-1);
+    Ok((code, out.lines().map(String::from).collect(), err))
+}
+
+/// Checks that `command` did not panic and ended with one of `codes`.
+pub fn check_exit(
+    command: &str,
+    (code, errors): (i32, &str),
+    codes: &[i32],
+) -> Result<(), TestCaseError> {
+    prop_assert!(
+        !errors.contains("panicked"),
+        "{} panicked: {}",
+        command,
+        errors
+    );
+    prop_assert!(
+        codes.contains(&code),
+        "{} exit code {}: {}",
+        command,
+        code,
+        errors
+    );
+    Ok(())
 }
 
 /// A token that no command takes: numbers beyond every type, words of ten thousand

@@ -84,7 +84,11 @@ pub fn match_args(games: usize, seed: u64, out: &Path) -> Vec<String> {
 pub fn run(args: &[String], extra: &[&str]) -> (i32, String, String) {
     let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
     all.extend(extra);
-    let output = tabula(&all);
+    outcome(&tabula(&all))
+}
+
+/// A finished process's exit code, stdout and stderr.
+pub fn outcome(output: &Output) -> (i32, String, String) {
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -462,7 +462,8 @@ impl Engine {
                             "info string net loaded from '{path}' for {} {}",
                             net.game, net.size
                         );
-                        crate::nnue::registry::choose(net)?;
+                        crate::nnue::registry::choose(net)
+                            .map_err(|why| format!("'{path}': {why}"))?;
                         self.out.line(&loaded);
                     }
                 }

@@ -190,13 +190,18 @@ impl ResultFile {
 /// A result file larger than this is not one: 100,000 games of one shard take about 2 MB.
 const MAX_RESULT_BYTES: u64 = 64 << 20;
 
+/// The file beside `path` that [`replace_file`] writes before it renames it over `path`.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
 /// Replaces `path` by a file holding `bytes`: written beside it, then renamed over it, so that
 /// a kill at any instant leaves the old or the new file whole. (Not flushed to the disk: a
 /// killed process's writes survive it, and a flush per game would cost more than a fast game.)
 pub fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    let partial = path.with_file_name(name);
+    let partial = partial_path(path);
     std::fs::write(&partial, bytes)?;
     std::fs::rename(&partial, path)
 }
