@@ -339,17 +339,19 @@ impl EngineProcess {
             .map(|_| ())
     }
 
-    /// Whether the engine declared option `name` (UCI's option names ignore case).
-    pub fn declares_option(&self, name: &str) -> bool {
-        self.declared_options.iter().any(|line| {
+    /// The words after its name (`type spin default 16 min 1 max 1024`) of the engine's
+    /// declaration of option `name`, if it declared it (UCI's option names ignore case).
+    pub fn declaration(&self, name: &str) -> Option<Vec<&str>> {
+        self.declared_options.iter().find_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
             let end = words
                 .iter()
                 .position(|w| *w == "type")
                 .unwrap_or(words.len());
-            words
-                .get(2..end)
-                .is_some_and(|declared| declared.join(" ").eq_ignore_ascii_case(name.trim()))
+            let declared = words.get(2..end)?.join(" ");
+            declared
+                .eq_ignore_ascii_case(name.trim())
+                .then(|| words[end..].to_vec())
         })
     }
 
