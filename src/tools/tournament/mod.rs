@@ -5,7 +5,11 @@
 //! (an opening set that favours a colour shows there), and an optional SPRT that stops the match
 //! when a bound is crossed; with three engines or more, ratings of the whole pool by maximum
 //! likelihood (`ratings`). A match can be cut into shards played apart (on a cluster) and
-//! merged exactly: see `shard`, `result_file` and `merge`.
+//! merged exactly: see `shard`, `result_file` and `merge`. Before the first game every engine is
+//! set up once and an option it refuses stops the match (`option_check`); what the engines write
+//! for a person, their error lines and stderr, is counted per engine (`engine_messages`) and
+//! shown with `--debug` or kept with `--log` (`engine_log`). Engines of one name are told apart
+//! (`tabula`, `tabula-2`) before anything else, from the arguments alone.
 
 pub mod engine_log;
 pub mod engine_messages;
