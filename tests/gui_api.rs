@@ -255,13 +255,20 @@ fn engines_that_crash_hang_or_cheat_are_reported_and_the_game_is_kept() {
 }
 
 #[test]
-fn an_engines_error_lines_and_stderr_become_notices() {
+fn an_engines_error_lines_and_stderr_become_notices_and_names_are_told_apart() {
     let complainer = format!(
         "cmd=bash {}/tests/fake_engines/faulty.sh complain {} name=complainer",
         env!("CARGO_MANIFEST_DIR"),
         env!("CARGO_BIN_EXE_tabula")
     );
-    let gui = Gui::start(&["--engine", &complainer]);
+    let gui = Gui::start(&["--engine", &complainer, "--engine", "cmd=true name=tabula"]);
+    // An engine given tabula's own name is told apart from it.
+    let (_, info) = gui.get("/api/info");
+    let info: serde_json::Value = serde_json::from_str(&info).expect("JSON");
+    let names: Vec<&str> = (info["engines"].as_array().expect("engines").iter())
+        .filter_map(|engine| engine["name"].as_str())
+        .collect();
+    assert_eq!(names, ["tabula", "complainer", "tabula-2"]);
     let id = gui.open("jesonmor", "9");
     let mut socket = open_socket(&gui, &id);
     socket

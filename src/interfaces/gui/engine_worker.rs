@@ -15,7 +15,7 @@ use crate::tools::tournament::engine_process::{
 use crate::tools::tournament::info_line::InfoLine;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start and answer the handshake.
@@ -26,6 +26,8 @@ const STOP_PATIENCE: Duration = Duration::from_secs(2);
 const ANALYSIS_INTERVAL: Duration = Duration::from_millis(200);
 /// How long the thread waits for a line before looking at its messages again.
 const POLL: Duration = Duration::from_millis(20);
+/// How often an idle thread passes on what its engine wrote for a person.
+const IDLE_POLL: Duration = Duration::from_millis(250);
 
 /// Why the engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,9 +186,15 @@ impl WorkerThread {
         loop {
             let message = match pending.take() {
                 Some(message) => message,
-                None => match self.receiver.recv() {
+                None => match self.receiver.recv_timeout(IDLE_POLL) {
                     Ok(message) => message,
-                    Err(_) => break,
+                    Err(RecvTimeoutError::Timeout) => {
+                        // An engine's stderr comes apart from its output: a line written
+                        // before its move may be read after it.
+                        self.pass_on_messages();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => break,
                 },
             };
             match message {

@@ -113,12 +113,13 @@ impl EngineSpec {
 
 /// Gives engines that share a name unique names, in their order: the first keeps it, the next
 /// become `name-2`, `name-3`, ... (skipping names that other engines were given), so that every
-/// shard and every resumed run of a match names them alike. Returns a line per renamed engine.
-pub fn make_names_unique(specs: &mut [EngineSpec]) -> Vec<String> {
+/// shard and every resumed run of a match names them alike. Returns each renamed engine's index
+/// with its name before and after.
+pub fn make_names_unique(specs: &mut [EngineSpec]) -> Vec<(usize, String, String)> {
     let mut taken: std::collections::HashSet<String> =
         specs.iter().map(|spec| spec.name.clone()).collect();
     let mut seen = std::collections::HashSet::new();
-    let mut notes = Vec::new();
+    let mut renamed = Vec::new();
     for (index, spec) in specs.iter_mut().enumerate() {
         if seen.insert(spec.name.clone()) {
             continue;
@@ -127,16 +128,12 @@ pub fn make_names_unique(specs: &mut [EngineSpec]) -> Vec<String> {
             .map(|n| format!("{}-{n}", spec.name))
             .find(|candidate| !taken.contains(candidate))
             .unwrap_or_default();
-        notes.push(format!(
-            "engine {} is also called '{}': it is '{unique}' in this match",
-            index + 1,
-            spec.name
-        ));
         taken.insert(unique.clone());
         seen.insert(unique.clone());
-        spec.name = unique;
+        let given = std::mem::replace(&mut spec.name, unique.clone());
+        renamed.push((index, given, unique));
     }
-    notes
+    renamed
 }
 
 /// Rejoins option settings whose names hold spaces (`option.Move Overhead=50` arrives as
@@ -496,16 +493,13 @@ mod tests {
             .into_iter()
             .map(|name| EngineSpec::parse(&tokens(&format!("cmd=x name={name}"))).unwrap())
             .collect();
-        let notes = make_names_unique(&mut specs);
+        let renamed = make_names_unique(&mut specs);
         let names: Vec<&str> = specs.iter().map(|spec| spec.name.as_str()).collect();
         assert_eq!(names, ["a", "a-3", "a-2", "b", "a-4"]);
-        assert_eq!(
-            notes,
-            [
-                "engine 2 is also called 'a': it is 'a-3' in this match",
-                "engine 5 is also called 'a': it is 'a-4' in this match"
-            ]
-        );
+        let renamed: Vec<(usize, &str, &str)> = (renamed.iter())
+            .map(|(index, given, unique)| (*index, given.as_str(), unique.as_str()))
+            .collect();
+        assert_eq!(renamed, [(1, "a", "a-3"), (4, "a", "a-4")]);
     }
 
     #[test]

@@ -186,8 +186,11 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
         return Err("a match needs at least one opening".to_string());
     }
     let mut config = config.clone();
-    for note in make_names_unique(&mut config.engines) {
-        progress(&note);
+    for (index, given, unique) in make_names_unique(&mut config.engines) {
+        progress(&format!(
+            "engine {} is also called '{given}': it is '{unique}' in this match",
+            index + 1
+        ));
     }
     let config = &config;
     check_engines(config, progress)?;
