@@ -22,6 +22,7 @@ use crate::tools::console::print_line;
 use crate::tools::play::{Opponent, PlayConfig, play};
 use crate::tools::progress::{self, Progress};
 use crate::tools::suite::{SuiteConfig, run_suite};
+use crate::tools::tournament::engine_log::EngineLog;
 use crate::tools::tournament::engine_process::EngineSpec;
 use crate::tools::tournament::merge::{run_merge, run_ratings};
 use crate::tools::tournament::openings::{parse_openings, random_openings};
@@ -283,6 +284,16 @@ pub struct MatchArgs {
     /// (it loses the game, and is started again for the next).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub stall_timeout: f64,
+    /// Play on when an engine refuses an option (an `info string error` answer, or an option it
+    /// does not declare) in the check before the first game; without it the match stops there.
+    #[arg(long)]
+    pub ignore_option_errors: bool,
+    /// Write every line sent to and read from the engines, their stderr included, on stderr.
+    #[arg(long)]
+    pub debug: bool,
+    /// Append every line sent to and read from the engines, their stderr included, to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
 }
 
 /// What `tabula match` can do besides playing.
@@ -464,6 +475,7 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
             time_control: TimeControl::parse(&args.tc)?,
             time_margin_ms: args.time_margin,
             stall_timeout,
+            engine_log: EngineLog::open(args.debug, args.log.as_deref())?,
         },
         games_per_pair,
         concurrency: args.concurrency,
@@ -474,6 +486,7 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
         openings_origin,
         shard,
         restart: args.restart,
+        ignore_option_errors: args.ignore_option_errors,
     };
     eprintln!("openings: {}", config.openings_origin);
     if shard != Shard::WHOLE {

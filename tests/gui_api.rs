@@ -255,6 +255,48 @@ fn engines_that_crash_hang_or_cheat_are_reported_and_the_game_is_kept() {
 }
 
 #[test]
+fn an_engines_error_lines_and_stderr_become_notices_and_names_are_told_apart() {
+    let complainer = format!(
+        "cmd=bash {}/tests/fake_engines/faulty.sh complain {} name=complainer",
+        env!("CARGO_MANIFEST_DIR"),
+        env!("CARGO_BIN_EXE_tabula")
+    );
+    let gui = Gui::start(&["--engine", &complainer, "--engine", "cmd=true name=tabula"]);
+    // An engine given tabula's own name is told apart from it.
+    let (_, info) = gui.get("/api/info");
+    let info: serde_json::Value = serde_json::from_str(&info).expect("JSON");
+    let names: Vec<&str> = (info["engines"].as_array().expect("engines").iter())
+        .filter_map(|engine| engine["name"].as_str())
+        .collect();
+    assert_eq!(names, ["tabula", "complainer", "tabula-2"]);
+    let id = gui.open("jesonmor", "9");
+    let mut socket = open_socket(&gui, &id);
+    socket
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    let players = r#"{"white":{"kind":"human"},"black":{"kind":"engine","engine":1},"limit":{"kind":"depth","depth":2}}"#;
+    assert_eq!(
+        gui.post(&format!("/api/tables/{id}/players"), players).0,
+        200
+    );
+    let (status, body) = gui.post(&format!("/api/tables/{id}/move"), r#"{"move":"a1b3"}"#);
+    assert_eq!(status, 200, "{body}");
+    // Before its first move the fake engine writes one error line and one stderr line.
+    let mut wanted = vec![
+        r#"{"level":"error","text":"complainer: error: cannot read the net"}"#,
+        r#"{"level":"info","text":"complainer (stderr): complain: cannot read the net"}"#,
+    ];
+    let mut seen = Vec::new();
+    while !wanted.is_empty() {
+        let Some(message) = try_next_message(&mut socket) else {
+            panic!("no notices {wanted:?} among {seen:#?}");
+        };
+        wanted.retain(|notice| !message.contains(notice));
+        seen.push(message);
+    }
+}
+
+#[test]
 fn a_record_goes_out_and_comes_back() {
     let gui = Gui::start(&[]);
     let id = gui.open("jesonmor", "9");

@@ -5,7 +5,7 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, fake, out_dir, run_match, tags};
+use matches::{TABULA, fake, out_dir, run_match, summary_count, tags};
 use std::process::Command;
 
 /// Replays a recorded game with tabula itself and returns its `query result` answer.
@@ -119,22 +119,8 @@ fn a_match_between_two_tabulas_has_consistent_counts_and_records() {
 /// The summary's counts of each engine failure, as `[time forfeits, disconnects, stalls]` of
 /// the engine named `name`.
 fn failures_of(stdout: &str, name: &str) -> [u32; 3] {
-    let count_after = |prefix: &str| -> u32 {
-        let line = stdout
-            .lines()
-            .find_map(|line| line.split("; ").find_map(|part| part.strip_prefix(prefix)))
-            .unwrap_or_else(|| panic!("no '{prefix}' in {stdout}"));
-        let entry = line
-            .split(", ")
-            .find_map(|entry| entry.strip_prefix(&format!("{name} ")))
-            .unwrap_or_else(|| panic!("no {name} in {line}"));
-        entry.parse().expect("a count")
-    };
-    [
-        count_after("Time forfeits: "),
-        count_after("Disconnects: "),
-        count_after("stalls: "),
-    ]
+    ["Time forfeits: ", "Disconnects: ", "stalls: "]
+        .map(|prefix| summary_count(stdout, prefix, name))
 }
 
 #[test]

@@ -29,8 +29,16 @@ pub fn tabula(args: &[&str]) -> Output {
         .expect("tabula runs")
 }
 
-/// Runs `tabula match` with `args`; returns (exit code, stdout, games.txt).
-pub fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
+/// What a `tabula match` run left: its exit code, stdout, stderr and games file.
+pub struct Played {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    pub games: String,
+}
+
+/// Runs `tabula match` with `args` in a fresh output directory (removed afterwards).
+pub fn play_match(test: &str, args: &[&str]) -> Played {
     let out = out_dir(test);
     let output = Command::new(TABULA)
         .arg("match")
@@ -41,11 +49,35 @@ pub fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
         .expect("tabula runs");
     let games = std::fs::read_to_string(out.join("games.txt")).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&out);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
+    Played {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         games,
-    )
+    }
+}
+
+/// Runs `tabula match` with `args`; returns (exit code, stdout, games.txt).
+pub fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
+    let played = play_match(test, args);
+    (played.code, played.stdout, played.games)
+}
+
+/// The count of engine `name` in the summary's list that starts with `prefix` (`Time forfeits: `,
+/// `stalls: `: a line, or a part of one after `; `).
+pub fn summary_count(stdout: &str, prefix: &str, name: &str) -> u32 {
+    let list = stdout
+        .lines()
+        .find_map(|line| line.split("; ").find_map(|part| part.strip_prefix(prefix)))
+        .unwrap_or_else(|| panic!("no '{prefix}' in {stdout}"));
+    let entry = list
+        .split(" (")
+        .next()
+        .unwrap_or(list)
+        .split(", ")
+        .find_map(|entry| entry.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("no {name} in {list}"));
+    entry.parse().expect("a count")
 }
 
 /// The values of tag `tag` in a games file, in order.

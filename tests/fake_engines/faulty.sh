@@ -5,6 +5,8 @@
 #   hang-after-N  plays N moves, then says nothing more while its process lives on (a stall)
 #   flood         plays normally, but before every move floods its output with garbage: bad
 #                 bytes, a long line, 'bestmove' inside other lines and a 'bestmovex a1a1'
+#   complain      plays normally, but before its first move of a game writes one
+#                 'info string error' line and one line on its stderr
 mode=$1
 shift
 coproc ENGINE { "$@"; }
@@ -30,6 +32,12 @@ while IFS= read -r line <&"${ENGINE[0]}"; do
         exit-after-*) [ "$moves" -gt "${mode#exit-after-}" ] && exit 3 ;;
         hang-after-*) [ "$moves" -gt "${mode#hang-after-}" ] && continue ;;
         flood) flood ;;
+        complain)
+          if [ "$moves" -eq 1 ]; then
+            echo "info string error: cannot read the net"
+            echo "complain: cannot read the net" >&2
+          fi
+          ;;
       esac
       ;;
   esac

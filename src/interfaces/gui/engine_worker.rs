@@ -1,17 +1,21 @@
 //! One engine process working for one table: a thread that starts the engine, sends it positions
 //! and searches, reads its `info` and `bestmove` lines, and restarts it when it crashes or hangs.
-//! The engine's words are only text: its moves are judged by the table, never trusted.
+//! The engine's words are only text: its moves are judged by the table, never trusted. What it
+//! writes for a person (its `info string error` lines and its stderr) becomes the page's notices.
 
 use super::analysis::AnalysisView;
 use super::levels::Setting;
 use crate::game::{BoardSize, Side};
+use crate::interfaces::uci::output::printable;
+use crate::tools::tournament::engine_log::EngineLog;
+use crate::tools::tournament::engine_messages::EngineMessage;
 use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
 };
 use crate::tools::tournament::info_line::InfoLine;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start and answer the handshake.
@@ -22,6 +26,8 @@ const STOP_PATIENCE: Duration = Duration::from_secs(2);
 const ANALYSIS_INTERVAL: Duration = Duration::from_millis(200);
 /// How long the thread waits for a line before looking at its messages again.
 const POLL: Duration = Duration::from_millis(20);
+/// How often an idle thread passes on what its engine wrote for a person.
+const IDLE_POLL: Duration = Duration::from_millis(250);
 
 /// Why the engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,9 +186,15 @@ impl WorkerThread {
         loop {
             let message = match pending.take() {
                 Some(message) => message,
-                None => match self.receiver.recv() {
+                None => match self.receiver.recv_timeout(IDLE_POLL) {
                     Ok(message) => message,
-                    Err(_) => break,
+                    Err(RecvTimeoutError::Timeout) => {
+                        // An engine's stderr comes apart from its output: a line written
+                        // before its move may be read after it.
+                        self.pass_on_messages();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => break,
                 },
             };
             match message {
@@ -260,11 +272,7 @@ impl WorkerThread {
                     .send(&format!("setoption name UCI_Variant value {}", job.variant))
                     .map_err(fail)?;
             }
-            let new_game = match protocol {
-                Protocol::Uci => "ucinewgame",
-                Protocol::Ugi => "uginewgame",
-            };
-            running.process.send(new_game).map_err(fail)?;
+            running.process.send(protocol.new_game()).map_err(fail)?;
             running.variant = Some(job.variant);
         }
         set_strength(running, &job.setting).map_err(fail)?;
@@ -281,7 +289,33 @@ impl WorkerThread {
         }
         // Whatever the engine said since its last search (a stray `bestmove`) is read here, so
         // that it is not taken for the answer to this one.
-        running.process.sync(STARTUP_PATIENCE).map_err(fail)
+        let synced = running.process.sync(STARTUP_PATIENCE).map_err(fail);
+        self.pass_on_messages();
+        synced
+    }
+
+    /// Tells the page what the engine wrote for a person since the last time: its error lines
+    /// (as errors) and its stderr lines.
+    fn pass_on_messages(&self) {
+        let Some(running) = &self.running else {
+            return;
+        };
+        let name = &self.spec.name;
+        let (messages, more) = running.process.messages.take();
+        for message in messages {
+            let (error, text) = match message {
+                EngineMessage::Error(text) => (true, format!("{name}: error: {text}")),
+                EngineMessage::Stderr(text) => (false, format!("{name} (stderr): {text}")),
+            };
+            let text = printable(&text);
+            (self.report)(WorkerEvent::Notice { error, text });
+        }
+        if more > 0 {
+            (self.report)(WorkerEvent::Notice {
+                error: false,
+                text: format!("{name}: {more} more lines of errors and stderr not shown"),
+            });
+        }
     }
 
     /// Sends the position and `go`, then reads the engine until `bestmove` or a message.
@@ -316,6 +350,7 @@ impl WorkerThread {
         let mut last_sent = Instant::now();
         let mut last_info: Option<InfoLine> = None;
         loop {
+            self.pass_on_messages();
             match self.receiver.try_recv() {
                 Ok(message) => return self.stop_search(Some(message)),
                 Err(TryRecvError::Disconnected) => return self.stop_search(None),
@@ -335,6 +370,7 @@ impl WorkerThread {
                         line.strip_prefix("bestmove").filter(|_| is_bestmove(&line))
                     {
                         let text = rest.split_whitespace().next().unwrap_or("").to_string();
+                        self.pass_on_messages();
                         (self.report)(WorkerEvent::Status("ready".to_string()));
                         if let Purpose::Play(side) = job.purpose {
                             (self.report)(WorkerEvent::BestMove {
@@ -385,6 +421,7 @@ impl WorkerThread {
                 .process
                 .send("stop")
                 .and_then(|()| running.process.wait_for(is_bestmove, STOP_PATIENCE));
+            self.pass_on_messages();
             if let Err(failure) = stopped {
                 self.running = None;
                 (self.report)(WorkerEvent::Notice {
@@ -435,7 +472,7 @@ fn set_strength(running: &mut Running, setting: &Setting) -> Result<(), EngineFa
 
 /// Starts and greets the engine of `spec`.
 fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
-    let mut process = EngineProcess::start(spec)?;
+    let mut process = EngineProcess::start(spec, &EngineLog::default())?;
     process.handshake(spec.protocol, STARTUP_PATIENCE)?;
     for (name, value) in &spec.options {
         process.send(&format!("setoption name {name} value {value}"))?;

@@ -23,7 +23,7 @@ mod table;
 mod table_review;
 mod view;
 
-use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol};
+use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol, make_names_unique};
 use access::Access;
 use rooms::Rooms;
 use std::io::Write;
@@ -50,7 +50,7 @@ pub struct GuiArgs {
 }
 
 /// The engines of the GUI: tabula itself first (the one `levels` offers Elo points for), then
-/// those of `--engine`.
+/// those of `--engine`, engines of one name told apart (`tabula-2`) as in a match.
 fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
     let me = std::env::current_exe().map_err(|e| format!("cannot find tabula itself: {e}"))?;
     let mut engines = vec![EngineSpec {
@@ -70,6 +70,14 @@ fn engines(args: &GuiArgs) -> Result<Vec<EngineSpec>, String> {
             ));
         }
         engines.push(spec);
+    }
+    // Tabula itself, first, keeps its name: an engine renamed is one of --engine.
+    for (index, given, unique) in make_names_unique(&mut engines) {
+        let text = args.engines.get(index.saturating_sub(1));
+        eprintln!(
+            "--engine '{}' is also called '{given}': it is '{unique}' on the page",
+            text.map_or("", String::as_str)
+        );
     }
     Ok(engines)
 }

@@ -1,11 +1,14 @@
 //! An engine as a child process: its description on the command line, the handshake, and lines
 //! in and out with time limits. Nothing an engine says is trusted beyond being text.
 
+use super::engine_log::{Direction, EngineLog};
+use super::engine_messages::MessageBox;
 use super::time_control::TimeControl;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The protocol an engine speaks.
@@ -13,6 +16,24 @@ use std::time::{Duration, Instant};
 pub enum Protocol {
     Uci,
     Ugi,
+}
+
+impl Protocol {
+    /// The greeting and the answer that ends the handshake.
+    fn greeting(self) -> (&'static str, &'static str) {
+        match self {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ugi => ("ugi", "ugiok"),
+        }
+    }
+
+    /// The command that starts a new game.
+    pub fn new_game(self) -> &'static str {
+        match self {
+            Protocol::Uci => "ucinewgame",
+            Protocol::Ugi => "uginewgame",
+        }
+    }
 }
 
 /// How an engine writes Joust moves: plain squares, or Fairy-Stockfish's gating form
@@ -90,6 +111,31 @@ impl EngineSpec {
     }
 }
 
+/// Gives engines that share a name unique names, in their order: the first keeps it, the next
+/// become `name-2`, `name-3`, ... (skipping names that other engines were given), so that every
+/// shard and every resumed run of a match names them alike. Returns each renamed engine's index
+/// with its name before and after.
+pub fn make_names_unique(specs: &mut [EngineSpec]) -> Vec<(usize, String, String)> {
+    let mut taken: std::collections::HashSet<String> =
+        specs.iter().map(|spec| spec.name.clone()).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut renamed = Vec::new();
+    for (index, spec) in specs.iter_mut().enumerate() {
+        if seen.insert(spec.name.clone()) {
+            continue;
+        }
+        let unique = (2..)
+            .map(|n| format!("{}-{n}", spec.name))
+            .find(|candidate| !taken.contains(candidate))
+            .unwrap_or_default();
+        taken.insert(unique.clone());
+        seen.insert(unique.clone());
+        let given = std::mem::replace(&mut spec.name, unique.clone());
+        renamed.push((index, given, unique));
+    }
+    renamed
+}
+
 /// Rejoins option settings whose names hold spaces (`option.Move Overhead=50` arrives as
 /// `option.Move` and `Overhead=50`): an `option.` word without `=` runs up to the next `=`.
 fn join_option_names(tokens: &[String]) -> Vec<String> {
@@ -142,11 +188,39 @@ impl std::fmt::Display for EngineFailure {
     }
 }
 
+/// Reads `pipe` line by line (lossily, as text), handing each line to `hear`, until it ends or
+/// `hear` says to stop.
+fn read_lines(
+    pipe: impl Read + Send + 'static,
+    mut hear: impl FnMut(String) -> bool + Send + 'static,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(pipe);
+        let mut buffer = Vec::new();
+        while let Ok(n) = reader.read_until(b'\n', &mut buffer) {
+            if n == 0 {
+                break;
+            }
+            let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
+            buffer.clear();
+            if !hear(line) {
+                break;
+            }
+        }
+    })
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Its name and process id, for the log.
+    who: String,
+    log: EngineLog,
+    /// Its error lines and stderr lines, counted and kept by the reader threads.
+    pub messages: MessageBox,
+    readers: Vec<JoinHandle<()>>,
     /// The `id name` it gave, if any.
     pub id_name: Option<String>,
     /// The `option name ...` lines it declared.
@@ -154,38 +228,41 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    /// Starts the engine's process.
-    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
+    /// Starts the engine's process; the lines to and from it go to `log`.
+    pub fn start(spec: &EngineSpec, log: &EngineLog) -> Result<EngineProcess, EngineFailure> {
         let mut child = Command::new(&spec.command[0])
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|error| EngineFailure::StartFailed(error.to_string()))?;
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
+        let who = format!("{}[{}]", spec.name, child.id());
+        let messages = MessageBox::default();
         let (sender, lines) = sync_channel(LINES_IN_FLIGHT);
-        if let Some(stdout) = stdout {
-            std::thread::spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buffer = Vec::new();
-                while let Ok(n) = reader.read_until(b'\n', &mut buffer) {
-                    if n == 0 {
-                        break;
-                    }
-                    let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
-                    buffer.clear();
-                    if sender.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
+        let mut readers = Vec::new();
+        if let Some(stdout) = child.stdout.take() {
+            readers.push(read_lines(
+                stdout,
+                hear_output(&who, log, &messages, sender),
+            ));
+        }
+        if let Some(stderr) = child.stderr.take() {
+            let (who, log, messages) = (who.clone(), log.clone(), messages.clone());
+            readers.push(read_lines(stderr, move |line| {
+                log.line(&who, Direction::Stderr, &line);
+                messages.hear_stderr(&line);
+                true
+            }));
         }
         Ok(EngineProcess {
+            stdin: child.stdin.take(),
             child,
-            stdin,
             lines,
+            who,
+            log: log.clone(),
+            messages,
+            readers,
             id_name: None,
             declared_options: Vec::new(),
         })
@@ -194,6 +271,7 @@ impl EngineProcess {
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
         log::debug!("engine << {line}");
+        self.log.line(&self.who, Direction::ToEngine, line);
         let stdin = self.stdin.as_mut().ok_or(EngineFailure::Exited)?;
         writeln!(stdin, "{line}")
             .and_then(|()| stdin.flush())
@@ -238,10 +316,7 @@ impl EngineProcess {
         protocol: Protocol,
         timeout: Duration,
     ) -> Result<(), EngineFailure> {
-        let (hello, ok) = match protocol {
-            Protocol::Uci => ("uci", "uciok"),
-            Protocol::Ugi => ("ugi", "ugiok"),
-        };
+        let (hello, ok) = protocol.greeting();
         self.send(hello)?;
         let (_, lines) = self.wait_for(|line| line.trim() == ok, timeout)?;
         for line in lines {
@@ -259,6 +334,22 @@ impl EngineProcess {
         self.send("isready")?;
         self.wait_for(|line| line.trim() == "readyok", timeout)
             .map(|_| ())
+    }
+
+    /// The words after its name (`type spin default 16 min 1 max 1024`) of the engine's
+    /// declaration of option `name`, if it declared it (UCI's option names ignore case).
+    pub fn declaration(&self, name: &str) -> Option<Vec<&str>> {
+        self.declared_options.iter().find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let end = words
+                .iter()
+                .position(|w| *w == "type")
+                .unwrap_or(words.len());
+            let declared = words.get(2..end)?.join(" ");
+            declared
+                .eq_ignore_ascii_case(name.trim())
+                .then(|| words[end..].to_vec())
+        })
     }
 
     /// Whether the engine declared option `name` whose line mentions `word` (e.g. a combo value).
@@ -292,19 +383,43 @@ impl EngineProcess {
         }
     }
 
-    /// Asks the engine to quit, then makes sure its process is gone.
-    pub fn shut_down(mut self) {
+    /// Asks the engine to quit, then makes sure its process is gone; returns its messages, those
+    /// of its last moment included where its pipes close soon after it ends.
+    pub fn shut_down(mut self) -> MessageBox {
         let _ = self.send("quit");
         self.stdin = None;
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        while !matches!(self.child.try_wait(), Ok(Some(_))) {
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < deadline && !self.readers.iter().all(JoinHandle::is_finished) {
+            // Lines nobody waits for any more, taken so that the reader is not held up.
+            while self.lines.try_recv().is_ok() {}
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.messages.clone()
+    }
+}
+
+/// What the reader of an engine's output does with a line: logs it, notes it if it is an error,
+/// and passes it on (until nobody takes lines any more).
+fn hear_output(
+    who: &str,
+    log: &EngineLog,
+    messages: &MessageBox,
+    sender: SyncSender<String>,
+) -> impl FnMut(String) -> bool + Send + 'static {
+    let (who, log, messages) = (who.to_string(), log.clone(), messages.clone());
+    move |line| {
+        log.line(&who, Direction::FromEngine, &line);
+        messages.hear_output(&line);
+        sender.send(line).is_ok()
     }
 }
 
@@ -370,6 +485,21 @@ mod tests {
             ]
         );
         assert_eq!(spec.name, "n");
+    }
+
+    #[test]
+    fn engines_of_one_name_get_unique_names() {
+        let mut specs: Vec<EngineSpec> = ["a", "a", "a-2", "b", "a"]
+            .into_iter()
+            .map(|name| EngineSpec::parse(&tokens(&format!("cmd=x name={name}"))).unwrap())
+            .collect();
+        let renamed = make_names_unique(&mut specs);
+        let names: Vec<&str> = specs.iter().map(|spec| spec.name.as_str()).collect();
+        assert_eq!(names, ["a", "a-3", "a-2", "b", "a-4"]);
+        let renamed: Vec<(usize, &str, &str)> = (renamed.iter())
+            .map(|(index, given, unique)| (*index, given.as_str(), unique.as_str()))
+            .collect();
+        assert_eq!(renamed, [(1, "a", "a-3"), (4, "a", "a-4")]);
     }
 
     #[test]

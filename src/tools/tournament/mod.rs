@@ -5,13 +5,20 @@
 //! (an opening set that favours a colour shows there), and an optional SPRT that stops the match
 //! when a bound is crossed; with three engines or more, ratings of the whole pool by maximum
 //! likelihood (`ratings`). A match can be cut into shards played apart (on a cluster) and
-//! merged exactly: see `shard`, `result_file` and `merge`.
+//! merged exactly: see `shard`, `result_file` and `merge`. Before the first game every engine is
+//! set up once and an option it refuses stops the match (`option_check`); what the engines write
+//! for a person, their error lines and stderr, is counted per engine (`engine_messages`) and
+//! shown with `--debug` or kept with `--log` (`engine_log`). Engines of one name are told apart
+//! (`tabula`, `tabula-2`) before anything else, from the arguments alone.
 
+pub mod engine_log;
+pub mod engine_messages;
 pub mod engine_process;
 pub mod game_entry;
 pub mod info_line;
 pub mod merge;
 pub mod openings;
+pub mod option_check;
 pub mod play;
 pub mod ratings;
 pub mod record;
@@ -23,9 +30,10 @@ pub mod standings;
 pub mod stats;
 pub mod time_control;
 
-use engine_process::EngineSpec;
+use engine_process::{EngineSpec, make_names_unique};
 use openings::Opening;
-use play::{GameJob, GameSettings, check_engine, play_game};
+use option_check::check_engine;
+use play::{GameJob, GameSettings, play_game};
 use record::GameRecord;
 use resume::MatchOutput;
 use setup::{MatchSetup, pairings};
@@ -58,6 +66,8 @@ pub struct MatchConfig {
     pub shard: Shard,
     /// Start over in `out_dir` instead of resuming the match there.
     pub restart: bool,
+    /// Play on when an engine refuses an option before the first game (else the match stops).
+    pub ignore_option_errors: bool,
 }
 
 /// What a match run ends with.
@@ -115,6 +125,56 @@ fn schedule(
     jobs
 }
 
+/// Sets every engine up once before the first game ([`option_check`]): an engine that cannot
+/// be set up stops the match, and so does one that refuses an option, unless the match plays on
+/// (then each refusal is a warning).
+fn check_engines(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for spec in &config.engines {
+        problems.extend(
+            check_engine(spec, &config.settings)
+                .map_err(|problem| format!("cannot start a match: {problem}"))?,
+        );
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    if !config.ignore_option_errors {
+        return Err(format!(
+            "{}; no game played (--ignore-option-errors plays on)",
+            texts.join("; ")
+        ));
+    }
+    for text in texts {
+        progress(&format!(
+            "warning: {text}; playing on (--ignore-option-errors)"
+        ));
+    }
+    Ok(())
+}
+
+/// Warns of the first `info string error` of each engine in this run, once.
+fn warn_of_errors(record: &GameRecord, warned: &mut [bool], progress: &mut dyn FnMut(&str)) {
+    let players = [
+        (record.white, &record.white_name),
+        (record.black, &record.black_name),
+    ];
+    for ((engine, name), first) in players.into_iter().zip(&record.first_errors) {
+        let (Some(message), Some(done)) = (first, warned.get_mut(engine)) else {
+            continue;
+        };
+        if !*done {
+            *done = true;
+            progress(&format!(
+                "warning: {name} wrote an error line in game {}: {message} (its error lines \
+                 are counted in the summary; --debug or --log FILE shows every line)",
+                record.number
+            ));
+        }
+    }
+}
+
 /// Plays the match (its shard), or what is left of it in the output directory, calling
 /// `progress` after every game; writes `games.txt`, `result.json` (after every game) and
 /// `summary.txt` into the output directory.
@@ -125,10 +185,15 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
     if config.openings.is_empty() {
         return Err("a match needs at least one opening".to_string());
     }
-    for spec in &config.engines {
-        check_engine(spec, config.settings.game)
-            .map_err(|problem| format!("cannot start a match: {problem}"))?;
+    let mut config = config.clone();
+    for (index, given, unique) in make_names_unique(&mut config.engines) {
+        progress(&format!(
+            "engine {} is also called '{given}': it is '{unique}' in this match",
+            index + 1
+        ));
     }
+    let config = &config;
+    check_engines(config, progress)?;
     let setup = MatchSetup::of(config);
     let pairing_list = pairings(config.engines.len(), config.gauntlet);
     let total = schedule(config, &pairing_list, &HashSet::new()).len();
@@ -161,6 +226,7 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
             jobs.len()
         ));
     }
+    let mut warned = vec![false; config.engines.len()];
     let queue = Mutex::new(jobs);
     let stop = AtomicBool::new(false);
     let (sender, results) = channel::<GameRecord>();
@@ -202,6 +268,7 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
                 line.push_str(&format!(" | {pairing}"));
             }
             progress(&line);
+            warn_of_errors(&record, &mut warned, progress);
         }
         Ok(())
     })?;

@@ -5,6 +5,8 @@
 //! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
 //! oversteps its clock but answers `stop`.
 
+use super::engine_log::EngineLog;
+use super::engine_messages::MessageBox;
 use super::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove,
 };
@@ -18,7 +20,7 @@ use crate::session::GameSession;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start and answer the handshake.
-const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
+pub const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
 /// How long an engine whose time ran out may take to answer `stop` before it counts as stalled.
 pub const STOP_PATIENCE: Duration = Duration::from_secs(1);
 /// The default of `--stall-timeout`: how long a move under a depth or node limit may take.
@@ -37,6 +39,8 @@ pub struct GameSettings {
     pub time_margin_ms: u64,
     /// How long a move under a depth or node limit may take before the engine stalls.
     pub stall_timeout: Duration,
+    /// Where the lines to and from the engines go (`--debug`, `--log`).
+    pub engine_log: EngineLog,
 }
 
 impl GameSettings {
@@ -76,30 +80,54 @@ struct StartProblem {
     fault: Fault,
 }
 
-fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, StartProblem> {
+/// One `setoption` that sets an engine up: the option's name, its value, and whether the
+/// engine's `--engine` setting asked for it (the runner adds `UCI_Variant` on its own).
+pub struct OptionSetting {
+    pub name: String,
+    pub value: String,
+    pub asked: bool,
+}
+
+impl OptionSetting {
+    pub fn command(&self) -> String {
+        format!("setoption name {} value {}", self.name, self.value)
+    }
+}
+
+/// The options that set the engine of `process` up for `game`: `UCI_Variant` where it declares
+/// the game, then those of `spec`.
+pub fn option_settings(
+    process: &EngineProcess,
+    spec: &EngineSpec,
+    game: GameKind,
+) -> Vec<OptionSetting> {
+    let variant =
+        (process.declares_option_with("UCI_Variant", game.name())).then(|| OptionSetting {
+            name: "UCI_Variant".to_string(),
+            value: game.name().to_string(),
+            asked: false,
+        });
+    let asked = spec.options.iter().map(|(name, value)| OptionSetting {
+        name: name.clone(),
+        value: value.clone(),
+        asked: true,
+    });
+    variant.into_iter().chain(asked).collect()
+}
+
+fn start_player(spec: &EngineSpec, settings: &GameSettings) -> Result<Player, StartProblem> {
     let fail = |failure: EngineFailure| StartProblem {
         text: format!("{}: {failure}", spec.name),
         fault: fault_of(&failure),
     };
-    let mut process = EngineProcess::start(spec).map_err(fail)?;
+    let mut process = EngineProcess::start(spec, &settings.engine_log).map_err(fail)?;
     process
         .handshake(spec.protocol, STARTUP_PATIENCE)
         .map_err(fail)?;
-    if process.declares_option_with("UCI_Variant", game.name()) {
-        process
-            .send(&format!("setoption name UCI_Variant value {}", game.name()))
-            .map_err(fail)?;
+    for option in option_settings(&process, spec, settings.game) {
+        process.send(&option.command()).map_err(fail)?;
     }
-    for (name, value) in &spec.options {
-        process
-            .send(&format!("setoption name {name} value {value}"))
-            .map_err(fail)?;
-    }
-    let new_game = match spec.protocol {
-        Protocol::Uci => "ucinewgame",
-        Protocol::Ugi => "uginewgame",
-    };
-    process.send(new_game).map_err(fail)?;
+    process.send(spec.protocol.new_game()).map_err(fail)?;
     process.sync(STARTUP_PATIENCE).map_err(fail)?;
     let fairy_stockfish = match spec.notation {
         Notation::FairyStockfish => true,
@@ -114,14 +142,6 @@ fn start_player(spec: &EngineSpec, game: GameKind) -> Result<Player, StartProble
         spec: spec.clone(),
         fairy_stockfish,
     })
-}
-
-/// Starts the engine of `spec`, sets it up for `game` and shuts it down again: whether it can
-/// play at all, asked before a match rather than learnt from a match of forfeits.
-pub fn check_engine(spec: &EngineSpec, game: GameKind) -> Result<(), String> {
-    start_player(spec, game)
-        .map(|player| player.process.shut_down())
-        .map_err(|problem| problem.text)
 }
 
 impl Player {
@@ -429,6 +449,8 @@ pub fn play_game(
         faults: Vec::new(),
         first_move: (Side::White, 1),
         moves: Vec::new(),
+        messages: Default::default(),
+        first_errors: Default::default(),
     };
     let bare_start = Opening {
         position: opening.position.clone(),
@@ -449,8 +471,8 @@ pub fn play_game(
         fullmove_number(&session.position_text()),
     );
     let players = (
-        start_player(white_spec, settings.game),
-        start_player(black_spec, settings.game),
+        start_player(white_spec, settings),
+        start_player(black_spec, settings),
     );
     let (mut white, mut black) = match players {
         (Ok(white), Ok(black)) => (white, black),
@@ -511,8 +533,9 @@ pub fn play_game(
             break ending;
         }
     };
-    white.process.shut_down();
-    black.process.shut_down();
+    let heard: [MessageBox; 2] = [white.process.shut_down(), black.process.shut_down()];
+    record.messages = heard.each_ref().map(MessageBox::counts);
+    record.first_errors = heard.each_ref().map(MessageBox::first_error);
     record.outcome = ending.outcome;
     record.reason = ending.reason;
     record.faults = ending.fault.into_iter().collect();

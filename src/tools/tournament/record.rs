@@ -1,5 +1,6 @@
 //! Game records: what happened in one game, and its PGN-like text in `games.txt`.
 
+use super::engine_messages::MessageCounts;
 use super::openings::Opening;
 use super::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
@@ -68,6 +69,10 @@ pub struct GameRecord {
     /// string's fullmove), so that the moves are numbered as in the game.
     pub first_move: (Side, u32),
     pub moves: Vec<MoveRecord>,
+    /// White's and black's `info string error` lines and stderr lines in this game.
+    pub messages: [MessageCounts; 2],
+    /// White's and black's first `info string error` message in this game, if any.
+    pub first_errors: [Option<String>; 2],
 }
 
 impl GameRecord {
@@ -186,6 +191,8 @@ mod tests {
             reason: "no legal move".into(),
             faults: Vec::new(),
             first_move: (Side::White, 1),
+            messages: Default::default(),
+            first_errors: Default::default(),
             moves: vec![
                 MoveRecord {
                     text: "d4f5".into(),
@@ -234,6 +241,8 @@ mod tests {
             faults: Vec::new(),
             first_move: (Side::Black, 2),
             moves: vec![mv("c4e3"), mv("h6g8"), mv("e3c2")],
+            messages: Default::default(),
+            first_errors: Default::default(),
         };
         assert!(
             record

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// The file's name in a match's output directory.
 pub const RESULT_FILE: &str = "result.json";
 /// The format's name and version, the file's first field.
-const FORMAT: &str = "tabula match result 2";
+const FORMAT: &str = "tabula match result 3";
 /// The games file beside it.
 pub const GAMES_FILE: &str = "games.txt";
 
@@ -84,6 +84,13 @@ impl ResultFile {
     pub fn read(path: &Path) -> Result<ResultFile, String> {
         let refuse = |why: String| format!("'{}': {why}", path.display());
         let text = crate::bounded_read::read_text(path, MAX_RESULT_BYTES)?;
+        // Another version's file is named as such, before its fields are read.
+        let format = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|value| value.get("format")?.as_str().map(str::to_string));
+        if let Some(format) = format.filter(|format| format != FORMAT) {
+            return Err(refuse(format_problem(&format)));
+        }
         let file: ResultFile = serde_json::from_str(&text).map_err(|e| {
             refuse(format!(
                 "not a whole tabula match result ({e}; cut short or edited?)"
@@ -95,10 +102,7 @@ impl ResultFile {
     /// What is wrong with a result that parsed, if anything.
     fn problem(&self) -> Option<String> {
         if self.format != FORMAT {
-            return Some(format!(
-                "format '{}' is not '{FORMAT}' (written by another version of tabula?)",
-                self.format
-            ));
+            return Some(format_problem(&self.format));
         }
         if self.fingerprint != self.setup.fingerprint() {
             return Some("its setup does not match its fingerprint (was it edited?)".to_string());
@@ -117,7 +121,7 @@ impl ResultFile {
             .map(|p| (p.first, p.second))
             .collect();
         if counted != pairings(setup.engines.len(), setup.gauntlet)
-            || self.counts.time_forfeits.len() != setup.engines.len()
+            || self.counts.engine_count() != Some(setup.engines.len())
         {
             return Some("its counts are not of the setup's pairings of engines".to_string());
         }
@@ -187,6 +191,11 @@ impl ResultFile {
     }
 }
 
+/// Why a result file of `format` is not read.
+fn format_problem(format: &str) -> String {
+    format!("format '{format}' is not '{FORMAT}' (written by another version of tabula?)")
+}
+
 /// A result file larger than this is not one: 100,000 games of one shard take about 2 MB.
 const MAX_RESULT_BYTES: u64 = 64 << 20;
 
@@ -237,4 +246,25 @@ pub fn find_result_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         found.extend(inside);
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_of_another_format_is_refused_by_its_format() {
+        let path = std::env::temp_dir().join(format!("tabula-result-{}.json", std::process::id()));
+        std::fs::write(
+            &path,
+            r#"{"format": "tabula match result 2", "counts": {"time_forfeits": []}}"#,
+        )
+        .unwrap();
+        let error = ResultFile::read(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            error.contains("format 'tabula match result 2' is not 'tabula match result 3'"),
+            "{error}"
+        );
+    }
 }

@@ -250,19 +250,36 @@ impl MatchSetup {
             colours.losses,
             100.0 * colours.score()
         ));
-        let per_engine = |fault: Fault| {
+        let per_engine = |counted: &[u32]| {
             let words: Vec<String> = (self.engines.iter())
-                .zip(counts.faults(fault))
+                .zip(counted)
                 .map(|(engine, n)| format!("{} {n}", engine.name))
                 .collect();
             words.join(", ")
         };
-        lines.push(format!("Time forfeits: {}", per_engine(Fault::Time)));
+        lines.push(format!(
+            "Time forfeits: {}",
+            per_engine(counts.faults(Fault::Time))
+        ));
         lines.push(format!(
             "Disconnects: {}; stalls: {}",
-            per_engine(Fault::Disconnect),
-            per_engine(Fault::Stall)
+            per_engine(counts.faults(Fault::Disconnect)),
+            per_engine(counts.faults(Fault::Stall))
         ));
+        let mut heard = format!(
+            "Error lines (info string error): {}; stderr lines: {}",
+            per_engine(&counts.errors),
+            per_engine(&counts.stderr_lines)
+        );
+        if counts
+            .errors
+            .iter()
+            .chain(&counts.stderr_lines)
+            .any(|&n| n > 0)
+        {
+            heard.push_str(" (tabula match --debug or --log FILE shows them)");
+        }
+        lines.push(heard);
         if let (Some(sprt), Some((llr, decision))) = (self.sprt, self.sprt_state(counts)) {
             let (lower, upper) = sprt.bounds();
             let verdict = match decision {

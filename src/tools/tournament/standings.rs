@@ -1,5 +1,6 @@
 //! A match's counts as games finish: per pairing W/D/L and pentanomial pair counts, the colours'
-//! score, the engines' faults (time forfeits, disconnects, stalls), and how many opening pairs
+//! score, the engines' faults (time forfeits, disconnects, stalls), their error lines and stderr
+//! lines, and how many opening pairs
 //! one colour won twice. The counts are what a result file keeps and what a merge of shards
 //! adds up, so they hold only sums.
 
@@ -34,8 +35,19 @@ pub struct MatchCounts {
     pub disconnects: Vec<u32>,
     /// Games lost because the engine stopped answering, per engine.
     pub stalls: Vec<u32>,
+    /// `info string error` lines written in games, per engine.
+    pub errors: Vec<u32>,
+    /// Lines written on stderr in games, per engine.
+    pub stderr_lines: Vec<u32>,
     /// Finished opening pairs whose two games the same colour won: the opening decided them.
     pub same_colour_pairs: u32,
+}
+
+/// Adds `theirs` to `mine`, engine by engine.
+fn add_each(mine: &mut [u32], theirs: &[u32]) {
+    for (mine, theirs) in mine.iter_mut().zip(theirs) {
+        *mine = mine.saturating_add(*theirs);
+    }
 }
 
 /// Counts `points` (1, 0.5 or 0) in `tally`.
@@ -62,6 +74,8 @@ impl MatchCounts {
             time_forfeits: vec![0; engines],
             disconnects: vec![0; engines],
             stalls: vec![0; engines],
+            errors: vec![0; engines],
+            stderr_lines: vec![0; engines],
             ..MatchCounts::default()
         }
     }
@@ -74,7 +88,15 @@ impl MatchCounts {
     /// The number of engines counted, if the per-engine counts agree on it.
     pub fn engine_count(&self) -> Option<usize> {
         let n = self.time_forfeits.len();
-        (self.disconnects.len() == n && self.stalls.len() == n).then_some(n)
+        [
+            &self.disconnects,
+            &self.stalls,
+            &self.errors,
+            &self.stderr_lines,
+        ]
+        .iter()
+        .all(|counts| counts.len() == n)
+        .then_some(n)
     }
 
     /// The games each engine lost by `fault`.
@@ -112,6 +134,8 @@ impl MatchCounts {
             ("time_forfeits", self.time_forfeits != other.time_forfeits),
             ("disconnects", self.disconnects != other.disconnects),
             ("stalls", self.stalls != other.stalls),
+            ("errors", self.errors != other.errors),
+            ("stderr_lines", self.stderr_lines != other.stderr_lines),
             (
                 "same_colour_pairs",
                 self.same_colour_pairs != other.same_colour_pairs,
@@ -142,10 +166,10 @@ impl MatchCounts {
         self.colours.add(&other.colours);
         for fault in Fault::ALL {
             let theirs = other.faults(fault).to_vec();
-            for (mine, theirs) in self.faults_mut(fault).iter_mut().zip(theirs) {
-                *mine += theirs;
-            }
+            add_each(self.faults_mut(fault), &theirs);
         }
+        add_each(&mut self.errors, &other.errors);
+        add_each(&mut self.stderr_lines, &other.stderr_lines);
         self.same_colour_pairs += other.same_colour_pairs;
         Ok(())
     }
@@ -178,10 +202,19 @@ impl Standings {
             Outcome::Win(_) => 0.0,
         };
         count(&mut counts.colours, points_of(Side::White));
+        let engine_of = |side: Side| if side == Side::White { white } else { black };
         for &(side, fault) in &entry.faults {
-            let engine = if side == Side::White { white } else { black };
-            if let Some(n) = counts.faults_mut(fault).get_mut(engine) {
+            if let Some(n) = counts.faults_mut(fault).get_mut(engine_of(side)) {
                 *n += 1;
+            }
+        }
+        for (side, heard) in [Side::White, Side::Black].into_iter().zip(entry.messages) {
+            let engine = engine_of(side);
+            if let Some(n) = counts.errors.get_mut(engine) {
+                *n = n.saturating_add(heard.errors);
+            }
+            if let Some(n) = counts.stderr_lines.get_mut(engine) {
+                *n = n.saturating_add(heard.stderr_lines);
             }
         }
         let Some(pairing) = counts.pairings.iter_mut().find(|p| {
@@ -240,6 +273,8 @@ mod tests {
             time_forfeits: vec![0, 0],
             disconnects: vec![0, 0],
             stalls: vec![0, 0],
+            errors: vec![0, 0],
+            stderr_lines: vec![0, 0],
             same_colour_pairs: 0,
         }
     }
@@ -250,6 +285,7 @@ mod tests {
             number,
             outcome,
             faults: Vec::new(),
+            messages: Default::default(),
         }
     }
 
@@ -286,6 +322,7 @@ mod tests {
             number,
             outcome,
             faults,
+            messages: Default::default(),
         };
         // Engine 1 plays black in game 1 and white in game 2.
         standings.add(
