@@ -10,6 +10,7 @@ pub mod level_list;
 pub mod linear;
 pub mod opening_book;
 pub mod play;
+pub mod play_record;
 pub mod position_line;
 pub mod progress;
 pub mod record_games;

@@ -12,6 +12,7 @@ use crate::nnue::train::{EpochReport, Sample, TrainConfig, train};
 use crate::session::{GameSession, Setup};
 use crate::tools::console::print_line;
 use crate::tools::datagen::{MAGIC, MAX_DATA_BYTES};
+use crate::words::counted;
 use std::path::PathBuf;
 
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
@@ -207,11 +208,11 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
     let started = std::time::Instant::now();
     let data = read_data(&args.data, game, size, args.validation_every)?;
     print_line(&format!(
-        "train: {} {size}, {} positions to train on, {} held out, {} inputs (read in {:.1} s)",
+        "train: {} {size}, {} to train on, {} held out, {} (read in {:.1} s)",
         game.name(),
-        data.train.len(),
+        counted(data.train.len(), "position"),
         data.held_out.len(),
-        data.inputs,
+        counted(data.inputs, "input"),
         started.elapsed().as_secs_f64()
     ));
     let config = TrainConfig {
@@ -261,9 +262,9 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
         ));
     }
     print_line(&format!(
-        "train: wrote '{}' ({} bytes) in {:.1} s",
+        "train: wrote '{}' ({}) in {:.1} s",
         args.out.display(),
-        net.to_bytes().len(),
+        counted(net.to_bytes().len(), "byte"),
         started.elapsed().as_secs_f64()
     ));
     Ok(0)
