@@ -99,7 +99,7 @@ impl RecordFile {
     /// between games.
     pub fn write(&self, games: &[String]) -> Result<(), String> {
         let mut text = String::new();
-        if self.kept > 0 {
+        if self.kept > 0 && !games.is_empty() {
             text.push('\n');
         }
         text.push_str(&games.join("\n"));
@@ -170,8 +170,12 @@ mod tests {
         file.write(&["one\n".to_string(), "two\n".to_string()])
             .expect("rewritten");
         let text = std::fs::read_to_string(&path).expect("read back");
-        let _ = std::fs::remove_file(&path);
         assert_eq!(text, "earlier\n\none\n\ntwo\n");
+        // No game (the only one taken back to its start): the file as it was.
+        file.write(&[]).expect("rewritten");
+        let text = std::fs::read_to_string(&path).expect("read back");
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(text, "earlier\n");
         let missing = Path::new("/nonexistent-dir/games.txt");
         let Err(problem) = RecordFile::open(missing) else {
             panic!("a file in a missing directory was opened");
