@@ -346,7 +346,7 @@ mod tests {
         assert!(
             Network::from_bytes(&longer)
                 .unwrap_err()
-                .contains("1 bytes after")
+                .contains("1 byte after")
         );
         assert!(
             Network::from_bytes(b"TABULAXX")
