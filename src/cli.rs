@@ -121,8 +121,10 @@ pub struct PlayArgs {
     pub level: String,
     /// Play the engine at this Elo instead of a level (400 to 3000): a point of the game's own
     /// Elo scale, measured in round robins between the engine's strengths (docs/strength.md), so
-    /// not comparable with chess ratings or across games. The engine plays as with the UCI
-    /// options UCI_LimitStrength and UCI_Elo: the best few lines of a capped search, one drawn.
+    /// not comparable with chess ratings or across games. Each game reaches part of the range
+    /// (--levels shows it): an Elo outside plays at the nearest end, and the game says so. The
+    /// engine plays as with the UCI options UCI_LimitStrength and UCI_Elo: the best few lines
+    /// of a capped search, one drawn.
     #[arg(long, conflicts_with = "level", value_parser = in_range(ELO_RANGE))]
     pub elo: Option<usize>,
     /// Which side you play: white, black, both (two people) or none (watch the engine).
@@ -138,6 +140,11 @@ pub struct PlayArgs {
     /// Seed of the random level and of the draws of --elo.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Keep the session's games in FILE, in the record format of `tabula match` (`tabula
+    /// review` and the GUI read it), after what FILE held before; each game's record is
+    /// rewritten as it goes, so a game that ends is in the file.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// A parser of a count within one of the engine options' ranges.
@@ -463,7 +470,10 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
                 random_openings(game, size, games_per_pair / 2, args.random_plies, seed)?;
             (
                 openings,
-                format!("random, {} plies, seed {seed}", args.random_plies),
+                format!(
+                    "random, {}, seed {seed}",
+                    crate::words::counted(args.random_plies, "ply")
+                ),
             )
         }
     };
@@ -572,6 +582,7 @@ fn run_play(args: &PlayArgs) -> Result<i32, String> {
         movetime_ms: args.movetime.max(1),
         seed: args.seed,
         colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        record: args.record.clone(),
     };
     play(
         config,

@@ -52,6 +52,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The outcome in words: `white wins`, `black wins` or `draw`.
+    pub fn words(self) -> String {
+        match self {
+            Outcome::Win(side) => format!("{} wins", side.name()),
+            Outcome::Draw => "draw".to_string(),
+        }
+    }
+}
+
 /// A finished game's outcome together with the rule that decided it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Verdict {

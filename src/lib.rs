@@ -5,7 +5,7 @@
 //! [`game::Game`] in [`games`]; the [`search`], generic over it; the [`session`], a game in
 //! progress behind one object-safe trait built by [`games::build_session`]; the [`tools`]
 //! (subcommands); and the [`interfaces`] that speak protocols, which know neither a particular
-//! game nor the search internals.
+//! game nor the search internals. [`words`] puts counts into words for all of them.
 
 pub mod board;
 pub mod bounded_read;
@@ -19,3 +19,4 @@ pub mod search;
 pub mod session;
 pub mod strength;
 pub mod tools;
+pub mod words;

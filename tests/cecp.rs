@@ -5,8 +5,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, elo_span};
 use std::time::{Duration, Instant};
+use tabula::games::GameKind;
 
 /// Claustro: white's pawn d5 is one step from its goal e5.
 const DOORSTEPS: &str = "3P1/5/2p2/1P3/1p3 w 0 1";
@@ -77,7 +78,7 @@ fn protover_2_announces_the_features_with_done_last() {
         "option=\"Level -combo random /// greedy /// ",
         "option=\"MultiPV -spin 1 1 256\"",
         "option=\"UCI_LimitStrength -check 0\"",
-        "option=\"UCI_Elo -spin 1700 400 3000\"",
+        "option=\"UCI_Elo -spin 1000 400 3000\"",
         "option=\"Skill -spin 20 0 20\"",
     ] {
         assert!(all.contains(feature), "{feature} missing: {features:#?}");
@@ -645,15 +646,24 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
 /// The engine's moves, white to move in Joust 5 x 5 where d4b3 wins at once (black's a1 knight is
 /// left without a move) and d4e2 and d4b5, the only other moves, do not: one search each.
 fn moves_where_one_wins(engine: &mut Engine, count: usize) -> Vec<String> {
-    (0..count)
+    moves_and_words(engine, count).0
+}
+
+/// The moves of [`moves_where_one_wins`], and the `telluser` lines said before them.
+fn moves_and_words(engine: &mut Engine, count: usize) -> (Vec<String>, Vec<String>) {
+    let mut told = Vec::new();
+    let moves = (0..count)
         .map(|_| {
             for line in ["force", "setboard 5/3N1/5/2*2/n4 w 0 1", "sd 5"] {
                 assert_accepted(engine, line);
             }
             engine.send("go");
-            engine_move(engine).0
+            let (mv, before) = engine_move(engine);
+            told.extend(before.into_iter().filter(|l| l.starts_with("telluser")));
+            mv
         })
-        .collect()
+        .collect();
+    (moves, told)
 }
 
 #[test]
@@ -701,7 +711,16 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     }
     let lowest_elo = moves_where_one_wins(&mut engine, 12);
     assert!(lowest_elo.iter().any(|mv| *mv != win), "{lowest_elo:#?}");
-    // The strongest Elo is full strength again.
+    // The strongest Elo is above Joust's full strength: it plays there, and the user is told
+    // once, as the engine starts thinking.
     assert_accepted(&mut engine, "option UCI_Elo=3000");
-    assert_eq!(moves_where_one_wins(&mut engine, 3), vec![win; 3]);
+    let (moves, told) = moves_and_words(&mut engine, 3);
+    assert_eq!(moves, vec![win; 3]);
+    let (_, full) = elo_span(GameKind::Joust);
+    assert_eq!(
+        told,
+        [format!(
+            "telluser UCI_Elo 3000 is above joust's full strength ({full}): playing at {full}"
+        )]
+    );
 }

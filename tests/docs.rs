@@ -18,6 +18,8 @@
 //!   (`text`), which are not run.
 //! - Each cutegames settings file in docs/cutegames/ names a game that tabula offers in its
 //!   `UCI_Variant` option, and that game is the file's name.
+//! - protocol.md's "Command line" list names every subcommand that `tabula --help` lists, and
+//!   the labels of the GUI's level list that docs/gui.md quotes are the GUI's own.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -453,4 +455,73 @@ fn pattern_helpers_match_as_documented() {
         link_targets("see [a](b.md) and [c](d.md#e)"),
         ["b.md", "d.md#e"]
     );
+}
+
+/// The subcommands `tabula --help` lists: the first word of each line of its `Commands:`
+/// section (clap's), but `help`.
+fn subcommands() -> Vec<String> {
+    let output = Command::new(TABULA)
+        .arg("--help")
+        .output()
+        .expect("tabula runs");
+    let help = String::from_utf8_lossy(&output.stdout).into_owned();
+    let listed: Vec<String> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .map(String::from)
+        .collect();
+    assert!(listed.len() >= 10, "too few subcommands read from:\n{help}");
+    listed
+}
+
+#[test]
+fn protocol_md_lists_every_subcommand() {
+    let text = read(Path::new("protocol.md"));
+    let list: Vec<&str> = text
+        .lines()
+        .skip_while(|line| *line != "## Command line")
+        .take_while(|line| !line.starts_with("### "))
+        .collect();
+    let list = list.join("\n");
+    for name in subcommands() {
+        let named = |after: char| list.contains(&format!("`tabula {name}{after}"));
+        assert!(
+            named('`') || named(' '),
+            "protocol.md's \"Command line\" list leaves out `tabula {name}`"
+        );
+    }
+}
+
+/// Every label of the GUI's level list that docs/gui.md quotes (`medium · 1561 Elo — searches
+/// 3 plies ahead` in Jeson Mor) is the label the GUI shows in the game named after it.
+#[test]
+fn the_gui_level_labels_quoted_are_the_guis() {
+    use tabula::games::GameKind;
+    use tabula::interfaces::gui::levels::choices;
+    let text = read(Path::new("docs/gui.md"));
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut checked = 0;
+    for (at, _) in text.match_indices(" Elo — ") {
+        let start = text[..at].rfind('`').expect("a quoted label") + 1;
+        let end = at + text[at..].find('`').expect("the quote's end");
+        let label = &text[start..end];
+        let after = &text[end + 1..];
+        let game = GameKind::ALL
+            .into_iter()
+            .find(|game| after.starts_with(&format!(" in {}", game.title())))
+            .unwrap_or_else(|| panic!("docs/gui.md: `{label}` is not followed by its game"));
+        let labels: Vec<String> = choices(game).into_iter().map(|c| c.label).collect();
+        assert!(
+            labels.iter().any(|shown| shown == label),
+            "docs/gui.md quotes `{label}`; the GUI shows in {}: {labels:#?}",
+            game.title()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} quoted labels found");
 }

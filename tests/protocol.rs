@@ -3,8 +3,9 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, elo_span};
 use std::time::{Duration, Instant};
+use tabula::games::GameKind;
 
 #[test]
 fn uci_and_ugi_handshakes() {
@@ -660,7 +661,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     let handshake = engine.read_until("uciok");
     for declared in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1700 min 400 max 3000",
+        "option name UCI_Elo type spin default 1000 min 400 max 3000",
         "option name Skill type spin default 20 min 0 max 20",
     ] {
         assert!(handshake.iter().any(|l| l == declared), "{handshake:#?}");
@@ -716,4 +717,63 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
     );
     engine.send("setoption name Skill value 20");
     assert_eq!(bestmoves(&mut engine, 6), vec![winning; 6]);
+}
+
+/// The `info string` lines of a `go depth 1` in the engine's current game and position.
+fn said_by_a_search(engine: &mut Engine) -> Vec<String> {
+    engine.send("go depth 1");
+    let lines = engine.read_until("bestmove");
+    lines
+        .into_iter()
+        .filter(|line| line.starts_with("info string"))
+        .collect()
+}
+
+#[test]
+fn an_elo_out_of_the_games_reach_plays_at_its_end_and_says_so_once() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 3000");
+    let (_, full) = elo_span(GameKind::JesonMor);
+    assert_eq!(
+        said_by_a_search(&mut engine),
+        [format!(
+            "info string UCI_Elo 3000 is above jesonmor's full strength ({full}): playing at {full}"
+        )]
+    );
+    // Said once: the same game and Elo again say nothing.
+    assert!(said_by_a_search(&mut engine).is_empty());
+    // The game changed after the option was set: said again, for the new game.
+    engine.send("newgame apart");
+    let (weakest, full) = elo_span(GameKind::Apart);
+    assert_eq!(
+        said_by_a_search(&mut engine),
+        [format!(
+            "info string UCI_Elo 3000 is above apart's full strength ({full}): playing at {full}"
+        )]
+    );
+    engine.send("setoption name UCI_Elo value 400");
+    assert_eq!(
+        said_by_a_search(&mut engine),
+        [format!(
+            "info string UCI_Elo 400 is below apart's weakest play ({weakest}): playing at {weakest}"
+        )]
+    );
+    // Within the span, or with the strength not limited, nothing is said.
+    engine.send(&format!(
+        "setoption name UCI_Elo value {}",
+        (weakest + full) / 2
+    ));
+    assert!(said_by_a_search(&mut engine).is_empty());
+    engine.send("setoption name UCI_Elo value 3000");
+    engine.send("setoption name UCI_LimitStrength value false");
+    assert!(said_by_a_search(&mut engine).is_empty());
+    // The default Elo is within every game's span: limited strength alone says nothing.
+    let mut fresh = Engine::start();
+    for game in ["joust", "jesonmor", "claustro", "apart"] {
+        fresh.send(&format!("newgame {game}"));
+        fresh.send("setoption name UCI_LimitStrength value true");
+        assert!(said_by_a_search(&mut fresh).is_empty(), "{game}");
+    }
 }

@@ -150,7 +150,10 @@ impl Network {
         let stored = reader.take(8, "digest")?;
         let stored = u64::from_le_bytes(stored.try_into().unwrap_or([0; 8]));
         if reader.at != bytes.len() {
-            return Err(format!("{} bytes after its end", bytes.len() - reader.at));
+            return Err(format!(
+                "{} after its end",
+                crate::words::counted(bytes.len() - reader.at, "byte")
+            ));
         }
         if stored != digest(&bytes[..body]) {
             return Err("its digest does not match its contents (corrupt?)".to_string());
@@ -343,7 +346,7 @@ mod tests {
         assert!(
             Network::from_bytes(&longer)
                 .unwrap_err()
-                .contains("1 bytes after")
+                .contains("1 byte after")
         );
         assert!(
             Network::from_bytes(b"TABULAXX")

@@ -5,9 +5,11 @@
 //!
 //! `UCI_Elo` names a point on each game's measured Elo scale ([`scale`]), which maps it to a
 //! skill; `Skill` (0 to 20, as Stockfish's `Skill Level`) names a skill directly. The move below
-//! full strength is chosen by the limited search ([`limited`]).
+//! full strength is chosen by the limited search ([`limited`]). An Elo outside a game's measured
+//! span plays at its nearest end, and is said to ([`reach`]).
 
 pub mod limited;
+pub mod reach;
 pub mod scale;
 
 use crate::games::GameKind;
@@ -15,10 +17,11 @@ use crate::search::score::{MATE, Score};
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-/// The values `UCI_Elo` takes: the weakest play at the low end, full strength at the high end.
+/// The values `UCI_Elo` takes, in every game; each game reaches part of them ([`reach`]).
 pub const ELO_RANGE: (usize, usize) = (400, 3000);
-/// `UCI_Elo` before it is set.
-pub const DEFAULT_ELO: usize = 1700;
+/// `UCI_Elo` before it is set: `greedy`'s rating, the anchor of every game's scale (1000), so
+/// the same point of each game, and within every game's span.
+pub const DEFAULT_ELO: usize = 1000;
 
 /// The values `Skill` takes: skill `n / 20`, 20 being full strength.
 pub const SKILL_RANGE: (usize, usize) = (0, 20);

@@ -101,19 +101,21 @@ fn analyse_one(
 ) -> Result<String, String> {
     let session = line.build(config.game, config.size)?;
     if let Some(verdict) = session.verdict() {
-        let result = result_word(verdict.outcome);
+        // The JSON's result is the protocol's word (`p2win`), for programs; the text's is for
+        // people (`black wins`).
         return Ok(if config.json {
             json_line(&JsonOver {
                 line: number,
                 position: line.describe(),
                 bestmove: None,
-                result,
+                result: result_word(verdict.outcome),
                 reason: verdict.reason,
             })
         } else {
             format!(
-                "{number}: {} | game over: {result} ({})",
+                "{number}: {} | game over: {} ({})",
                 line.describe(),
+                verdict.outcome.words(),
                 verdict.reason
             )
         });
@@ -214,7 +216,10 @@ pub fn analyse(
             }
         }
         done += 1;
-        progress(&format!("analysed {done} positions (input line {number})"));
+        progress(&format!(
+            "analysed {} (input line {number})",
+            crate::words::counted(done, "position")
+        ));
     }
     Ok(bad)
 }
@@ -281,7 +286,11 @@ mod tests {
             "{}",
             lines[2]
         );
-        assert!(lines[3].contains("game over: p2win"), "{}", lines[3]);
+        assert!(
+            lines[3].contains("game over: black wins (no legal move)"),
+            "{}",
+            lines[3]
+        );
     }
 
     #[test]

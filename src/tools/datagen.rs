@@ -25,6 +25,7 @@ use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::{Opening, random_openings};
 use crate::tools::tournament::shard::Shard;
 use crate::tools::tune::data::Budget;
+use crate::words::counted;
 use std::collections::BTreeMap;
 use std::io::{Seek, Write};
 use std::path::PathBuf;
@@ -252,8 +253,8 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
     progress.set(done as u64);
     if done > 0 {
         progress.line(&format!(
-            "datagen: {done} of {} games already in '{}'",
-            mine.len(),
+            "datagen: {done} of {} already in '{}'",
+            counted(mine.len(), "game"),
             path.display()
         ));
     }
@@ -387,7 +388,9 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     let started = std::time::Instant::now();
     let (games, positions) = run(&settings)?;
     eprintln!(
-        "datagen: {games} games, {positions} positions written to '{}' in {:.1} s",
+        "datagen: {}, {} written to '{}' in {:.1} s",
+        counted(games, "game"),
+        counted(positions, "position"),
         args.out.display(),
         started.elapsed().as_secs_f64()
     );

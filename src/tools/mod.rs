@@ -12,6 +12,8 @@ pub mod level_list;
 pub mod linear;
 pub mod opening_book;
 pub mod play;
+pub mod play_record;
+pub mod play_text;
 pub mod position_line;
 pub mod progress;
 pub mod record_games;

@@ -2,21 +2,28 @@
 //! or engine against engine (watch mode); the engine plays at a named level or at an Elo of the
 //! game's scale (the limited search). Every input is checked and answered, never a crash.
 //! The loop reads from any `BufRead` and writes to any `Write`, so it is tested like a person.
+//! Its games are kept as records ([`super::play_record`]): `save FILE`, and `--record FILE`;
+//! what it shows is drawn by [`super::play_text`].
 
 use crate::board::geometry::geometry;
-use crate::game::{BoardSize, Outcome, Side};
+use crate::game::{BoardSize, Side};
 use crate::games::{GameKind, build_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
-use crate::search::score::{DECIDED_BOUND, PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Setup};
 use crate::strength::limited::LimitedSearch;
+use crate::strength::reach::reach;
 use crate::strength::{Strength, scale};
+use crate::tools::play_record::{RecordFile, RecordHead, record_text, save};
+use crate::tools::play_text::{decorate, squares_of, thoughts};
+use crate::tools::tournament::record::MoveRecord;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
 
 /// Who the engine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +49,20 @@ impl Opponent {
             Opponent::Elo(elo) => format!("Elo {elo}"),
         }
     }
+
+    /// How a record names the engine: `tabula (level easy)`, `tabula (1500 Elo)`.
+    fn player_name(self) -> String {
+        match self {
+            Opponent::Level(level) => format!("tabula (level {})", level.name()),
+            Opponent::Elo(elo) => format!("tabula ({elo} Elo)"),
+        }
+    }
+
+    /// Whether it thinks for the thinking time (else its level caps its depth or it does not
+    /// search).
+    fn thinks_for_a_time(self) -> bool {
+        matches!(self, Opponent::Elo(_) | Opponent::Level(Level::Max))
+    }
 }
 
 /// How a terminal game is set up.
@@ -58,6 +79,8 @@ pub struct PlayConfig {
     pub seed: u64,
     /// Whether to colour pieces and mark squares with ANSI escapes.
     pub colour: bool,
+    /// Where to keep the session's games (`--record`).
+    pub record: Option<PathBuf>,
 }
 
 const HELP: &str = "\
@@ -66,130 +89,52 @@ Type a move as the squares it visits (e.g. d4f5; a pass is 0000), or a command:
   hint            the engine's suggestion
   undo            take back your last move
   new             start again
+  save FILE       write the game's record to FILE (tabula review and the GUI read it)
   help            this text
   quit            leave";
 
-/// What a search score says, in words: who wins and how surely, or who is ahead.
-fn score_in_words(score: Score, to_move: Side) -> String {
-    let moves = |n: i32| if n == 1 { "move" } else { "moves" };
-    match score {
-        Score::Mate(n) if n > 0 => format!("{} wins in {n} {}", to_move.name(), moves(n)),
-        Score::Mate(n) => format!("{} wins in {} {}", to_move.opponent().name(), -n, moves(-n)),
-        Score::Centipawns(cp) => {
-            let leader = if cp > 0 { to_move } else { to_move.opponent() };
-            match cp.abs() {
-                // Proven by a known strategy whose length is not known: Joust's mirroring.
-                PROVEN_BOUND.. => format!("{} has a proven win", leader.name()),
-                DECIDED_BOUND.. => format!("{} is winning", leader.name()),
-                0..30 => "about even".to_string(),
-                _ => format!(
-                    "{} is ahead by {:.1} pawns",
-                    leader.name(),
-                    cp.abs() as f64 / 100.0
-                ),
-            }
-        }
-    }
-}
-
-/// What the search thought of a line, `to_move` to move: the score in words, the depth, the
-/// line.
-fn thoughts(line: &Iteration, to_move: Side) -> String {
-    format!(
-        "{}; depth {}, line {}",
-        score_in_words(line.score, to_move),
-        line.depth,
-        line.pv.join(" ")
-    )
+/// What the engine chose to play, and what it thought.
+struct Choice {
+    mv: Option<String>,
+    /// The line of the search it played, if it searched.
+    line: Option<Iteration>,
+    /// What it thought, in words.
+    words: String,
 }
 
 /// The game in progress and everything needed to play it.
 struct Table {
     config: PlayConfig,
     session: Box<dyn GameSession>,
-    moves: Vec<String>,
+    /// The moves played, with what the engine thought of its own and the time each took.
+    moves: Vec<MoveRecord>,
+    /// When the move to come began: the last move, or the start of the game.
+    turn_started: Instant,
+    /// The records of the session's earlier games (left by `new`), for `--record`.
+    earlier: Vec<String>,
+    record_file: Option<RecordFile>,
     tt: TranspositionTable,
     rng: StdRng,
-}
-
-/// The squares named in a move (`d4f5` -> d4, f5), for marking them on the board.
-fn squares_of(mv: &str) -> Vec<String> {
-    let mut squares = Vec::new();
-    for c in mv.chars() {
-        if c.is_ascii_lowercase() {
-            squares.push(c.to_string());
-        } else if let Some(last) = squares.last_mut() {
-            last.push(c);
-        }
-    }
-    squares
-}
-
-/// The board picture with `marked` squares highlighted and pieces coloured. Marks work on the
-/// standard grid (rank label, `|`, a space and a character per file); other pictures are kept.
-fn decorate(picture: &str, marked: &[String], colour: bool) -> String {
-    let mut lines = Vec::new();
-    for line in picture.lines() {
-        let rank = line
-            .split('|')
-            .next()
-            .and_then(|label| label.trim().parse::<usize>().ok());
-        let mut cells: Vec<char> = line.chars().collect();
-        let mut highlighted = vec![false; cells.len()];
-        if let (Some(rank), Some(bar)) = (rank, line.find('|')) {
-            for square in marked {
-                let mut chars = square.chars();
-                let file = chars.next().map_or(0, |c| c as usize - 'a' as usize);
-                if chars.as_str().parse::<usize>().ok() == Some(rank) {
-                    let column = bar + 2 + 2 * file;
-                    if column < cells.len() {
-                        highlighted[column] = true;
-                        if !colour {
-                            cells[column - 1] = '>';
-                        }
-                    }
-                }
-            }
-        }
-        let mut out = String::new();
-        for (i, c) in cells.into_iter().enumerate() {
-            let on_board = rank.is_some() && line.find('|').is_some_and(|bar| i > bar);
-            let style = match (
-                colour,
-                highlighted[i],
-                on_board && c.is_ascii_uppercase(),
-                on_board && c.is_ascii_lowercase(),
-            ) {
-                (false, ..) => None,
-                (true, true, ..) => Some("7"),
-                (true, false, true, _) => Some("1;33"),
-                (true, false, _, true) => Some("1;36"),
-                _ => None,
-            };
-            match style {
-                Some(code) => out.push_str(&format!("\u{1b}[{code}m{c}\u{1b}[0m")),
-                None => out.push(c),
-            }
-        }
-        lines.push(out);
-    }
-    lines.join("\n")
 }
 
 impl Table {
     fn new(config: PlayConfig) -> Result<Table, String> {
         let session = build_session(config.game, Setup::Start(config.size), &[], true)?;
+        let record_file = config.record.as_deref().map(RecordFile::open).transpose()?;
         Ok(Table {
             rng: StdRng::seed_from_u64(config.seed),
             config,
             session,
             moves: Vec::new(),
+            turn_started: Instant::now(),
+            earlier: Vec::new(),
+            record_file,
             tt: TranspositionTable::new(16),
         })
     }
 
     fn rebuild(&mut self) -> Result<(), String> {
-        let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
+        let moves: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
         self.session = build_session(
             self.config.game,
             Setup::Start(self.config.size),
@@ -204,7 +149,9 @@ impl Table {
     }
 
     fn show(&self, out: &mut dyn Write) -> io::Result<()> {
-        let marked = self.moves.last().map(|m| squares_of(m)).unwrap_or_default();
+        let marked = (self.moves.last())
+            .map(|m| squares_of(&m.text))
+            .unwrap_or_default();
         writeln!(out)?;
         writeln!(
             out,
@@ -215,7 +162,7 @@ impl Table {
                 self.config.colour
             )
         )?;
-        if let Some(last) = self.moves.last() {
+        if let Some(last) = self.moves.last().map(|m| &m.text) {
             // Numbered as records number it: `1. e1f3` for white's move, `1... c9d7` for black's.
             let fullmove: u32 = (self.session.position_text().split_whitespace().nth(3))
                 .and_then(|field| field.parse().ok())
@@ -229,20 +176,25 @@ impl Table {
         Ok(())
     }
 
-    /// The engine's move as `opponent`, with a line saying what it thought.
-    fn engine_move(&mut self, opponent: Opponent) -> (Option<String>, String) {
+    /// The engine's move as `opponent`, and what it thought.
+    fn engine_move(&mut self, opponent: Opponent) -> Choice {
         let level = match opponent {
             Opponent::Level(level) => level,
             Opponent::Elo(elo) => {
                 return self.limited_move(Strength::from_elo(self.config.game, elo));
             }
         };
+        let unsearched = |mv: Option<String>, words: &str| Choice {
+            mv,
+            line: None,
+            words: words.to_string(),
+        };
         match level {
-            Level::Random => {
-                let choice = random_move(self.session.as_ref(), &[], &mut self.rng);
-                (choice, "a random move".to_string())
-            }
-            Level::Greedy => (self.session.greedy_move(&[]), "one-ply look".to_string()),
+            Level::Random => unsearched(
+                random_move(self.session.as_ref(), &[], &mut self.rng),
+                "a random move",
+            ),
+            Level::Greedy => unsearched(self.session.greedy_move(&[]), "one-ply look"),
             Level::Depth(_) | Level::Max => {
                 let limits = Limits {
                     depth: level.cap_depth(None),
@@ -250,27 +202,38 @@ impl Table {
                     ..Limits::default()
                 };
                 let mut last = None;
-                let to_move = self.session.side_to_move();
                 let summary = self.session.search(
                     &limits,
                     Settings::default(),
                     &self.tt,
                     &Signals::default(),
-                    &mut |it| last = Some(thoughts(it, to_move)),
+                    &mut |it| last = Some(it.clone()),
                 );
-                (summary.best_move, last.unwrap_or_default())
+                self.searched(summary.best_move, last)
             }
+        }
+    }
+
+    /// A searched move, with the line the search played (if it completed one) in words.
+    fn searched(&self, mv: Option<String>, line: Option<Iteration>) -> Choice {
+        let to_move = self.session.side_to_move();
+        Choice {
+            mv,
+            words: line
+                .as_ref()
+                .map(|line| thoughts(line, to_move))
+                .unwrap_or_default(),
+            line,
         }
     }
 
     /// The limited search's move at `strength` within the thinking time, with a line saying
     /// what it thought of the line it played.
-    fn limited_move(&mut self, strength: Strength) -> (Option<String>, String) {
+    fn limited_move(&mut self, strength: Strength) -> Choice {
         let limits = Limits {
             movetime_ms: Some(self.config.movetime_ms),
             ..Limits::default()
         };
-        let to_move = self.session.side_to_move();
         let search = LimitedSearch::new(strength, limits, Settings::default(), self.rng.random());
         let played = search.run(
             self.session.as_ref(),
@@ -278,22 +241,92 @@ impl Table {
             &Signals::default(),
             &mut |_| {},
         );
-        let thought = played.line.map(|line| thoughts(&line, to_move));
-        (played.best_move, thought.unwrap_or_default())
+        self.searched(played.best_move, played.line)
+    }
+
+    /// Plays `mv`, kept with what the engine thought of it (`line`) and the time it took;
+    /// a move the game refuses is not played, and the problem is returned.
+    fn play_move(&mut self, mv: String, line: Option<&Iteration>) -> Result<(), String> {
+        self.moves.push(MoveRecord {
+            text: mv,
+            score: line.map(|line| line.score.to_string()),
+            depth: line.map(|line| line.depth),
+            time_ms: self.turn_started.elapsed().as_millis() as u64,
+        });
+        if let Err(problem) = self.rebuild() {
+            self.moves.pop();
+            return Err(problem);
+        }
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    /// The record of the game on the board.
+    fn record(&self) -> String {
+        let engine = self.config.opponent;
+        let player = |human: bool| {
+            if human {
+                "Human".to_string()
+            } else {
+                engine.player_name()
+            }
+        };
+        let [white, black] = self.config.humans;
+        let engine_plays = !(white && black);
+        let head = RecordHead {
+            game: self.config.game,
+            size: self.config.size,
+            players: [player(white), player(black)],
+            time_control: (engine_plays && engine.thinks_for_a_time())
+                .then(|| format!("movetime={}", self.config.movetime_ms)),
+        };
+        record_text(&head, &self.moves, self.session.verdict())
+    }
+
+    /// Writes the session's games as they stand to the `--record` file, if there is one; a
+    /// failure is said in one line and the game goes on.
+    fn keep(&self, out: &mut dyn Write) -> io::Result<()> {
+        let Some(file) = &self.record_file else {
+            return Ok(());
+        };
+        let mut games = self.earlier.clone();
+        if !self.moves.is_empty() {
+            games.push(self.record());
+        }
+        match file.write(&games) {
+            Ok(()) => Ok(()),
+            Err(problem) => writeln!(out, "The game is not recorded: {problem}"),
+        }
+    }
+
+    /// `save FILE`: the game's record written to `path`.
+    fn save(&self, path: &str, out: &mut dyn Write) -> io::Result<()> {
+        if self.moves.is_empty() {
+            return writeln!(out, "Nothing to save: no move has been played.");
+        }
+        match save(std::path::Path::new(path), &self.record()) {
+            Ok(()) => writeln!(
+                out,
+                "Saved the game ({}) to {path}.",
+                crate::words::counted(self.moves.len(), "move")
+            ),
+            Err(problem) => writeln!(out, "Not saved: {problem}."),
+        }
+    }
+
+    /// The result of a finished game in words (`black wins (no legal move)`).
+    fn result(&self) -> Option<String> {
+        let verdict = self.session.verdict()?;
+        Some(format!("{} ({})", verdict.outcome.words(), verdict.reason))
     }
 
     fn announce_result(&self, out: &mut dyn Write) -> io::Result<bool> {
-        let Some(verdict) = self.session.verdict() else {
+        let Some(result) = self.result() else {
             return Ok(false);
-        };
-        let result = match verdict.outcome {
-            Outcome::Win(side) => format!("{} wins", side.name()),
-            Outcome::Draw => "draw".to_string(),
         };
         writeln!(
             out,
-            "Game over: {result} ({}). Type 'new', 'undo' or 'quit'.",
-            verdict.reason
+            "Game over: {result}. Type 'undo', 'save FILE', 'new' or 'quit'."
         )?;
         Ok(true)
     }
@@ -331,14 +364,10 @@ impl Table {
             }
         }
         match self.session.canonical_move(&text) {
-            Ok(canonical) => {
-                self.moves.push(canonical);
-                if let Err(problem) = self.rebuild() {
-                    self.moves.pop();
-                    writeln!(out, "That did not work: {problem}")?;
-                }
-                Ok(())
-            }
+            Ok(canonical) => match self.play_move(canonical, None) {
+                Ok(()) => self.keep(out),
+                Err(problem) => writeln!(out, "That did not work: {problem}"),
+            },
             Err(problem) => writeln!(
                 out,
                 "Not a legal move: {problem}. Type 'moves' to list them, 'help' for help."
@@ -387,22 +416,69 @@ impl Table {
         if let Err(problem) = self.rebuild() {
             writeln!(out, "Undo failed: {problem}")?;
         }
-        writeln!(out, "Taken back.")
+        self.turn_started = Instant::now();
+        writeln!(out, "Taken back.")?;
+        self.keep(out)
+    }
+
+    /// `new`: the game on the board is kept with the session's earlier games, and the next
+    /// starts.
+    fn start_again(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if !self.moves.is_empty() {
+            self.earlier.push(self.record());
+        }
+        self.moves.clear();
+        self.turn_started = Instant::now();
+        if let Err(problem) = self.rebuild() {
+            writeln!(out, "Cannot start again: {problem}")?;
+        }
+        self.keep(out)
+    }
+
+    /// `hint`: the engine's suggestion at full strength; none once the game is over.
+    fn hint(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(result) = self.result() {
+            return writeln!(
+                out,
+                "No hint: the game is over, {result}. Type 'undo' to take back moves."
+            );
+        }
+        let choice = self.engine_move(Opponent::Level(Level::Max));
+        writeln!(
+            out,
+            "Hint: {} ({})",
+            choice.mv.unwrap_or_else(|| "(none)".to_string()),
+            choice.words
+        )
     }
 }
 
 /// Plays a terminal game until `quit` or the end of input; an error says why the game cannot
-/// start or the terminal failed.
+/// start or the terminal failed. An Elo out of the game's reach plays at the nearest end of
+/// the game's scale, and the first lines say so.
 pub fn play(
-    config: PlayConfig,
+    mut config: PlayConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let table = Table::new(config)?;
-    play_at(table, input, out).map_err(|e| format!("terminal: {e}"))
+    let mut note = None;
+    if let Opponent::Elo(elo) = config.opponent {
+        let reached = reach(config.game, elo);
+        config.opponent = Opponent::Elo(reached.elo);
+        note = reached.note.map(|note| format!("--elo {note}."));
+    }
+    let mut table = Table::new(config)?;
+    let result = play_at(&mut table, note, input, out);
+    let kept = table.keep(out);
+    result.and(kept).map_err(|e| format!("terminal: {e}"))
 }
 
-fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+fn play_at(
+    table: &mut Table,
+    note: Option<String>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let engine = table.config.opponent.describe(table.config.game);
     let who = match table.config.humans {
         [true, true] => "two people".to_string(),
@@ -418,6 +494,12 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
         table.config.game.name(),
         table.config.size
     )?;
+    if let Some(note) = note {
+        writeln!(out, "{note}")?;
+    }
+    if let Some(file) = &table.record_file {
+        writeln!(out, "The games are recorded in {}.", file.path().display())?;
+    }
     let mut shown = false;
     loop {
         if !shown {
@@ -426,19 +508,20 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
         }
         let over = table.announce_result(out)?;
         if !over && !table.human_to_move() {
-            let (choice, thoughts) = table.engine_move(table.config.opponent);
-            let Some(mv) = choice else {
+            let choice = table.engine_move(table.config.opponent);
+            let Some(mv) = choice.mv else {
                 return writeln!(out, "The engine found no move.");
             };
             writeln!(
                 out,
-                "{} plays {mv} ({thoughts})",
-                table.session.side_to_move().name()
+                "{} plays {mv} ({})",
+                table.session.side_to_move().name(),
+                choice.words
             )?;
-            table.moves.push(mv);
-            if let Err(problem) = table.rebuild() {
+            if let Err(problem) = table.play_move(mv, choice.line.as_ref()) {
                 return writeln!(out, "The engine's move failed: {problem}");
             }
+            table.keep(out)?;
             shown = false;
             if table.config.humans == [false, false] && table.session.verdict().is_some() {
                 table.show(out)?;
@@ -465,24 +548,16 @@ fn play_at(mut table: Table, input: &mut dyn BufRead, out: &mut dyn Write) -> io
             ["moves"] => table.list_moves(None, out)?,
             ["moves", square] => table.list_moves(Some(square), out)?,
             ["new"] => {
-                table.moves.clear();
-                if let Err(problem) = table.rebuild() {
-                    writeln!(out, "Cannot start again: {problem}")?;
-                }
+                table.start_again(out)?;
                 shown = false;
             }
             ["undo"] => {
                 table.undo(out)?;
                 shown = false;
             }
-            ["hint"] if !over => {
-                let (choice, thoughts) = table.engine_move(Opponent::Level(Level::Max));
-                writeln!(
-                    out,
-                    "Hint: {} ({thoughts})",
-                    choice.unwrap_or_else(|| "(none)".to_string())
-                )?;
-            }
+            ["hint"] => table.hint(out)?,
+            ["save"] => writeln!(out, "Save to which file? Type 'save FILE'.")?,
+            ["save", ..] => table.save(line.trim()["save".len()..].trim(), out)?,
             [mv] if !over => {
                 let before = table.moves.len();
                 table.try_move(mv, input, out)?;
@@ -511,31 +586,5 @@ mod tests {
             None => assert_eq!(named, "level easy"),
         }
         assert_eq!(Opponent::Elo(1500).describe(game), "Elo 1500");
-    }
-
-    #[test]
-    fn scores_are_said_in_words_from_the_side_to_move() {
-        let white = Side::White;
-        assert_eq!(
-            score_in_words(Score::Mate(2), white),
-            "white wins in 2 moves"
-        );
-        assert_eq!(
-            score_in_words(Score::Mate(-1), white),
-            "black wins in 1 move"
-        );
-        assert_eq!(
-            score_in_words(Score::Centipawns(-19998), white),
-            "black has a proven win"
-        );
-        assert_eq!(
-            score_in_words(Score::Centipawns(5000), Side::Black),
-            "black is winning"
-        );
-        assert_eq!(score_in_words(Score::Centipawns(-12), white), "about even");
-        assert_eq!(
-            score_in_words(Score::Centipawns(-150), white),
-            "black is ahead by 1.5 pawns"
-        );
     }
 }

@@ -15,6 +15,7 @@ use crate::tools::console::print_line;
 use crate::tools::datagen_file::{DataFile, Entry, parse_entry};
 use crate::tools::tournament::result_file::{partial_path, replace_file};
 use std::path::{Path, PathBuf};
+use crate::words::counted;
 
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
 struct HeldOut {
@@ -206,11 +207,11 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
     let started = std::time::Instant::now();
     let data = read_data(&args.data, game, size, args.validation_every)?;
     print_line(&format!(
-        "train: {} {size}, {} positions to train on, {} held out, {} inputs (read in {:.1} s)",
+        "train: {} {size}, {} to train on, {} held out, {} (read in {:.1} s)",
         game.name(),
-        data.train.len(),
+        counted(data.train.len(), "position"),
         data.held_out.len(),
-        data.inputs,
+        counted(data.inputs, "input"),
         started.elapsed().as_secs_f64()
     ));
     let held_out: Vec<Sample> = data.held_out.iter().map(|h| h.sample.clone()).collect();
@@ -249,9 +250,9 @@ pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
         ));
     }
     print_line(&format!(
-        "train: wrote '{}' ({} bytes) in {:.1} s",
+        "train: wrote '{}' ({}) in {:.1} s",
         args.out.display(),
-        bytes.len(),
+        counted(bytes.len(), "byte"),
         started.elapsed().as_secs_f64()
     ));
     print_line(&verdict(net_loss.0, hand_loss.0));

@@ -155,3 +155,10 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// The Elo span that `game`'s measured scale reaches, rounded to whole Elo as the engine says
+/// it: its weakest skill's rating and full strength's.
+pub fn elo_span(game: tabula::games::GameKind) -> (usize, usize) {
+    let (weakest, full) = tabula::strength::scale::scale(game).span();
+    (weakest.round() as usize, full.round() as usize)
+}

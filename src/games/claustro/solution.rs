@@ -17,6 +17,7 @@ use crate::game::{BoardSize, Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::score::Score;
 use crate::session::{GameSession, Oracle};
+use crate::words::counted;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -102,8 +103,9 @@ impl SolutionTable {
         let values = &bytes[HEADER..];
         if count != space.len() as u64 || values.len() != space.len() {
             return Err(format!(
-                "a {size} table with {white} and {black} pawns has {} positions; the header says {count} and the file holds {}",
-                space.len(),
+                "a {size} table with {white} and {} has {}; the header says {count} and the file holds {}",
+                counted(black, "pawn"),
+                counted(space.len(), "position"),
                 values.len()
             ));
         }
@@ -220,9 +222,9 @@ impl SolutionTable {
 impl Oracle for SolutionTable {
     fn description(&self) -> String {
         format!(
-            "claustro {}, {} positions",
+            "claustro {}, {}",
             self.space.size(),
-            self.space.len()
+            counted(self.space.len(), "position")
         )
     }
 
@@ -310,10 +312,10 @@ pub fn solve_command(
     let seconds = started.elapsed().as_secs_f64();
     table.write(out)?;
     let mut report = vec![format!(
-        "solved {} positions in {seconds:.1} s; wrote {} ({} bytes)",
-        table.values.len(),
+        "solved {} in {seconds:.1} s; wrote {} ({})",
+        counted(table.values.len(), "position"),
         out.display(),
-        HEADER + table.values.len()
+        counted(HEADER + table.values.len(), "byte")
     )];
     let start = Claustro::<1>::start(BoardSize::square(5))?;
     if let Some(value) = table.value(&start) {
@@ -337,7 +339,8 @@ pub fn solve_command(
     ));
     if let Some((plies, index)) = longest {
         report.push(format!(
-            "longest win: {plies} plies, e.g. {}",
+            "longest win: {}, e.g. {}",
+            counted(plies, "ply"),
             position_text(&table, index)
         ));
     }
@@ -350,7 +353,7 @@ pub fn solve_command(
 pub fn describe(value: Value) -> String {
     match value {
         Value::Draw => "draw".to_string(),
-        Value::Win(n) => format!("the side to move wins in {n} plies"),
-        Value::Loss(n) => format!("the side to move loses in {n} plies"),
+        Value::Win(n) => format!("the side to move wins in {}", counted(n, "ply")),
+        Value::Loss(n) => format!("the side to move loses in {}", counted(n, "ply")),
     }
 }

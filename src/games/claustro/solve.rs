@@ -16,6 +16,7 @@
 //! predecessor all of whose moves lead to wins is a loss once its last move is resolved.
 
 use super::space::Space;
+use crate::words::counted;
 
 /// What the side to move gets with perfect play, by the position alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,8 +76,8 @@ pub fn solve(space: &Space, progress: &mut dyn FnMut(&SolveProgress)) -> Result<
     let mut resolved = current.len() + next.len();
     progress(&SolveProgress {
         line: &format!(
-            "{} positions: {} without a legal move, {} with a pawn next to its goal",
-            space.len(),
+            "{}: {} without a legal move, {} with a pawn next to its goal",
+            counted(space.len(), "position"),
             current.len(),
             next.len()
         ),
@@ -112,7 +113,11 @@ pub fn solve(space: &Space, progress: &mut dyn FnMut(&SolveProgress)) -> Result<
             });
         }
         progress(&SolveProgress {
-            line: &format!("{} positions resolved at {} plies", current.len(), plies),
+            line: &format!(
+                "{} resolved at {}",
+                counted(current.len(), "position"),
+                counted(plies, "ply")
+            ),
             resolved,
             positions: space.len(),
         });

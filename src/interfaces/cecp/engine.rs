@@ -28,6 +28,7 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Setup};
 use crate::strength::limited::LimitedSearch;
+use crate::strength::reach::ReachNotice;
 use crate::strength::{ELO_RANGE, SKILL_RANGE, StrengthOptions};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
@@ -93,6 +94,8 @@ pub struct Cecp {
     /// `UCI_LimitStrength`, `UCI_Elo` and `Skill`: below full strength they decide instead of
     /// the level.
     strength: StrengthOptions,
+    /// Says when `UCI_Elo` is out of the game's reach.
+    reach: ReachNotice,
     /// Picks the `random` level's moves and seeds the draws of limited strength.
     rng: StdRng,
     /// The score of the engine's last move, from its side's view, for judging draw offers;
@@ -125,6 +128,7 @@ impl Cecp {
             level: Level::Max,
             multipv: 1,
             strength: StrengthOptions::default(),
+            reach: ReachNotice::default(),
             rng: StdRng::seed_from_u64(0),
             judgement: None,
             job: None,
@@ -474,6 +478,10 @@ impl Cecp {
             let own_moves = (self.moves.len() / 2) as u32;
             self.control.limits(self.session.side_to_move(), own_moves)
         };
+        // An Elo out of the game's reach plays at its nearest end: the user is told once.
+        if !analysis && let Some(note) = self.reach.before_search(self.strength, self.game) {
+            self.out.line(&format!("telluser {note}"));
+        }
         let strength = Some(self.strength.strength(self.game))
             .filter(|strength| !analysis && !strength.is_full());
         if !analysis && strength.is_none() {

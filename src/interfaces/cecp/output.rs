@@ -219,7 +219,7 @@ mod tests {
         }));
         for option in [
             "feature option=\"UCI_LimitStrength -check 0\"",
-            "feature option=\"UCI_Elo -spin 1700 400 3000\"",
+            "feature option=\"UCI_Elo -spin 1000 400 3000\"",
             "feature option=\"Skill -spin 20 0 20\"",
         ] {
             assert!(lines.iter().any(|line| line == option), "{lines:#?}");

@@ -18,6 +18,7 @@ use crate::search::{Iteration, Settings, Signals};
 use crate::session::{GameSession, Oracle, Setup};
 use crate::strength::Strength;
 use crate::strength::limited::LimitedSearch;
+use crate::strength::reach::ReachNotice;
 use crate::tools::bench;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -66,6 +67,8 @@ pub struct Engine {
     searches: u64,
     /// The watch on the input (`isready`, `stop`, `quit` heard while a command works).
     watch: Option<Arc<Watch>>,
+    /// Says when `UCI_Elo` is out of the game's reach.
+    reach: ReachNotice,
 }
 
 /// The `info` line of a completed iteration.
@@ -139,6 +142,7 @@ impl Engine {
             search_done: None,
             searches: 0,
             watch: None,
+            reach: ReachNotice::default(),
         }
     }
 
@@ -509,7 +513,10 @@ impl Engine {
         limits.search_moves = search_moves;
         let restricted = !limits.search_moves.is_empty();
         // Limited strength (UCI_Elo, else Skill) decides instead of the level; at full
-        // strength it changes nothing.
+        // strength it changes nothing. An Elo out of the game's reach plays at its nearest end.
+        if let Some(note) = self.reach.before_search(self.options.strength, self.game) {
+            self.out.line(&format!("info string {note}"));
+        }
         let strength =
             Some(self.options.strength.strength(self.game)).filter(|strength| !strength.is_full());
         if let Some(strength) = strength {

@@ -4,6 +4,7 @@
 use super::judgement::{After, MoveReview, Review, SideSummary};
 use crate::game::Outcome;
 use crate::search::score::Score;
+use crate::words::counted;
 use serde::Serialize;
 
 /// What a review was asked to do, for the report's head.
@@ -17,10 +18,10 @@ pub struct ReviewHead {
 /// The human report: a head line, one line per move, one summary line per side.
 pub fn text_report(head: &ReviewHead, review: &Review) -> String {
     let mut text = format!(
-        "review of {} {}, {} moves, each position searched to {}\n",
+        "review of {} {}, {}, each position searched to {}\n",
         head.game,
         head.size,
-        review.moves.len(),
+        counted(review.moves.len(), "move"),
         head.limit
     );
     text.push_str(&format!(
@@ -53,13 +54,12 @@ pub fn text_report(head: &ReviewHead, review: &Review) -> String {
     );
     for side in &review.sides {
         text.push_str(&format!(
-            "{}: {} moves, {} inaccuracies, {} mistakes, {} blunders, average loss {:.4}, \
-             accuracy {:.1}\n",
+            "{}: {}, {}, {}, {}, average loss {:.4}, accuracy {:.1}\n",
             side.side.name(),
-            side.moves,
-            side.inaccuracies,
-            side.mistakes,
-            side.blunders,
+            counted(side.moves, "move"),
+            counted(side.inaccuracies, "inaccuracy"),
+            counted(side.mistakes, "mistake"),
+            counted(side.blunders, "blunder"),
             side.average_loss,
             side.accuracy
         ));

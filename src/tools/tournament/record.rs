@@ -167,6 +167,34 @@ pub fn move_lines(first_move: (Side, u32), moves: &[MoveRecord], result: &str) -
     text
 }
 
+/// Today's date (UTC) as PGN writes it: `YYYY.MM.DD`.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let (year, month, day) = civil_date(i64::try_from(seconds / 86_400).unwrap_or(0));
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, i64, i64) {
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,5 +277,16 @@ mod tests {
                 .to_text()
                 .contains("2... c4e3 {1ms} 3. h6g8 {1ms} e3c2 {1ms} 1-0")
         );
+    }
+
+    #[test]
+    fn dates_are_gregorian() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(19_723), (2024, 1, 1));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+        let today = today();
+        assert_eq!(today.len(), 10, "{today}");
+        assert_eq!(today.matches('.').count(), 2, "{today}");
     }
 }

@@ -11,6 +11,7 @@ use crate::board::BoardSize;
 use crate::games::GameKind;
 use crate::tools::console::print_line;
 use crate::tools::progress::Progress;
+use crate::words::counted;
 use data::{Budget, DataSet, DataSettings, Sample};
 use fit::Model;
 use std::path::PathBuf;
@@ -102,7 +103,10 @@ fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet,
                 settings.size
             ));
         }
-        eprintln!("read {} positions from '{shown}'", data.samples.len());
+        eprintln!(
+            "read {} from '{shown}'",
+            counted(data.samples.len(), "position")
+        );
         return Ok(data);
     }
     let games = settings.games;
@@ -111,7 +115,7 @@ fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet,
     let progress = |finished: usize| {
         bar.set(finished as u64);
         if !bar.is_drawn() && (finished.is_multiple_of(report_every) || finished == games) {
-            bar.line(&format!("played {finished}/{games} games"));
+            bar.line(&format!("played {finished}/{}", counted(games, "game")));
         }
     };
     let data = data::generate(settings, args.threads, &progress)?;
@@ -120,8 +124,8 @@ fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet,
         std::fs::write(path, data.to_text())
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
         eprintln!(
-            "wrote {} positions to '{}'",
-            data.samples.len(),
+            "wrote {} to '{}'",
+            counted(data.samples.len(), "position"),
             path.display()
         );
     }
@@ -242,15 +246,15 @@ fn report(data: &DataSet, fit: &Fit) -> Vec<String> {
     let mean_offset = data.samples.iter().map(|x| x.offset.abs()).sum::<f64>() / count;
     let mut lines = vec![
         format!(
-            "tune {} {}: {} games (search {}, {} random plies, seed {}), {} positions: {} train, \
+            "tune {} {}: {} (search {}, {} random, seed {}), {}: {} train, \
              {} held out (every {HELD_OUT_EVERY}th game)",
             s.game.name(),
             s.size,
-            s.games,
+            counted(s.games, "game"),
             s.budget,
-            s.random_plies,
+            counted(s.random_plies, "ply"),
             s.seed,
-            data.samples.len(),
+            counted(data.samples.len(), "position"),
             fit.train.len(),
             fit.held_out.len()
         ),

@@ -665,6 +665,11 @@ function formatCount(n) {
   return String(n);
 }
 
+/** `n` and its noun, singular for one (`1 move`, `2 moves`). */
+function counted(n, noun) {
+  return `${n} ${n === 1 ? noun : noun + 's'}`;
+}
+
 function renderAnalysis() {
   const t = ui.table;
   const on = t.analysis.on;
@@ -1011,7 +1016,7 @@ function renderReview() {
   if (running) {
     progress.textContent = `Reviewing at depth ${r.depth}: ${r.searched} of ${r.positions} positions searched…`;
   } else if (r.status === 'done') {
-    progress.textContent = `Reviewed at depth ${r.depth}: ${r.positions - 1} moves.`;
+    progress.textContent = `Reviewed at depth ${r.depth}: ${counted(r.positions - 1, 'move')}.`;
   } else if (r.status === 'stopped') {
     progress.textContent = `Stopped at depth ${r.depth} after ${r.searched} of ${r.positions} positions.`;
   } else {
