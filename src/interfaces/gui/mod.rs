@@ -13,6 +13,7 @@ mod clocks;
 mod engine_worker;
 mod events;
 mod levels;
+mod loaded_record;
 mod record_text;
 mod review;
 mod room;
