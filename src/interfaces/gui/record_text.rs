@@ -221,7 +221,10 @@ mod tests {
         let (table, loaded) = read_record(record, 1).expect("a good record");
         assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
         assert_eq!(loaded.book_moves(&table), ["d4f5"]);
-        assert_eq!((loaded.players[0].as_str(), loaded.result.as_deref()), ("?", None));
+        assert_eq!(
+            (loaded.players[0].as_str(), loaded.result.as_deref()),
+            ("?", None)
+        );
         let fen = "[Game \"jesonmor\"]\n[Opening \"5/5/2N2/5/n4 w 0 1\"]\n\n1. c3b1 1-0\n";
         let (table, _) = read_record(fen, 1).expect("a position string opening");
         assert_eq!(table.session().size(), BoardSize::square(5));

@@ -89,13 +89,33 @@ mod tests {
     #[test]
     fn the_formulas_give_lichess_values() {
         assert!(close(win_percent(0), 50.0));
-        assert!(close(win_percent(100), 59.102_589_7), "{}", win_percent(100));
-        assert!(close(win_percent(-300), 24.887_449_9), "{}", win_percent(-300));
+        assert!(
+            close(win_percent(100), 59.102_589_7),
+            "{}",
+            win_percent(100)
+        );
+        assert!(
+            close(win_percent(-300), 24.887_449_9),
+            "{}",
+            win_percent(-300)
+        );
         assert_eq!(win_percent(5000), win_percent(CP_CEILING));
-        assert!(close(win_percent(1000), 97.544_743_6), "{}", win_percent(1000));
+        assert!(
+            close(win_percent(1000), 97.544_743_6),
+            "{}",
+            win_percent(1000)
+        );
         assert_eq!(move_accuracy(40.0, 45.0), 100.0);
-        assert!(close(move_accuracy(50.0, 40.0), 64.579_828_5), "{}", move_accuracy(50.0, 40.0));
-        assert!(close(move_accuracy(90.0, 30.0), 5.399_328_2), "{}", move_accuracy(90.0, 30.0));
+        assert!(
+            close(move_accuracy(50.0, 40.0), 64.579_828_5),
+            "{}",
+            move_accuracy(50.0, 40.0)
+        );
+        assert!(
+            close(move_accuracy(90.0, 30.0), 5.399_328_2),
+            "{}",
+            move_accuracy(90.0, 30.0)
+        );
         assert_eq!(move_accuracy(100.0, 0.0), 0.0);
     }
 

@@ -170,9 +170,8 @@ pub fn judge(game: &ReviewGame, evals: &[PositionEval]) -> Review {
             expected_before,
             expected_after,
             loss: (!book).then_some(loss),
-            accuracy: (!book).then(|| {
-                move_accuracy(100.0 * expected_before, 100.0 * (expected_before - loss))
-            }),
+            accuracy: (!book)
+                .then(|| move_accuracy(100.0 * expected_before, 100.0 * (expected_before - loss))),
             mark: if book { None } else { Mark::of(loss) },
         });
     }
@@ -274,7 +273,10 @@ mod tests {
         let curve = white_curve(&game, &evals);
         assert_eq!(curve.len(), 3);
         assert!((curve[0] - 0.591).abs() < 1e-9, "{curve:?}");
-        assert!((curve[1] - 0.409).abs() < 1e-9, "black's +1 is white's -1: {curve:?}");
+        assert!(
+            (curve[1] - 0.409).abs() < 1e-9,
+            "black's +1 is white's -1: {curve:?}"
+        );
         assert!((curve[2] - 0.0246).abs() < 1e-9, "black won: {curve:?}");
     }
 
@@ -292,13 +294,23 @@ mod tests {
         ];
         let review = judge(&game, &evals);
         let book = &review.moves[0];
-        assert!(book.book && book.loss.is_none() && book.accuracy.is_none(), "{book:?}");
-        assert_eq!(book.mark, None, "a drop of 0.25 in a book move is not marked");
+        assert!(
+            book.book && book.loss.is_none() && book.accuracy.is_none(),
+            "{book:?}"
+        );
+        assert_eq!(
+            book.mark, None,
+            "a drop of 0.25 in a book move is not marked"
+        );
         let blunder = &review.moves[1];
         assert_eq!(blunder.mark, Some(Mark::Blunder), "{blunder:?}");
         let white = &review.sides[0];
         assert_eq!((white.moves, white.book, white.blunders), (1, 1, 0));
-        assert_eq!(white.accuracy, Some(100.0), "only the engine's best move is judged");
+        assert_eq!(
+            white.accuracy,
+            Some(100.0),
+            "only the engine's best move is judged"
+        );
         let black = &review.sides[1];
         assert_eq!((black.moves, black.book, black.blunders), (1, 0, 1));
         assert_eq!(review.moves[2].loss, Some(0.0), "the engine's best move");

@@ -115,9 +115,9 @@ pub fn text_report(head: &ReviewHead, review: &Review) -> String {
             0 => String::new(),
             n => format!(" and {n} book"),
         };
-        let accuracy = side
-            .accuracy
-            .map_or("no moves judged".to_string(), |a| format!("accuracy {a:.1}"));
+        let accuracy = side.accuracy.map_or("no moves judged".to_string(), |a| {
+            format!("accuracy {a:.1}")
+        });
         text.push_str(&format!(
             "{}{name}: {} judged {}{book}, {} {}, {} {}, {} {}, average loss {:.4}, {accuracy}\n",
             side.side.name(),
