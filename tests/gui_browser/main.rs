@@ -1,5 +1,6 @@
 //! The real-browser test of `tabula gui`: headless Chromium, driven through chromedriver
-//! (WebDriver), plays a whole game of each of the four games against the engine by clicking the
+//! (WebDriver), checks that the page opens ready to play against tabula (`opening.rs`), plays a
+//! whole game of each of the four games against the engine by clicking the
 //! board as a person would, and checks the result the page shows against the server's; then
 //! reviews each finished game (`review.rs`) and checks its downloaded record. The engine plays
 //! Jeson Mor at a point of its Elo knob picked from the page's level list (`levels.rs`).
@@ -26,6 +27,7 @@ use serde_json::Value;
 mod chunked;
 mod details;
 mod levels;
+mod opening;
 mod page;
 mod processes;
 mod review;
@@ -461,6 +463,9 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     };
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    opening::ready_to_play(client, base)
+        .await
+        .map_err(|e| format!("ready to play: {e}"))?;
     details::check_page_details(client, base)
         .await
         .map_err(|e| format!("page details: {e}"))?;
