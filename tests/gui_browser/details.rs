@@ -152,7 +152,10 @@ async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
             names: Array.from(document.querySelectorAll('.clock-name')).map((c) => c.textContent),
         };
     "#;
-    let page = client.execute(shown, vec![]).await.ctx("read the record's game")?;
+    let page = client
+        .execute(shown, vec![])
+        .await
+        .ctx("read the record's game")?;
     let names = page["names"].to_string();
     if page["book"] != serde_json::json!(["a1b3"]) || !names.contains("White · second") {
         return Err(format!(
