@@ -164,7 +164,7 @@ fn a_match_record_is_reviewed_with_its_opening_unjudged() {
         "a record is studied"
     );
     let record = &table["record"];
-    assert_eq!(record["white"], "random", "{record}");
+    assert_eq!(record["white"], "random (level random)", "{record}");
     assert_eq!(record["black"], "strong", "{record}");
     assert_eq!(record["book"], 4, "{record}");
     assert_eq!(record["result"], tags(game, "Result")[0], "{record}");
@@ -190,7 +190,10 @@ fn a_match_record_is_reviewed_with_its_opening_unjudged() {
             assert!(judged["mark"].is_null(), "{judged}");
         }
     }
-    assert_eq!(report["record"]["white"], "random", "{report}");
+    assert_eq!(
+        report["record"]["white"], "random (level random)",
+        "{report}"
+    );
     let accuracy = |side: &str| {
         report["summary"][side]["accuracy"]
             .as_f64()
@@ -203,10 +206,16 @@ fn a_match_record_is_reviewed_with_its_opening_unjudged() {
         accuracy("black")
     );
 
-    // The record written back is the match's: its players, opening and result.
+    // The record written back is the match's: its players (with their levels, as the GUI names
+    // its own), opening and result.
     let (status, written) = gui.get(&format!("/api/tables/{id}/record"));
     assert_eq!(status, 200, "{written}");
-    for tag in ["White", "Black", "Opening", "Result", "Termination"] {
+    assert_eq!(
+        tags(&written, "White"),
+        ["random (level random)"],
+        "{written}"
+    );
+    for tag in ["Black", "Opening", "Result", "Termination"] {
         assert_eq!(tags(&written, tag), tags(game, tag), "{tag}: {written}");
     }
     assert_eq!(

@@ -137,20 +137,17 @@ fn a_match_record_keeps_its_opening_unjudged_and_random_play_scores_low() {
         assert!(moves[4..].iter().all(|m| m["book"] == false), "{report}");
         // The players, result and ending are the record's.
         let recorded = &report["record"];
-        for (field, tag) in [
-            ("white", "White"),
-            ("black", "Black"),
-            ("result", "Result"),
-            ("termination", "Termination"),
-        ] {
+        for (field, tag) in [("result", "Result"), ("termination", "Termination")] {
             assert_eq!(recorded[field], tags(game, tag)[0], "{field}: {recorded}");
         }
-        assert_eq!(recorded[random_side], "random", "{recorded}");
+        // The level of the engine's options, from the record's level tag.
         let strong_side = if random_side == "white" {
             "black"
         } else {
             "white"
         };
+        assert_eq!(recorded[random_side], "random (level random)", "{recorded}");
+        assert_eq!(recorded[strong_side], "strong", "{recorded}");
         let accuracy = |side: &str| {
             report["summary"][side]["accuracy"]
                 .as_f64()
@@ -171,7 +168,7 @@ fn a_match_record_keeps_its_opening_unjudged_and_random_play_scores_low() {
         "{text}"
     );
     assert!(
-        text.contains("white: random · black: strong · result 0-1"),
+        text.contains("white: random (level random) · black: strong · result 0-1"),
         "{text}"
     );
     assert_eq!(

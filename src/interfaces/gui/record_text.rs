@@ -9,7 +9,7 @@ use super::table::{Limit, Player, Table};
 use crate::game::Side;
 use crate::games::game_and_size;
 use crate::tools::position_line::PositionLine;
-use crate::tools::record_games::{movetext_moves, record_games};
+use crate::tools::record_games::{movetext_moves, player_label, record_games};
 use crate::tools::review::game::numbered;
 use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines};
 
@@ -193,12 +193,12 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
     table.time_loss = [Side::White, Side::Black]
         .into_iter()
         .find(|&side| lost_on_time(side) && table.end_result().is_none());
-    let named = |name: &str| tag(name).unwrap_or("?").to_string();
+    let named = |side| player_label(tag, side).unwrap_or_else(|| "?".to_string());
     let loaded = LoadedRecord {
         start: table.start.clone(),
         moves: table.moves.clone(),
         book: opening.moves.len(),
-        players: [named("White"), named("Black")],
+        players: [named(Side::White), named(Side::Black)],
         result: tag("Result")
             .filter(|result| ["1-0", "0-1", "1/2-1/2"].contains(result))
             .map(str::to_string),

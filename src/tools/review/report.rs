@@ -5,6 +5,7 @@ use super::game::ReviewGame;
 use super::judgement::{After, MoveReview, Review, SideSummary};
 use crate::game::{Outcome, Side};
 use crate::search::score::Score;
+use crate::tools::record_games::player_label;
 use serde::Serialize;
 
 /// What a review was asked to do, and what its record says of the game, for the report's head.
@@ -27,7 +28,8 @@ impl ReviewHead {
             game: game.game.name().to_string(),
             size: game.size.to_string(),
             limit,
-            players: [tag("White"), tag("Black")],
+            players: [Side::White, Side::Black]
+                .map(|side| player_label(|name| game.tag(name), side)),
             result: tag("Result").filter(|result| result != "*"),
             termination: tag("Termination").filter(|reason| reason != "unterminated"),
         }
