@@ -1048,7 +1048,7 @@ function renderReview() {
   if (running) {
     progress.textContent = `Reviewing at depth ${r.depth}: ${r.searched} of ${r.positions} positions searched…`;
   } else if (r.status === 'done') {
-    progress.textContent = `Reviewed at depth ${r.depth}: ${r.positions - 1} moves.`;
+    progress.textContent = `Reviewed at depth ${r.depth}: ${r.positions - 1} ${r.positions === 2 ? 'move' : 'moves'}.`;
   } else if (r.status === 'stopped') {
     progress.textContent = `Stopped at depth ${r.depth} after ${r.searched} of ${r.positions} positions.`;
   } else {
