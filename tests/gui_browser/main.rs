@@ -16,7 +16,10 @@
 //! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
 //! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
 //! `#white`, `#black`, `#level-white`, `#level-black`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
-//! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees.
+//! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees; `#swap-sides` and
+//! `.clock-name` (`opening.rs`), and `#moves .move[data-book]` for a loaded record's book moves
+//! (`details.rs`). The screenshot `ready-to-play` is docs/gui-ready.png, and those of the games
+//! reviewed are docs/gui-review-<game>.png.
 
 use std::time::{Duration, Instant};
 
