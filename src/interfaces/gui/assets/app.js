@@ -184,8 +184,8 @@ async function recover() {
   }
   const t = ui.table;
   try {
-    await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
-    if (!t) return;
+    if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
+    await createTable(t.game, `${t.width}x${t.height}`);
     const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
     if (ui.table.start !== t.start) await post('position', { position: t.start });
     for (const move of t.moves) await post('move', { move });
