@@ -6,6 +6,7 @@
 mod gui_support;
 
 use gui_support::*;
+use serde_json::Value;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -110,6 +111,26 @@ fn a_person_plays_each_game_to_the_end_against_the_engine() {
     }
 }
 
+/// A table opens with its players, as the page opens one for a person against the engine: an
+/// engine that has the first move plays it at once.
+#[test]
+fn a_table_opens_with_its_players() {
+    let gui = Gui::start(&[]);
+    let engine = r#"{"kind":"engine","engine":0,"level":"medium"}"#;
+    let (status, state) = gui.post(
+        "/api/tables",
+        &format!(r#"{{"game":"jesonmor","size":"7","white":{engine},"black":{{"kind":"human"}}}}"#),
+    );
+    assert_eq!(status, 200, "{state}");
+    let table: Value = serde_json::from_str(&state).expect("a Table");
+    assert_eq!(table["players"]["white"]["level"], "medium", "{state}");
+    assert_eq!(table["players"]["black"]["kind"], "human", "{state}");
+    let id = field(&state, "id");
+    wait_for(&gui, &id, "the engine's first move", |state| {
+        strings(&field(state, "moves")).len() == 1
+    });
+}
+
 #[test]
 fn bad_requests_are_refused_and_change_nothing() {
     let gui = Gui::start(&[]);
@@ -163,6 +184,8 @@ fn bad_requests_are_refused_and_change_nothing() {
         (format!("{table}/launch"), "{}".into(), 404),
         ("/api/tables/nope/move".into(), r#"{"move":"b1c1"}"#.into(), 404),
         ("/api/tables".into(), r#"{"game":"apart","size":"7"}"#.into(), 400),
+        ("/api/tables".into(), r#"{"game":"joust","black":{"kind":"engine","engine":7}}"#.into(), 400),
+        ("/api/tables".into(), r#"{"game":"joust","white":{"kind":"engine","engine":0,"level":"godlike"}}"#.into(), 400),
     ];
     for (path, body, status) in bad {
         let (got, answer) = gui.post(&path, &body);

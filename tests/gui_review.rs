@@ -1,12 +1,17 @@
 //! The review of a table's game through the GUI's HTTP API: every position searched in the
 //! background, each move judged as `tabula review` judges it, the judgement written into the
-//! downloaded record, and no other table held up while a deep review runs.
+//! downloaded record, a match's record reviewed with its random opening unjudged and its
+//! players and result kept, and no other table held up while a deep review runs.
 
 #[allow(dead_code)]
 #[path = "gui_support/mod.rs"]
 mod gui_support;
+#[allow(dead_code)]
+#[path = "common/matches.rs"]
+mod matches;
 
 use gui_support::*;
+use matches::{random_against_strong, tags};
 use serde_json::Value;
 use std::process::Command;
 use std::time::Duration;
@@ -132,6 +137,101 @@ fn a_review_judges_every_move_and_goes_into_the_record() {
     let (status, state) = gui.post(&format!("/api/tables/{id}/undo"), "");
     assert_eq!(status, 200, "{state}");
     assert_eq!(review_of(&state), Value::Null, "{state}");
+}
+
+/// A match's game loaded and reviewed: the 4 random plies of its opening are book moves, never
+/// marked; the record's players, result and ending are shown and written back; random play's
+/// accuracy is far below full strength's.
+#[test]
+fn a_match_record_is_reviewed_with_its_opening_unjudged() {
+    let games = random_against_strong();
+    let game = games.split("[Event ").nth(1).expect("the first game");
+    let opening: Vec<&str> = tags(game, "Opening")[0]
+        .split_whitespace()
+        .skip(2)
+        .collect();
+    let gui = Gui::start(&[]);
+    let id = gui.open("joust", "8");
+    let text = serde_json::to_string(&games).expect("a string");
+    let (status, state) = gui.post(
+        &format!("/api/tables/{id}/record"),
+        &format!(r#"{{"text":{text},"game":1}}"#),
+    );
+    assert_eq!(status, 200, "{state}");
+    let table: Value = serde_json::from_str(&state).expect("a Table");
+    assert_eq!(
+        table["players"]["black"]["kind"], "human",
+        "a record is studied"
+    );
+    let record = &table["record"];
+    assert_eq!(record["white"], "random (level random)", "{record}");
+    assert_eq!(record["black"], "strong", "{record}");
+    assert_eq!(record["book"], 4, "{record}");
+    assert_eq!(record["result"], tags(game, "Result")[0], "{record}");
+    assert_eq!(
+        record["termination"],
+        tags(game, "Termination")[0],
+        "{record}"
+    );
+
+    let (status, body) = ask_review(&gui, &id, r#"{"on":true,"depth":3}"#);
+    assert_eq!(status, 200, "{body}");
+    let state = wait_for(&gui, &id, "the review to finish", |state| {
+        review_of(state)["status"] == "done"
+    });
+    let report = &review_of(&state)["report"];
+    let moves = report["moves"].as_array().expect("moves");
+    for (ply, judged) in moves.iter().enumerate() {
+        let book = ply < opening.len();
+        assert_eq!(judged["book"], book, "{judged}");
+        assert_eq!(judged["loss"].is_null(), book, "{judged}");
+        if book {
+            assert_eq!(judged["move"], opening[ply], "{judged}");
+            assert!(judged["mark"].is_null(), "{judged}");
+        }
+    }
+    assert_eq!(
+        report["record"]["white"], "random (level random)",
+        "{report}"
+    );
+    let accuracy = |side: &str| {
+        report["summary"][side]["accuracy"]
+            .as_f64()
+            .expect("judged")
+    };
+    assert!(
+        accuracy("black") - accuracy("white") > 25.0,
+        "random {} against strong {}",
+        accuracy("white"),
+        accuracy("black")
+    );
+
+    // The record written back is the match's: its players (with their levels, as the GUI names
+    // its own), opening and result.
+    let (status, written) = gui.get(&format!("/api/tables/{id}/record"));
+    assert_eq!(status, 200, "{written}");
+    assert_eq!(
+        tags(&written, "White"),
+        ["random (level random)"],
+        "{written}"
+    );
+    for tag in ["Black", "Opening", "Result", "Termination"] {
+        assert_eq!(tags(&written, tag), tags(game, tag), "{tag}: {written}");
+    }
+    assert_eq!(
+        written.matches("{review ").count(),
+        moves.len() - 4,
+        "{written}"
+    );
+
+    // A move taken back: the game is no longer the record's, its book stays.
+    let (status, state) = gui.post(&format!("/api/tables/{id}/undo"), "");
+    assert_eq!(status, 200, "{state}");
+    let table: Value = serde_json::from_str(&state).expect("a Table");
+    assert_eq!(table["record"]["book"], 4, "{state}");
+    assert!(table["record"]["result"].is_null(), "{state}");
+    let (_, written) = gui.get(&format!("/api/tables/{id}/record"));
+    assert_eq!(tags(&written, "Result"), ["*"], "{written}");
 }
 
 #[test]

@@ -1,11 +1,16 @@
 //! `tabula review`: real games of each game reviewed and the JSON report checked against itself
-//! and the documented thresholds; a blunder found; the annotated record read back; bad input
-//! refused with one error line and exit code 2, nothing analysed.
+//! and the documented thresholds; a blunder found; the annotated record read back; a match's
+//! record reviewed with its random opening unjudged, random play scoring low; bad input refused
+//! with one error line and exit code 2, nothing analysed.
 
 #[allow(dead_code)]
 mod common;
+#[allow(dead_code)]
+#[path = "common/matches.rs"]
+mod matches;
 
 use common::Engine;
+use matches::{random_against_strong, tags};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -59,7 +64,7 @@ fn checked_review(game: &str, record: &Path, extra: &[&str]) -> Value {
     );
     let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
     let moves = report["moves"].as_array().expect("a moves array");
-    for m in moves {
+    for m in moves.iter().filter(|m| m["book"] == false) {
         let loss = m["loss"].as_f64().expect("a loss");
         let before = m["expected_before"].as_f64().expect("an expected score");
         let after = m["expected_after"].as_f64().expect("an expected score");
@@ -81,9 +86,15 @@ fn checked_review(game: &str, record: &Path, extra: &[&str]) -> Value {
         assert_eq!(m["mark"].as_str(), expected_mark, "{m}");
     }
     for side in ["white", "black"] {
-        let own: Vec<&Value> = moves.iter().filter(|m| m["side"] == side).collect();
+        let all: Vec<&Value> = moves.iter().filter(|m| m["side"] == side).collect();
+        let (book, own): (Vec<&Value>, Vec<&Value>) = all.iter().partition(|m| m["book"] == true);
+        for m in &book {
+            assert!(m["loss"].is_null() && m["accuracy"].is_null(), "{m}");
+            assert!(m["mark"].is_null(), "a book move is not judged: {m}");
+        }
         let summary = &report["summary"][side];
         assert_eq!(summary["moves"], own.len(), "{side}");
+        assert_eq!(summary["book"], book.len(), "{side}");
         for (count, mark) in [
             ("inaccuracies", "inaccuracy"),
             ("mistakes", "mistake"),
@@ -92,10 +103,79 @@ fn checked_review(game: &str, record: &Path, extra: &[&str]) -> Value {
             let marked = own.iter().filter(|m| m["mark"] == mark).count();
             assert_eq!(summary[count], marked, "{side} {count}");
         }
-        let accuracy = summary["accuracy"].as_f64().expect("an accuracy");
-        assert!((0.0..=100.0).contains(&accuracy), "{summary}");
+        match summary["accuracy"].as_f64() {
+            Some(accuracy) => assert!((0.0..=100.0).contains(&accuracy), "{summary}"),
+            None => assert!(own.is_empty(), "{summary}"),
+        }
     }
     report
+}
+
+#[test]
+fn a_match_record_keeps_its_opening_unjudged_and_random_play_scores_low() {
+    let games = random_against_strong();
+    let record = file("match.txt", &games);
+    for (number, random_side) in [(1, "white"), (2, "black")] {
+        let report = checked_review("apart", &record, &["--number", &number.to_string()]);
+        let game = games
+            .split("[Event ")
+            .filter(|game| !game.trim().is_empty())
+            .nth(number - 1)
+            .expect("the game");
+        // The record's Opening tag holds the random plies: the review's first moves, book moves.
+        let opening: Vec<&str> = tags(game, "Opening")[0]
+            .split_whitespace()
+            .skip(2)
+            .collect();
+        assert_eq!(opening.len(), 4, "{game}");
+        let moves = report["moves"].as_array().expect("moves");
+        let book: Vec<&str> = (moves.iter())
+            .take_while(|m| m["book"] == true)
+            .filter_map(|m| m["move"].as_str())
+            .collect();
+        assert_eq!(book, opening, "game {number}");
+        assert!(moves[4..].iter().all(|m| m["book"] == false), "{report}");
+        // The players, result and ending are the record's.
+        let recorded = &report["record"];
+        for (field, tag) in [("result", "Result"), ("termination", "Termination")] {
+            assert_eq!(recorded[field], tags(game, tag)[0], "{field}: {recorded}");
+        }
+        // The level of the engine's options, from the record's level tag.
+        let strong_side = if random_side == "white" {
+            "black"
+        } else {
+            "white"
+        };
+        assert_eq!(recorded[random_side], "random (level random)", "{recorded}");
+        assert_eq!(recorded[strong_side], "strong", "{recorded}");
+        let accuracy = |side: &str| {
+            report["summary"][side]["accuracy"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{side}'s accuracy: {report}"))
+        };
+        let (random, strong) = (accuracy(random_side), accuracy(strong_side));
+        assert!(
+            random < 75.0 && strong - random > 25.0,
+            "game {number}: random play's accuracy {random:.1}, full strength's {strong:.1}"
+        );
+    }
+    // The text report names the players and the result, and shows the book moves as such.
+    let path = record.to_str().expect("a UTF-8 path");
+    let output = tabula(&["review", "--game", "apart", "--depth", "2", path]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("the first 4 are the record's opening"),
+        "{text}"
+    );
+    assert!(
+        text.contains("white: random (level random) · black: strong · result 0-1"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(" book")).count(),
+        4,
+        "{text}"
+    );
 }
 
 #[test]

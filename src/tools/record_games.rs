@@ -1,6 +1,8 @@
 //! Game records read back: the games of a record text (the PGN-like text `tabula match` and the
 //! GUI write), each with its tags and its moves, not yet checked by the rules.
 
+use crate::game::Side;
+
 /// One game of a record text: its tags and its movetext, not yet checked by the rules.
 pub struct RecordGame {
     pub tags: Vec<(String, String)>,
@@ -14,6 +16,21 @@ impl RecordGame {
             .find(|(tag, _)| tag == name)
             .map(|(_, value)| value.as_str())
     }
+}
+
+/// How a record names `side`'s player, given its tags by `tag`: the `White` or `Black` tag with
+/// the strength of the `WhiteLevel` or `BlackLevel` tag, as the GUI names its own players
+/// (`tabula (level easy)`, `tabula (1200 Elo)`).
+pub fn player_label<'a>(tag: impl Fn(&str) -> Option<&'a str>, side: Side) -> Option<String> {
+    let (name, level) = match side {
+        Side::White => (tag("White")?, tag("WhiteLevel")),
+        Side::Black => (tag("Black")?, tag("BlackLevel")),
+    };
+    Some(match level {
+        Some(elo) if elo.ends_with(" Elo") => format!("{name} ({elo})"),
+        Some(level) => format!("{name} (level {level})"),
+        None => name.to_string(),
+    })
 }
 
 /// The games of a record text (a match's games.txt holds many): a tag line after a movetext

@@ -151,3 +151,29 @@ pub fn records_without_times(games: &str) -> Vec<String> {
     records.sort();
     records.into_iter().map(|(_, record)| record).collect()
 }
+
+/// Two games of Apart between the random level and full strength (node-limited, so that the
+/// games are always the same), each starting from the match's 4 random plies.
+pub fn random_against_strong() -> String {
+    let random = format!("cmd={TABULA} name=random option.Level=random");
+    let strong = format!("cmd={TABULA} name=strong");
+    let args = [
+        "--engine",
+        &random,
+        "--engine",
+        &strong,
+        "--game",
+        "apart",
+        "--tc",
+        "nodes=3000",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--random-plies",
+        "4",
+    ];
+    let (code, stdout, games) = run_match("review-random", &args);
+    assert_eq!(code, 0, "{stdout}");
+    games
+}

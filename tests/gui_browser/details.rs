@@ -76,10 +76,11 @@ async fn set_refused_position(client: &Client) -> Res<()> {
 async fn refused_position_goes(client: &Client, base: &str) -> Res<()> {
     new_game(client, "joust", "8x8", 64).await?;
     set_refused_position(client).await?;
-    // A move typed in the move field (the Enter key sends it).
+    // A move typed in the move field (the Enter key sends it), and tabula's answer: the page
+    // opened against it.
     type_into(client, "move-text", "d4f5\u{e007}").await?;
-    wait_until(client, "the move to be played", POSITION_FIELD, |f| {
-        f["moves"] == 1
+    wait_until(client, "the move and its answer", POSITION_FIELD, |f| {
+        f["moves"] == 2
     })
     .await?;
     let (field, served) = position_field(client, base).await?;
@@ -100,12 +101,14 @@ async fn refused_position_goes(client: &Client, base: &str) -> Res<()> {
     Ok(())
 }
 
-/// A record file of two games offers both; the second is loaded when chosen.
+/// A record file of two games offers both; the second is loaded when chosen, its opening's
+/// move shown as a book move and its players named as the record names them.
 async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
     let file = screenshot_dir().join("two-games.txt");
     let games = "[Game \"joust\"]\n[White \"first\"]\n[Black \"engine\"]\n[Result \"*\"]\n\n\
                  1. d4f5 *\n\n[Game \"jesonmor\"]\n[Size \"5x5\"]\n[White \"second\"]\n\
-                 [Black \"engine\"]\n[Result \"*\"]\n\n1. a1b3 *\n";
+                 [Black \"engine\"]\n[Opening \"startpos moves a1b3\"]\n[Result \"*\"]\n\n\
+                 1... a5c4 *\n";
     std::fs::write(&file, games).ctx(&format!("write {}", file.display()))?;
     let input = client
         .find(Locator::Id("load-record"))
@@ -140,9 +143,27 @@ async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
         client,
         "the second game to be loaded",
         POSITION_FIELD,
-        |f| f["moves"] == 1,
+        |f| f["moves"] == 2,
     )
     .await?;
+    let shown = r#"
+        return {
+            book: Array.from(document.querySelectorAll('#moves .move[data-book]')).map((m) => m.textContent),
+            names: Array.from(document.querySelectorAll('.clock-name')).map((c) => c.textContent),
+        };
+    "#;
+    let page = client
+        .execute(shown, vec![])
+        .await
+        .ctx("read the record's game")?;
+    let names = page["names"].to_string();
+    if page["book"] != serde_json::json!(["a1b3"]) || !names.contains("White · second") {
+        return Err(format!(
+            "the loaded game shows the book moves {} and the players {names}",
+            page["book"]
+        ));
+    }
+    save_screenshot(client, "record-loaded").await?;
     let (field, _) = position_field(client, base).await?;
     let table = field["table"].as_str().unwrap_or("");
     let served = api_get(base, &format!("/api/tables/{table}"))?;
@@ -237,9 +258,10 @@ async fn page_with_token(client: &Client) -> Res<()> {
             page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
         })
         .await?;
+        // The move, and tabula's answer: the page opens against it.
         type_into(client, "move-text", "d4f5\u{e007}").await?;
         wait_until(client, &format!("a move on {url}"), PAGE_HEALTH, |page| {
-            page["moves"] == 1 && page["offline"] == false
+            page["moves"] == 2 && page["offline"] == false
         })
         .await?;
         save_screenshot(client, shot).await?;

@@ -1,5 +1,6 @@
 //! The real-browser test of `tabula gui`: headless Chromium, driven through chromedriver
-//! (WebDriver), plays a whole game of each of the four games against the engine by clicking the
+//! (WebDriver), checks that the page opens ready to play against tabula (`opening.rs`), plays a
+//! whole game of each of the four games against the engine by clicking the
 //! board as a person would, and checks the result the page shows against the server's; then
 //! reviews each finished game (`review.rs`) and checks its downloaded record. The engine plays
 //! Jeson Mor at a point of its Elo knob picked from the page's level list (`levels.rs`).
@@ -15,7 +16,10 @@
 //! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
 //! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
 //! `#white`, `#black`, `#level-white`, `#level-black`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
-//! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees.
+//! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees; `#swap-sides` and
+//! `.clock-name` (`opening.rs`), and `#moves .move[data-book]` for a loaded record's book moves
+//! (`details.rs`). The screenshot `ready-to-play` is docs/gui-ready.png, and those of the games
+//! reviewed are docs/gui-review-<game>.png.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +30,7 @@ use serde_json::Value;
 mod chunked;
 mod details;
 mod levels;
+mod opening;
 mod page;
 mod processes;
 mod review;
@@ -461,6 +466,9 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     };
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    opening::ready_to_play(client, base)
+        .await
+        .map_err(|e| format!("ready to play: {e}"))?;
     details::check_page_details(client, base)
         .await
         .map_err(|e| format!("page details: {e}"))?;

@@ -194,7 +194,7 @@ async fn with_body<T: DeserializeOwned + Send + 'static>(
 
 /// The player if it may play: an engine that exists, at a level or an Elo it may play
 /// (`levels::checked`).
-fn checked_player(player: Player, engines: &[EngineSpec]) -> Result<Player, String> {
+pub fn checked_player(player: Player, engines: &[EngineSpec]) -> Result<Player, String> {
     match player {
         Player::Human => Ok(Player::Human),
         Player::Engine { engine, level, elo } => {

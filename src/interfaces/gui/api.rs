@@ -2,12 +2,12 @@
 //! `{"error": ...}` for anything wrong, and nothing changed by a request that fails.
 
 use super::access::{self, Access};
-use super::actions::{self, NewGame};
+use super::actions;
 use super::answers::{
     MAX_BODY, REQUEST_TIMEOUT, Shared, bad, blocking, error, json, missing, read_body, respond,
 };
 use super::rooms::Rooms;
-use super::table::Table;
+use super::table::{Player, Table};
 use super::{assets, events, levels, record_text};
 use crate::games::GameKind;
 use crate::level::Level;
@@ -136,25 +136,59 @@ async fn info(State(rooms): Shared) -> Response {
     )
 }
 
+/// A table to open: its game and who plays it (people on both sides unless said).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenTable {
+    game: String,
+    #[serde(default)]
+    size: Option<String>,
+    #[serde(default = "human")]
+    white: Player,
+    #[serde(default = "human")]
+    black: Player,
+}
+
+fn human() -> Player {
+    Player::Human
+}
+
 async fn open_table(State(rooms): Shared, body: Body) -> Response {
-    let request: NewGame = match read_body(body).await {
+    let request: OpenTable = match read_body(body).await {
         Ok(request) => request,
         Err((status, problem)) => return error(status, &problem),
     };
+    let engines = rooms.engines.clone();
     let made = blocking(move || {
+        let players = [
+            actions::checked_player(request.white, &engines)?,
+            actions::checked_player(request.black, &engines)?,
+        ];
         let table = Table::new(&request.game, request.size.as_deref())?;
         table.pass();
-        Ok(table)
+        Ok((table, players))
     })
     .await;
-    let table = match made {
-        Ok(table) => table,
+    let (table, players) = match made {
+        Ok(made) => made,
         Err(problem) => return bad(problem),
     };
-    match rooms.open(table) {
-        Ok(room) => json(room.published()),
-        Err(problem) => error(StatusCode::SERVICE_UNAVAILABLE, &problem),
+    let room = match rooms.open(table) {
+        Ok(room) => room,
+        Err(problem) => return error(StatusCode::SERVICE_UNAVAILABLE, &problem),
+    };
+    if players == [Player::Human, Player::Human] {
+        return json(room.published());
     }
+    respond(
+        blocking(move || {
+            room.change(|state| {
+                state.players = players;
+                Ok(())
+            })
+        })
+        .await,
+    )
 }
 
 /// The table's state as of its last change: read without waiting for a table that is busy.
@@ -241,11 +275,15 @@ async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -
     };
     respond(
         blocking(move || {
-            let table = record_text::read_record(&request.text, request.game)
+            let (table, loaded) = record_text::read_record(&request.text, request.game)
                 .map_err(|problem| format!("record: {problem}"))?;
             table.pass();
             room.change(|state| {
                 state.replace_table(table);
+                // A record loaded is studied: people play both sides, the record names them.
+                state.players = [Player::Human, Player::Human];
+                state.clocks = None;
+                state.record = Some(loaded);
                 Ok(())
             })
         })

@@ -13,6 +13,7 @@ mod clocks;
 mod engine_worker;
 mod events;
 pub mod levels;
+mod loaded_record;
 pub(crate) mod record_text;
 mod review;
 mod room;

@@ -1,12 +1,16 @@
 //! The GUI's game as a record in the format `tabula match` writes, and such a record read back
-//! (any one game of a file of several, as the page's user chooses).
+//! (any one game of a file of several, as the page's user chooses). A record loaded keeps what
+//! its tags say ([`LoadedRecord`]): its opening's moves stay in the `Opening` tag (book moves),
+//! and its players and result are written again while they still hold.
 
+use super::loaded_record::LoadedRecord;
 use super::room::RoomState;
 use super::table::{Limit, Player, Table};
 use crate::game::Side;
 use crate::games::game_and_size;
 use crate::tools::position_line::PositionLine;
-use crate::tools::record_games::{movetext_moves, record_games};
+use crate::tools::record_games::{movetext_moves, player_label, record_games};
+use crate::tools::review::game::numbered;
 use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines, today};
 
 /// The game of `state` as record text; `engine_name` names an engine by its index.
@@ -16,11 +20,15 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     let size = session.size();
     let standard_start = Table::new(table.game.name(), Some(&size.to_string()))
         .is_ok_and(|standard| standard.start == table.start);
-    let opening = if standard_start {
-        "startpos".to_string()
-    } else {
-        table.start.clone()
-    };
+    let loaded = state.record.as_ref();
+    let book = loaded.map_or(&[][..], |record| record.book_moves(table));
+    let opening = PositionLine {
+        position: (!standard_start).then(|| table.start.clone()),
+        moves: book.to_vec(),
+    }
+    .describe();
+    // A record studied by people keeps its players' names.
+    let recorded_players = loaded.filter(|_| state.players == [Player::Human, Player::Human]);
     let player = |player: &Player| match player {
         Player::Human => "Human".to_string(),
         Player::Engine {
@@ -42,9 +50,11 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
         Limit::Movetime { ms } => format!("movetime={ms}"),
         Limit::Depth { depth } => format!("depth={depth}"),
     };
-    // The result of the whole game, which the cursor may not be showing.
-    let (result, termination) = match table.end_result() {
-        Some(result) => (
+    // The result of the whole game, which the cursor may not be showing: the rules', else the
+    // record's while the game is the record's.
+    let recorded_result = loaded.and_then(|record| record.result(table));
+    let (result, termination) = match (table.end_result(), recorded_result) {
+        (Some(result), _) => (
             match result.winner {
                 Some("white") => "1-0",
                 Some(_) => "0-1",
@@ -52,13 +62,18 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
             },
             result.reason,
         ),
-        None => ("*", "unterminated".to_string()),
+        (None, Some((result, reason))) => (result, reason.to_string()),
+        (None, None) => ("*", "unterminated".to_string()),
+    };
+    let [white, black] = match recorded_players {
+        Some(record) => record.players.clone(),
+        None => [player(&state.players[0]), player(&state.players[1])],
     };
     let tags = [
         ("Event", "tabula gui".to_string()),
         ("Date", today()),
-        ("White", player(&state.players[0])),
-        ("Black", player(&state.players[1])),
+        ("White", white),
+        ("Black", black),
         ("Game", table.game.name().to_string()),
         ("Size", size.to_string()),
         ("Opening", opening),
@@ -67,10 +82,8 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
         ("Termination", termination),
         ("PlyCount", table.moves.len().to_string()),
     ];
-    let moves: Vec<MoveRecord> = table
-        .moves
-        .iter()
-        .enumerate()
+    let moves: Vec<MoveRecord> = (table.moves.iter().enumerate())
+        .skip(book.len())
         .map(|(ply, text)| {
             let note = state.notes.get(ply).cloned().flatten().unwrap_or_default();
             MoveRecord {
@@ -89,7 +102,8 @@ pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) ->
     let number = fields.nth(1).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut text = tag_lines(&tags);
     text.push('\n');
-    text.push_str(&move_lines((mover, number), &moves, result));
+    let first_move = numbered((mover, number), book.len());
+    text.push_str(&move_lines(first_move, &moves, result));
     text
 }
 
@@ -123,8 +137,9 @@ pub fn list_games(text: &str) -> Result<Vec<GameSummary>, String> {
         .collect())
 }
 
-/// Game `number` (from 1) of a record text, checked move by move by the rules.
-pub fn read_record(text: &str, number: usize) -> Result<Table, String> {
+/// Game `number` (from 1) of a record text, checked move by move by the rules, and what its
+/// tags say of it.
+pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), String> {
     let games = record_games(text)?;
     let count = games.len();
     let record = number
@@ -150,7 +165,20 @@ pub fn read_record(text: &str, number: usize) -> Result<Table, String> {
     table.time_loss = [Side::White, Side::Black]
         .into_iter()
         .find(|&side| lost_on_time(side) && table.end_result().is_none());
-    Ok(table)
+    let named = |side| player_label(tag, side).unwrap_or_else(|| "?".to_string());
+    let loaded = LoadedRecord {
+        start: table.start.clone(),
+        moves: table.moves.clone(),
+        book: opening.moves.len(),
+        players: [named(Side::White), named(Side::Black)],
+        result: tag("Result")
+            .filter(|result| ["1-0", "0-1", "1/2-1/2"].contains(result))
+            .map(str::to_string),
+        termination: tag("Termination")
+            .filter(|reason| !reason.is_empty() && *reason != "unterminated")
+            .map(str::to_string),
+    };
+    Ok((table, loaded))
 }
 
 #[cfg(test)]
@@ -162,16 +190,21 @@ mod tests {
     fn reads_a_record_and_refuses_bad_ones() {
         let record = "[Event \"tabula match\"]\n[Game \"joust\"]\n[Size \"8x8\"]\n\
                       [Opening \"startpos moves d4f5\"]\n\n1... e5c4 {1ms} 2. f5h6 {2ms} *\n";
-        let table = read_record(record, 1).expect("a good record");
+        let (table, loaded) = read_record(record, 1).expect("a good record");
         assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
+        assert_eq!(loaded.book_moves(&table), ["d4f5"]);
+        assert_eq!(
+            (loaded.players[0].as_str(), loaded.result.as_deref()),
+            ("?", None)
+        );
         let fen = "[Game \"jesonmor\"]\n[Opening \"5/5/2N2/5/n4 w 0 1\"]\n\n1. c3b1 1-0\n";
-        let table = read_record(fen, 1).expect("a position string opening");
+        let (table, _) = read_record(fen, 1).expect("a position string opening");
         assert_eq!(table.session().size(), BoardSize::square(5));
         assert!(table.result().is_some());
         assert!(read_record("1. d4f5", 1).is_err(), "no Game tag");
         assert!(read_record("[Game \"joust\"]\n[Opening \"\"]\n\n*", 1).is_err());
         let flag = "[Game \"joust\"]\n[Termination \"black lost on time\"]\n\n1. d4f5 0-1\n";
-        let table = read_record(flag, 1).expect("a loss on time");
+        let (table, _) = read_record(flag, 1).expect("a loss on time");
         assert_eq!(
             table.end_result().map(|r| r.text),
             Some("white wins (black lost on time)".to_string())
@@ -188,7 +221,7 @@ mod tests {
         let annotated = "[Game \"joust\"]\n[Annotator \"tabula review, depth 3\"]\n\n\
                          1. d4f5 {2ms} {review 0.500 -> 0.300 loss 0.2000 blunder best d4b5} \
                          e5c4 {review 0.700 -> 0.700 loss 0.0000} *\n";
-        let table = read_record(annotated, 1).expect("an annotated record");
+        let (table, _) = read_record(annotated, 1).expect("an annotated record");
         assert_eq!(table.moves, ["d4f5", "e5c4"]);
     }
 
@@ -206,8 +239,8 @@ mod tests {
             (games[1].game.as_str(), games[1].result.as_str()),
             ("jesonmor", "?")
         );
-        assert_eq!(read_record(two, 2).expect("the second").moves, ["a1b3"]);
-        assert_eq!(read_record(two, 1).expect("the first").moves, ["d4f5"]);
+        assert_eq!(read_record(two, 2).expect("the second").0.moves, ["a1b3"]);
+        assert_eq!(read_record(two, 1).expect("the first").0.moves, ["d4f5"]);
         let Err(none) = read_record(two, 3) else {
             panic!("a third game was read");
         };

@@ -37,11 +37,7 @@ pub fn start(room: &Arc<Room>, depth: u32) -> Result<String, String> {
     };
     // The game is read and the table made before the room is locked again.
     let record = ReviewGame::read(&text, 1, game, None)?;
-    let head = ReviewHead {
-        game: game.name().to_string(),
-        size: record.size.to_string(),
-        limit: limit_name(depth),
-    };
+    let head = ReviewHead::of(&record, limit_name(depth));
     let settings = ReviewSettings {
         limits: Limits {
             depth: Some(depth),

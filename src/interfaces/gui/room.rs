@@ -6,6 +6,7 @@ use super::analysis::AnalysisView;
 use super::clocks::Clocks;
 use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
 use super::levels::Setting;
+use super::loaded_record::LoadedRecord;
 use super::table::{AnalysisSettings, Limit, Player, Table};
 use super::table_review::TableReview;
 use crate::game::Side;
@@ -53,6 +54,8 @@ pub struct RoomState {
     pub clocks: Option<Clocks>,
     /// Notes of the engines' moves, by ply.
     pub notes: Vec<Option<MoveNote>>,
+    /// The record the game was loaded from, if it was.
+    pub record: Option<LoadedRecord>,
     pub(super) workers: [Option<Worker>; ROLES],
     /// The version each worker is busy with.
     pub(super) busy: [Option<u64>; ROLES],
@@ -124,10 +127,11 @@ impl RoomState {
         Ok(())
     }
 
-    /// A new game on the table: the notes go and the clocks start again.
+    /// A new game on the table: the notes and a record loaded go, and the clocks start again.
     pub fn replace_table(&mut self, table: Table) {
         self.table = table;
         self.notes.clear();
+        self.record = None;
         self.clocks = Clocks::for_limit(self.limit);
         self.note_turn(true);
     }
@@ -237,6 +241,7 @@ impl Room {
                 },
                 clocks: None,
                 notes: Vec::new(),
+                record: None,
                 workers: [None, None, None],
                 busy: [None; ROLES],
                 status: Default::default(),

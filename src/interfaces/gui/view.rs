@@ -1,6 +1,7 @@
 //! The room's state as the page reads it (the Table of docs/gui.md): worked out from the state
 //! alone, and cheaply, since it is sent after every change.
 
+use super::loaded_record::RecordView;
 use super::room::{ROLES, Room, RoomState};
 use super::squares::move_square_names;
 use super::table::{AnalysisSettings, Limit, Player, ResultView};
@@ -13,7 +14,7 @@ impl Room {
         serde_json::to_string(&self.view(state)).unwrap_or_else(|_| "{}".to_string())
     }
 
-    fn view(&self, state: &RoomState) -> TableView {
+    fn view<'a>(&self, state: &'a RoomState) -> TableView<'a> {
         let table = &state.table;
         let session = table.session();
         let size = session.size();
@@ -75,12 +76,13 @@ impl Room {
             analysis: state.analysis,
             engines,
             review: state.review.as_ref().map(|review| review.view()),
+            record: state.record.as_ref().and_then(|record| record.view(table)),
         }
     }
 }
 
 #[derive(Serialize)]
-struct TableView {
+struct TableView<'a> {
     id: String,
     version: u64,
     sent: u64,
@@ -104,6 +106,7 @@ struct TableView {
     analysis: AnalysisSettings,
     engines: Vec<EngineView>,
     review: Option<serde_json::Value>,
+    record: Option<RecordView<'a>>,
 }
 
 #[derive(Serialize)]

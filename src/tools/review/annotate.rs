@@ -2,7 +2,8 @@
 //! judgement, which every record reader skips as it skips the match's own comments:
 //! `{review 0.512 -> 0.380 loss 0.132 mistake best d4f5}` (the mover's expected scores before and
 //! after, the loss, and for a marked move its mark and the engine's best move). The record's own
-//! tags and comments are kept; an `Annotator` tag says how it was reviewed.
+//! tags and comments are kept; an `Annotator` tag says how it was reviewed. The book moves stay in
+//! the `Opening` tag, not judged.
 
 use super::game::{ReviewGame, numbered};
 use super::judgement::Review;
@@ -19,7 +20,7 @@ pub fn annotated_record(game: &ReviewGame, review: &Review, limit: &str) -> Stri
         vec![
             ("Game", game.game.name().to_string()),
             ("Size", game.size.to_string()),
-            ("Opening", game.start.describe()),
+            ("Opening", game.opening().describe()),
         ]
     } else {
         game.tags
@@ -33,21 +34,24 @@ pub fn annotated_record(game: &ReviewGame, review: &Review, limit: &str) -> Stri
     let mut text = tag_lines(&tags);
     text.push('\n');
     let mut line = String::new();
-    for (ply, entry) in game.moves.iter().enumerate() {
+    // The book moves are the Opening tag's.
+    for (ply, entry) in game.moves.iter().enumerate().skip(game.book) {
         let (side, number) = numbered(game.first_move, ply);
         let mut token = match side {
             Side::White => format!("{number}. "),
-            Side::Black if ply == 0 => format!("{number}... "),
+            Side::Black if ply == game.book => format!("{number}... "),
             Side::Black => String::new(),
         };
         token.push_str(&entry.text);
         for comment in &entry.comments {
             token.push_str(&format!(" {{{comment}}}"));
         }
-        if let Some(judged) = review.moves.get(ply) {
+        if let Some(judged) = review.moves.get(ply)
+            && let Some(loss) = judged.loss
+        {
             let mut comment = format!(
-                "review {:.3} -> {:.3} loss {:.4}",
-                judged.expected_before, judged.expected_after, judged.loss
+                "review {:.3} -> {:.3} loss {loss:.4}",
+                judged.expected_before, judged.expected_after
             );
             if let Some(mark) = judged.mark {
                 comment.push_str(&format!(" {} best {}", mark.name(), judged.best));

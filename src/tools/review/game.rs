@@ -14,10 +14,14 @@ use crate::tools::record_games::{MovetextMove, movetext_entries, record_games};
 pub struct ReviewGame {
     pub game: GameKind,
     pub size: BoardSize,
-    /// Where the reviewed moves start: a record's `Opening` (its moves are not reviewed).
+    /// Where the reviewed moves start: the position of a record's `Opening`, without its moves.
     pub start: PositionLine,
-    /// The reviewed moves as the engine writes them, with the comments they had.
+    /// The moves as the engine writes them, with the comments they had: the `Opening`'s moves
+    /// first (the book moves), then the movetext's.
     pub moves: Vec<MovetextMove>,
+    /// How many of the first moves are the record's opening (a book's line or a match's random
+    /// moves): they are searched but not judged.
+    pub book: usize,
     /// The record's tags (none for a plain line of moves).
     pub tags: Vec<(String, String)>,
     /// Who makes the first reviewed move, and its number.
@@ -35,10 +39,22 @@ impl ReviewGame {
         size: Option<BoardSize>,
     ) -> Result<ReviewGame, String> {
         let is_record = text.lines().any(|line| line.trim_start().starts_with('['));
-        let (start, moves, tags) = if is_record {
+        let (opening, movetext, tags) = if is_record {
             record_game(text, number, game)?
         } else {
             plain_game(text)?
+        };
+        let book = opening.moves.len();
+        let moves: Vec<MovetextMove> = (opening.moves.into_iter())
+            .map(|text| MovetextMove {
+                text,
+                comments: Vec::new(),
+            })
+            .chain(movetext)
+            .collect();
+        let start = PositionLine {
+            position: opening.position,
+            moves: Vec::new(),
         };
         if moves.is_empty() {
             return Err("the text holds no moves to review".to_string());
@@ -78,12 +94,23 @@ impl ReviewGame {
             size: session.size(),
             start,
             moves: canonical,
+            book,
             tags,
             first_move,
         })
     }
 
-    /// The game at its start, before the first reviewed move.
+    /// The record's `Opening`: the start and the book moves.
+    pub fn opening(&self) -> PositionLine {
+        PositionLine {
+            position: self.start.position.clone(),
+            moves: (self.moves[..self.book].iter())
+                .map(|entry| entry.text.clone())
+                .collect(),
+        }
+    }
+
+    /// The game at its start, before the first move (a book move if there are any).
     pub fn start_session(&self) -> Result<Box<dyn GameSession>, String> {
         self.start.build(self.game, self.size)
     }
@@ -202,9 +229,10 @@ mod tests {
         let record = "[Game \"joust\"]\n[Size \"8x8\"]\n[Opening \"startpos moves d4f5\"]\n\n\
                       1... e5c4 {1ms} 2. f5h6 *\n";
         let game = ReviewGame::read(record, 1, GameKind::Joust, None).expect("a record");
-        assert_eq!(game.first_move, (Side::Black, 1));
-        assert_eq!(game.moves.len(), 2);
-        assert_eq!(game.moves[0].comments, ["1ms"]);
+        assert_eq!(game.first_move, (Side::White, 1), "the book's first move");
+        assert_eq!((game.moves.len(), game.book), (3, 1));
+        assert_eq!(game.moves[1].comments, ["1ms"]);
+        assert_eq!(game.opening().describe(), "startpos moves d4f5");
         let line = ReviewGame::read("startpos moves d4f5 e5c4", 1, GameKind::Joust, None);
         assert_eq!(line.expect("a line").moves.len(), 2);
         let Err(bad) = ReviewGame::read("1. d4f5 e5c4 2. f5f6", 1, GameKind::Joust, None) else {

@@ -1,12 +1,14 @@
 //! `tabula review`: a finished or loaded game reviewed in the manner of lichess's analysis.
 //! Every position of the game is searched within one limit; each move is judged by the expected
 //! score it gave up against the engine's best move, marked inaccuracy, mistake or blunder, and
-//! each side summed up with an accuracy figure ([`judgement`] documents the scale).
+//! each side summed up with lichess's accuracy ([`judgement`] documents the scale, [`accuracy`]
+//! lichess's formulas). The moves of a record's opening are book moves, shown but not judged.
 //!
 //! [`game`] reads and checks the game, [`analysis`] searches its positions one at a time (the
 //! part the GUI can run in the background), [`judgement`] judges the moves, [`report`] writes
 //! text or JSON and [`annotate`] the record with the judgement in its comments.
 
+pub mod accuracy;
 pub mod analysis;
 pub mod annotate;
 pub mod game;
@@ -100,11 +102,7 @@ pub fn run(args: &ReviewArgs) -> Result<i32, String> {
     let text = bounded_read::read_text(&args.record, bounded_read::MAX_POSITION_FILE)?;
     let game = ReviewGame::read(&text, args.number, kind, size)?;
     let (limits, limit) = args.limits();
-    let head = ReviewHead {
-        game: kind.name().to_string(),
-        size: game.size.to_string(),
-        limit,
-    };
+    let head = ReviewHead::of(&game, limit);
     let settings = ReviewSettings {
         limits,
         settings: Settings {

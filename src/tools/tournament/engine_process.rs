@@ -136,6 +136,24 @@ pub fn make_names_unique(specs: &mut [EngineSpec]) -> Vec<(usize, String, String
     renamed
 }
 
+impl EngineSpec {
+    /// The strength its options ask for, as a record's `WhiteLevel` or `BlackLevel` tag says
+    /// it: the `Level` (`easy`), or `UCI_Elo` with `UCI_LimitStrength` on (`1200 Elo`).
+    pub fn level(&self) -> Option<String> {
+        let option = |name: &str| {
+            (self.options.iter().rev())
+                .find(|(option, _)| option.eq_ignore_ascii_case(name))
+                .map(|(_, value)| value.as_str())
+        };
+        let limited = option("UCI_LimitStrength").is_some_and(|on| on.eq_ignore_ascii_case("true"));
+        match (option("Level"), option("UCI_Elo")) {
+            (_, Some(elo)) if limited => Some(format!("{elo} Elo")),
+            (Some(level), _) => Some(level.to_ascii_lowercase()),
+            _ => None,
+        }
+    }
+}
+
 /// Rejoins option settings whose names hold spaces (`option.Move Overhead=50` arrives as
 /// `option.Move` and `Overhead=50`): an `option.` word without `=` runs up to the next `=`.
 fn join_option_names(tokens: &[String]) -> Vec<String> {
@@ -469,6 +487,18 @@ mod tests {
                 .unwrap_err()
                 .contains("'fast'")
         );
+    }
+
+    #[test]
+    fn the_level_asked_for_is_named() {
+        let level = |text: &str| EngineSpec::parse(&tokens(text)).unwrap().level();
+        assert_eq!(level("cmd=x option.Level=Easy"), Some("easy".to_string()));
+        assert_eq!(
+            level("cmd=x option.UCI_LimitStrength=true option.UCI_Elo=1200 option.Level=max"),
+            Some("1200 Elo".to_string())
+        );
+        assert_eq!(level("cmd=x option.UCI_Elo=1200"), None, "not limited");
+        assert_eq!(level("cmd=x option.Hash=8"), None);
     }
 
     #[test]

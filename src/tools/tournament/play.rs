@@ -440,6 +440,7 @@ pub fn play_game(
         black: job.black,
         white_name: white_spec.name.clone(),
         black_name: black_spec.name.clone(),
+        levels: [white_spec, black_spec].map(EngineSpec::level),
         game: settings.game,
         size: settings.size,
         opening: opening.clone(),

@@ -56,6 +56,8 @@ pub struct GameRecord {
     pub black: usize,
     pub white_name: String,
     pub black_name: String,
+    /// White's and black's strength as their options set it (`EngineSpec::level`), if they do.
+    pub levels: [Option<String>; 2],
     pub game: GameKind,
     pub size: BoardSize,
     pub opening: Opening,
@@ -97,10 +99,15 @@ impl GameRecord {
             ("Round", self.number.to_string()),
             ("White", self.white_name.clone()),
             ("Black", self.black_name.clone()),
+        ];
+        let [white_level, black_level] = &self.levels;
+        tags.extend(white_level.clone().map(|level| ("WhiteLevel", level)));
+        tags.extend(black_level.clone().map(|level| ("BlackLevel", level)));
+        tags.extend([
             ("Game", self.game.name().to_string()),
             ("Size", self.size.to_string()),
             ("Opening", self.opening.describe()),
-        ];
+        ]);
         tags.extend(time_control_tags);
         tags.extend([
             ("Result", self.result_text().to_string()),
@@ -208,6 +215,7 @@ mod tests {
             black: 1,
             white_name: "A".into(),
             black_name: "B".into(),
+            levels: [Some("easy".into()), None],
             game: GameKind::Joust,
             size: BoardSize::square(8),
             opening: Opening {
@@ -237,6 +245,11 @@ mod tests {
             ],
         };
         let text = record.to_text();
+        assert!(
+            text.contains("[Black \"B\"]\n[WhiteLevel \"easy\"]\n[Game"),
+            "{text}"
+        );
+        assert!(!text.contains("BlackLevel"), "{text}");
         assert!(text.contains("[Result \"0-1\"]\n"));
         assert!(text.contains("[Termination \"no legal move\"]\n"));
         assert!(text.contains("1. d4f5 {cp -12 d4 3ms} e5c4 {1ms} 0-1"));
@@ -257,6 +270,7 @@ mod tests {
             black: 1,
             white_name: "A".into(),
             black_name: "B".into(),
+            levels: [None, None],
             game: GameKind::Joust,
             size: BoardSize::square(8),
             opening: Opening {

@@ -110,7 +110,8 @@ async function start() {
   }
   fillControls(ui.info);
   try {
-    await createTable('joust');
+    // Ready to play: the person has white against tabula at a middle level.
+    await createTable('joust', undefined, OPENING_PLAYERS);
   } catch (e) {
     $('status').textContent = `Cannot open a table: ${e.message}`;
   }
@@ -133,8 +134,11 @@ function fillControls(info) {
 }
 
 /** Creates a table for this tab and listens to it. */
-async function createTable(game, size) {
-  const body = { game };
+/** Who plays when the page opens: the person white, tabula (engine 0) black at a middle level. */
+const OPENING_PLAYERS = { white: { kind: 'human' }, black: { kind: 'engine', engine: 0, level: 'medium' } };
+
+async function createTable(game, size, players) {
+  const body = { game, ...(players || {}) };
   if (size) body.size = size;
   const t = await api('POST', '/api/tables', body);
   ui.id = t.id;
@@ -180,8 +184,8 @@ async function recover() {
   }
   const t = ui.table;
   try {
-    await createTable(t ? t.game : 'joust', t ? `${t.width}x${t.height}` : undefined);
-    if (!t) return;
+    if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
+    await createTable(t.game, `${t.width}x${t.height}`);
     const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
     if (ui.table.start !== t.start) await post('position', { position: t.start });
     for (const move of t.moves) await post('move', { move });
@@ -448,12 +452,17 @@ function renderAll() {
   renderPosition();
   renderAnalysis();
   renderReview();
+  renderRecordInfo();
   document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;
   $('diamond').hidden = t.game !== 'claustro';
 }
 
+/** Whether people play both sides of a loaded record: the record then names the players. */
+const recordNamesPlayers = (t) => !!t.record && ['white', 'black'].every((s) => playerOf(t, s).kind === 'human');
+
 function playerName(t, side) {
   const p = playerOf(t, side);
+  if (recordNamesPlayers(t)) return t.record[side];
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : 'engine ' + p.engine}${levelSuffix(p)}`;
@@ -497,17 +506,28 @@ function renderStatus() {
   $('pass').hidden = !(t.pass && canEnter(t));
 }
 
+/** The recorded result of a loaded record whose game the rules do not end (an adjudication, a
+ * move limit), shown at its last move. */
+function recordedResult(t) {
+  const r = t.record;
+  if (t.result || !r || !r.result || t.ply !== t.moves.length) return null;
+  const winner = { '1-0': 'white', '0-1': 'black' }[r.result] || null;
+  const headline = winner ? `${winner} wins` : 'draw';
+  return { winner, text: `${headline} (${r.termination || 'as recorded'})` };
+}
+
 function renderResult() {
   const t = ui.table;
   const el = $('result');
-  if (!t.result) {
+  const result = t.result || recordedResult(t);
+  if (!result) {
     el.hidden = true;
     el.replaceChildren();
     return;
   }
   el.hidden = false;
-  el.replaceChildren(h('strong', '', 'Game over:'), h('span', '', t.result.text));
-  el.className = `result ${t.result.winner || 'draw'}`;
+  el.replaceChildren(h('strong', '', t.result ? 'Game over:' : 'Recorded result:'), h('span', '', result.text));
+  el.className = `result ${result.winner || 'draw'}`;
 }
 
 /** The players form shows the table's settings unless the user is editing it. */
@@ -537,6 +557,7 @@ function renderPlayers() {
     ui.levelsFor = t.game;
   }
   $('apply-players').classList.toggle('pending', ui.playersDirty);
+  $('swap-sides').disabled = JSON.stringify(t.players.white) === JSON.stringify(t.players.black);
   const st = (t.engines || []).map((e) => `${e.name}: ${e.status}`).join(' · ');
   const el = $('engines-status');
   el.textContent = st;
@@ -609,7 +630,11 @@ function renderMoves() {
     s.dataset.ply = String(i + 1);
     s.title = `go to the position after ${m}`;
     const judged = judgedMove(t, i + 1);
-    if (judged && judged.mark) {
+    if (i < bookMoves(t)) {
+      s.classList.add('book');
+      s.dataset.book = 'true';
+      s.title = `${m}: a book move (the record's opening), not judged`;
+    } else if (judged && judged.mark) {
       s.classList.add(`mark-${judged.mark}`);
       s.dataset.mark = judged.mark;
       s.appendChild(h('span', 'mark', MARKS[judged.mark]));
@@ -755,6 +780,14 @@ async function gotoPly(ply) {
 }
 const navFrom = () => ui.navPly ?? ui.table.ply;
 
+/** One click swaps who plays white and who plays black, the limit kept. */
+async function swapSides() {
+  const t = ui.table;
+  if (!t) return;
+  ui.playersDirty = false;
+  await tablePost('players', { white: t.players.black, black: t.players.white, limit: t.limit }, $('move-error'));
+}
+
 /** Reads the players form into the body of POST players; throws a readable error. */
 function readPlayers() {
   const player = (side) => {
@@ -800,6 +833,7 @@ function wireControls() {
     if (await tablePost('move', { move }, $('move-error'))) $('move-text').value = '';
   });
   $('flip').addEventListener('click', flip);
+  $('swap-sides').addEventListener('click', swapSides);
   $('diamond').addEventListener('click', () => {
     ui.diamond = !ui.diamond;
     $('diamond').setAttribute('aria-pressed', String(ui.diamond));
@@ -987,6 +1021,9 @@ function onKey(ev) {
 
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
+/** How many of the first moves are book moves: the loaded record's opening, never judged. */
+const bookMoves = (t) => (t.record ? t.record.book : 0);
+
 /** The review's judgement of the move that leads to position `ply` (from 1), if it has one. */
 function judgedMove(t, ply) {
   const r = t.review;
@@ -1023,6 +1060,8 @@ function renderReview() {
     progress.textContent = `The review ${r.status}`;
   }
   progress.dataset.status = r.status;
+  const book = (r.report && r.report.moves || []).filter((m) => m.book).length;
+  if (book) progress.textContent += ` The first ${book === 1 ? 'move is a book move' : `${book} are book moves`} (the record's opening), not judged.`;
   renderReviewGraph(t, r);
   renderReviewNote(t);
   renderReviewSummary(t, r);
@@ -1068,7 +1107,9 @@ function renderReviewNote(t) {
     return;
   }
   el.append(`${m.number}. ${m.side} ${m.move}: `);
-  if (m.mark) {
+  if (m.book) {
+    el.append(`a book move (the record's opening), not judged; the engine's choice was ${m.best}.`);
+  } else if (m.mark) {
     const name = h('span', `mark-name mark-${m.mark}`, `${m.mark} (${MARKS[m.mark]})`);
     el.append(name, `, loss ${m.loss.toFixed(3)}; best was ${m.best}.`);
   } else if (m.move === m.best) {
@@ -1077,6 +1118,19 @@ function renderReviewNote(t) {
     el.append(`good enough (loss ${m.loss.toFixed(3)}; the engine preferred ${m.best}).`);
   }
   el.append(` Expected score ${m.expected_before.toFixed(2)} → ${m.expected_after.toFixed(2)}.`);
+}
+
+/** What a loaded record says of its game: its players, its result, its book moves. */
+function renderRecordInfo() {
+  const t = ui.table;
+  const el = $('record-info');
+  const r = t.record;
+  el.hidden = !r;
+  if (!r) return;
+  const parts = [`White ${r.white}, Black ${r.black}`];
+  if (r.result) parts.push(`result ${r.result}${r.termination ? ` (${r.termination})` : ''}`);
+  if (r.book) parts.push(`the first ${r.book === 1 ? 'move is a book move' : `${r.book} moves are book moves`} (its opening, in italics), not judged`);
+  el.textContent = `Record: ${parts.join(' · ')}.`;
 }
 
 function renderReviewSummary(t, r) {
@@ -1089,7 +1143,7 @@ function renderReviewSummary(t, r) {
     const row = h('tr');
     row.dataset.side = side;
     for (const text of [`${cap(side)} (${playerName(t, side)})`, s.inaccuracies, s.mistakes, s.blunders,
-      s.average_loss.toFixed(3), s.accuracy.toFixed(1)]) {
+      s.average_loss.toFixed(3), s.accuracy == null ? '–' : s.accuracy.toFixed(1)]) {
       row.appendChild(h('td', '', String(text)));
     }
     body.appendChild(row);

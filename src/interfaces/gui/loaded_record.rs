@@ -1,0 +1,73 @@
+//! A record loaded on a table: what its tags say that the moves cannot, kept while the table's
+//! game is still the record's. Its opening's moves (a book's line or a match's random moves,
+//! the `Opening` tag's) stay book moves while the game begins with them: the record written and
+//! the review leave them unjudged. Its players are shown while people play both sides (a
+//! record loaded is studied), and its result while the game is the record's, moves and all.
+
+use super::table::Table;
+use serde::Serialize;
+
+/// What a loaded record says of its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedRecord {
+    /// The table's start, and the record's moves: the opening's first.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// How many of the first moves are the opening's.
+    pub book: usize,
+    /// The `White` and `Black` tags.
+    pub players: [String; 2],
+    /// The `Result` and `Termination` tags (a `*` or an `unterminated` game has none).
+    pub result: Option<String>,
+    pub termination: Option<String>,
+}
+
+/// The record as the page reads it (the `record` of a Table in docs/gui.md).
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub struct RecordView<'a> {
+    pub white: &'a str,
+    pub black: &'a str,
+    /// The book moves the game still begins with.
+    pub book: usize,
+    /// The recorded result, while the game is the record's.
+    pub result: Option<&'a str>,
+    pub termination: Option<&'a str>,
+}
+
+impl LoadedRecord {
+    /// The book moves `table`'s game begins with: the opening's while it begins with them.
+    pub fn book_moves<'a>(&'a self, table: &Table) -> &'a [String] {
+        let book = &self.moves[..self.book];
+        if self.start == table.start && table.moves.starts_with(book) {
+            book
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether `table`'s game is the record's: the same start and moves.
+    pub fn is_whole(&self, table: &Table) -> bool {
+        self.start == table.start && self.moves == table.moves
+    }
+
+    /// The recorded result and how the game ended, while `table`'s game is the record's.
+    pub fn result(&self, table: &Table) -> Option<(&str, &str)> {
+        let result = self.result.as_deref().filter(|_| self.is_whole(table))?;
+        Some((result, self.termination.as_deref().unwrap_or("")))
+    }
+
+    /// What the page shows of the record with `table`'s game; `None` once the start changed.
+    pub fn view<'a>(&'a self, table: &Table) -> Option<RecordView<'a>> {
+        if self.start != table.start {
+            return None;
+        }
+        let result = self.result(table);
+        Some(RecordView {
+            white: &self.players[0],
+            black: &self.players[1],
+            book: self.book_moves(table).len(),
+            result: result.map(|(result, _)| result),
+            termination: result.map(|(_, reason)| reason).filter(|r| !r.is_empty()),
+        })
+    }
+}

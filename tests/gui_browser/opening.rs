@@ -1,0 +1,89 @@
+//! The page as it opens: ready to play, the person on white against tabula at a middle level.
+//! A first move gets tabula's answer, and one click on "Swap sides" gives tabula white: it moves
+//! at once, and the board turns so that the person's black is at the bottom.
+//!
+//! The page keeps for this test: `button#swap-sides`, and `#clock-bottom .clock-name`, which
+//! names the side drawn at the bottom first.
+
+use crate::page::{click, save_screenshot, type_into, wait_for};
+use crate::processes::api_get;
+use crate::{Context, ENGINE_REPLY, Res, STEP};
+use fantoccini::Client;
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// The players form and the side drawn at the bottom, as the page shows them.
+const READ_PLAYERS: &str = r#"
+const value = (id) => document.getElementById(id).value;
+return {
+    white: value('white'),
+    black: value('black'),
+    level_white: value('level-white'),
+    level_black: value('level-black'),
+    bottom: document.querySelector('#clock-bottom .clock-name').textContent,
+};
+"#;
+
+/// Waits until the page's players form and board show `white` and `black` (`human` or
+/// `engine:0`), with the engine at `medium`, and the person's side at the bottom.
+async fn wait_players(client: &Client, white: &str, black: &str) -> Res<Value> {
+    let deadline = Instant::now() + STEP;
+    let person = if white == "human" { "White" } else { "Black" };
+    loop {
+        let shown = client
+            .execute(READ_PLAYERS, vec![])
+            .await
+            .ctx("read the players")?;
+        let engine_level = if white == "human" {
+            &shown["level_black"]
+        } else {
+            &shown["level_white"]
+        };
+        if shown["white"] == white
+            && shown["black"] == black
+            && engine_level == "medium"
+            && shown["bottom"].as_str().unwrap_or("").starts_with(person)
+        {
+            return Ok(shown);
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "waited {STEP:?} for white {white}, black {black} (medium), {person} at the \
+                 bottom; the page shows {shown}"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The page just opened at `base` is ready to play against tabula, and swaps sides in a click.
+pub async fn ready_to_play(client: &Client, base: &str) -> Res<()> {
+    wait_players(client, "human", "engine:0").await?;
+    let state = crate::page::read_state(client).await?;
+    let table = state.table.ok_or("the page does not tell its table id")?;
+    let served = api_get(base, &format!("/api/tables/{table}"))?;
+    let engine = &served["players"]["black"];
+    if served["players"]["white"]["kind"] != "human"
+        || engine["engine"] != 0
+        || engine["level"] != "medium"
+    {
+        return Err(format!(
+            "the page opened with the players {}",
+            served["players"]
+        ));
+    }
+    type_into(client, "move-text", "d4f5\u{e007}").await?;
+    wait_for(client, "tabula's answer to d4f5", ENGINE_REPLY, |s| {
+        s.moves == 2
+    })
+    .await?;
+    save_screenshot(client, "ready-to-play").await?;
+    click(client, "#swap-sides").await?;
+    wait_players(client, "engine:0", "human").await?;
+    wait_for(client, "tabula's move as white", ENGINE_REPLY, |s| {
+        s.moves == 3
+    })
+    .await?;
+    save_screenshot(client, "sides-swapped").await?;
+    Ok(())
+}
