@@ -151,7 +151,7 @@ mod tests {
         ] {
             assert!(text.contains(tag), "{text}");
         }
-        let table = read_record(&text, 1).expect("the GUI reads it");
+        let (table, _) = read_record(&text, 1).expect("the GUI reads it");
         assert_eq!(table.moves, ["d4f5", "e5c4"]);
         let unfinished = record_text(&head(), &moves[..1], None);
         assert!(unfinished.contains("[Result \"*\"]"), "{unfinished}");
