@@ -485,8 +485,7 @@ fn crowded_apart_25() -> String {
 fn lift_marks_an_apart_pieces_one_leg_turns_at_once_on_any_board() {
     let (mut engine, _) = xboard();
     // White a1 b1 (black g8 h8): along the rank the pair jumps two to c1; up the file and the
-    // diagonal, one
-    // square each (a2, b2); every other direction leaves the board.
+    // diagonal, one square each (a2, b2); every other direction leaves the board.
     for line in [
         "variant apart",
         "force",

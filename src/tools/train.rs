@@ -14,8 +14,8 @@ use crate::nnue::train::{EpochReport, Sample, TrainConfig, train};
 use crate::tools::console::print_line;
 use crate::tools::datagen_file::{DataFile, Entry, parse_entry};
 use crate::tools::tournament::result_file::{partial_path, replace_file};
-use std::path::{Path, PathBuf};
 use crate::words::counted;
+use std::path::{Path, PathBuf};
 
 /// A held-out position: the sample, and the hand-written evaluation from the side to move's view.
 struct HeldOut {
