@@ -177,3 +177,28 @@ fn bench_covers_jesonmor() {
     assert!(searched.len() >= 2, "{lines:#?}");
     assert!(searched.iter().all(|l| !l.contains("(none)")));
 }
+
+/// A 9 x 9 board of 60 knights, legal by the position string, where nearly every move captures:
+/// the search once never answered here, whatever the limit, `stop` unheard (issue 62).
+const CROWDED: &str =
+    "position fen 1NnN1nNnN/2N4NN/nN1nNN2n/NnNn1N1Nn/NnN3Nn1/nN1Nn1nNN/1N4NNn/nnnn1N2N/NN2n1N1N w";
+
+#[test]
+fn a_crowded_board_answers_every_limit_and_stop() {
+    let mut engine = Engine::start();
+    engine.send("newgame jesonmor");
+    engine.send(CROWDED);
+    let moves = engine.ask("moves");
+    let answers_a_legal_move = |lines: Vec<String>| {
+        let best = lines.last().and_then(|line| line.strip_prefix("bestmove "));
+        best.is_some_and(|mv| moves[0].split_whitespace().any(|legal| legal == mv))
+    };
+    for go in ["go nodes 1", "go depth 1", "go movetime 50"] {
+        engine.send(go);
+        assert!(answers_a_legal_move(engine.read_until("bestmove")), "{go}");
+    }
+    engine.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(10));
+    engine.send("stop");
+    assert!(answers_a_legal_move(engine.read_until("bestmove")));
+}

@@ -34,6 +34,30 @@ struct Crowd {
     excluded: fn(BoardSize, usize, usize) -> bool,
 }
 
+impl Crowd {
+    /// Pieces written `letter` on about `share` of the squares but the `excluded` ones.
+    fn pieces(letter: char, share: f64, excluded: fn(BoardSize, usize, usize) -> bool) -> Self {
+        Crowd {
+            letter,
+            pieces: share,
+            burned: 0.0,
+            one_knight_a_side: false,
+            excluded,
+        }
+    }
+
+    /// A knight a side, and about `share` of the other squares burned (Joust).
+    fn burned(share: f64) -> Self {
+        Crowd {
+            letter: 'n',
+            pieces: 0.0,
+            burned: share,
+            one_knight_a_side: true,
+            excluded: |_, _, _| false,
+        }
+    }
+}
+
 /// A random crowded position string of `size` as `crowd` fills it.
 fn crowded_text(crowd: &Crowd, size: BoardSize, rng: &mut StdRng) -> String {
     let white = crowd.letter.to_ascii_uppercase();
@@ -127,7 +151,7 @@ fn is_legal<G: Game>(position: &G, mv: Option<G::Move>) -> bool {
     mv.is_some_and(|mv| position.parse_move(&position.move_text(mv)) == Ok(mv))
 }
 
-/// Checks both laws on crowded positions of `G` at each of `sizes`, three a size.
+/// Checks both laws on three crowded positions of `G` at `size`.
 fn obey_the_search_laws<G: Game>(crowd: &Crowd, size: BoardSize) {
     let mut rng = StdRng::seed_from_u64(size.width as u64 * 31 + size.height as u64);
     for _ in 0..3 {
@@ -195,49 +219,25 @@ mod every_game {
 
     #[test]
     fn joust() {
-        let crowd = Crowd {
-            letter: 'n',
-            pieces: 0.0,
-            burned: 0.4,
-            one_knight_a_side: true,
-            excluded: nothing_excluded,
-        };
-        at_each_size!(Joust, crowd, [8, 16, 25]);
+        at_each_size!(Joust, Crowd::burned(0.4), [8, 16, 25]);
     }
 
     #[test]
     fn jesonmor() {
-        let crowd = Crowd {
-            letter: 'n',
-            pieces: 0.8,
-            burned: 0.0,
-            one_knight_a_side: false,
-            excluded: centre,
-        };
-        at_each_size!(JesonMor, crowd, [9, 15, 25]);
+        at_each_size!(JesonMor, Crowd::pieces('n', 0.8, centre), [9, 15, 25]);
     }
 
     #[test]
     fn claustro() {
-        let crowd = Crowd {
-            letter: 'p',
-            pieces: 0.5,
-            burned: 0.0,
-            one_knight_a_side: false,
-            excluded: corners,
-        };
-        at_each_size!(Claustro, crowd, [5, 9, 25]);
+        at_each_size!(Claustro, Crowd::pieces('p', 0.5, corners), [5, 9, 25]);
     }
 
     #[test]
     fn apart() {
-        let crowd = Crowd {
-            letter: 'p',
-            pieces: 0.8,
-            burned: 0.0,
-            one_knight_a_side: false,
-            excluded: nothing_excluded,
-        };
-        at_each_size!(Apart, crowd, [8, 16, 25]);
+        at_each_size!(
+            Apart,
+            Crowd::pieces('p', 0.8, nothing_excluded),
+            [8, 16, 25]
+        );
     }
 }
