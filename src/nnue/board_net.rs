@@ -4,8 +4,8 @@
 
 use super::{Accumulator, Network};
 use crate::board::BoardSize;
+use crate::board::Side;
 use crate::board::bitboard::Bitboard;
-use crate::game::Side;
 
 /// How black sees the board, so that each side sees itself where white starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

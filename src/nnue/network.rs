@@ -13,7 +13,7 @@
 
 use super::train::FloatNet;
 use crate::board::BoardSize;
-use crate::game::Side;
+use crate::board::Side;
 
 /// The hidden width of every net tabula reads: the accumulators are arrays of this size.
 pub const HIDDEN: usize = 128;

@@ -9,7 +9,7 @@
 
 use crate::game::{BoardSize, Side, Verdict};
 use crate::games::GameKind;
-use crate::tools::tournament::game_entry::result_text;
+use crate::tools::tournament::record::result_text;
 use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines, today};
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};

@@ -5,7 +5,8 @@ use super::command::Command;
 use super::command::parse;
 use super::engine::Cecp;
 use super::output::error;
-use crate::interfaces::uci::command_loop::{Event, Handover, too_long};
+use crate::interfaces::uci::command_loop::{Handover, too_long};
+use crate::interfaces::uci::event::Event;
 use crate::interfaces::uci::output::printable;
 
 /// Runs CECP on the events the UCI loop handed over until `quit` or the end of input; searches

@@ -16,7 +16,7 @@ use crate::board::geometry::geometry;
 use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{BoardSize, Side};
 use crate::games::{GameKind, build_session, game_and_size};
-use crate::interfaces::uci::command_loop::Event;
+use crate::interfaces::uci::event::Event;
 use crate::interfaces::uci::options::{
     ELO, HASH_RANGE, LIMIT_STRENGTH, MULTI_PV_RANGE, SKILL, THREADS_RANGE,
 };

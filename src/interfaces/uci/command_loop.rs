@@ -7,24 +7,13 @@
 
 use super::command::Command;
 use super::engine::Engine;
+use super::event::Event;
 use super::watch::Watch;
 use crate::bounded_read;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
-
-/// What the loop waits for.
-pub enum Event {
-    /// One line of input.
-    Line(String),
-    /// A line longer than [`MAX_COMMAND_LINE`], skipped unread: its start and length.
-    TooLong { start: String, length: usize },
-    /// The end of input (or a read error).
-    End,
-    /// Search number N is about to write its `bestmove`.
-    SearchDone(u64),
-}
 
 /// The longest line read as a command: a `position` with thousands of moves on the largest board
 /// fits many times over. A longer line is skipped to its end without being held.

@@ -3,7 +3,7 @@
 //! ([`super::command_loop`]) when it is done.
 
 use super::command::{Command, Dialect, PositionStart, Query, parse_command};
-use super::command_loop::Event;
+use super::event::Event;
 use super::options::{self, EngineOptions, OptionChange};
 use super::output::{Output, printable};
 use super::progress::Progress;

@@ -4,6 +4,7 @@
 pub mod command;
 pub mod command_loop;
 pub mod engine;
+pub mod event;
 pub mod options;
 pub mod output;
 pub mod progress;

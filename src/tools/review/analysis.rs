@@ -4,10 +4,8 @@
 //! stop signal that ends the running search.
 
 use super::game::ReviewGame;
-use super::judgement::{Review, judge};
-use crate::game::Outcome;
+use super::judgement::{PositionEval, Review, judge};
 use crate::search::limits::Limits;
-use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
@@ -18,19 +16,6 @@ pub struct ReviewSettings {
     pub limits: Limits,
     pub settings: Settings,
     pub hash_mb: usize,
-}
-
-/// What the review found in one position, from the side to move's view.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PositionEval {
-    /// The search's score and best move.
-    Searched {
-        score: Score,
-        best: String,
-        depth: u32,
-    },
-    /// The game is over here.
-    Over(Outcome),
 }
 
 /// A review under way: the positions searched so far.

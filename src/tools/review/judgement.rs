@@ -17,10 +17,22 @@
 //!   harmonic mean ([`side_accuracy`]).
 
 use super::accuracy::{CP_CEILING, move_accuracy, side_accuracy, volatility_weights, win_percent};
-use super::analysis::PositionEval;
 use super::game::{ReviewGame, numbered};
 use crate::game::{Outcome, Side};
 use crate::search::score::Score;
+
+/// What the review found in one position, from the side to move's view.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PositionEval {
+    /// The search's score and best move.
+    Searched {
+        score: Score,
+        best: String,
+        depth: u32,
+    },
+    /// The game is over here.
+    Over(Outcome),
+}
 
 /// The least loss of an inaccuracy, a mistake and a blunder (expected score, 0 to 1).
 pub const INACCURACY: f64 = 0.05;

@@ -6,7 +6,7 @@
 //! each count against them.
 
 use super::engine_messages::MessageCounts;
-use super::record::{Fault, GameRecord};
+use super::record::{Fault, GameRecord, result_text};
 use crate::game::{Outcome, Side};
 
 /// One finished game of a result file.
@@ -117,15 +117,6 @@ fn message_count(word: &str) -> Option<(Side, &str, u32)> {
     ["errors", "stderr"]
         .contains(&kind)
         .then_some((side, kind, n))
-}
-
-/// `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Side::White) => "1-0",
-        Outcome::Win(Side::Black) => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    }
 }
 
 #[cfg(test)]

@@ -80,7 +80,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_text(&self) -> &'static str {
-        super::game_entry::result_text(self.outcome)
+        result_text(self.outcome)
     }
 
     /// The PGN-like text of the game: tags, then the moves with engine comments, then the result.
@@ -200,6 +200,15 @@ fn civil_date(days: i64) -> (i64, i64, i64) {
     };
     let year = year_of_era + era * 400 + i64::from(month <= 2);
     (year, month, day)
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Side::White) => "1-0",
+        Outcome::Win(Side::Black) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
 }
 
 #[cfg(test)]
