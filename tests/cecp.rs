@@ -482,7 +482,7 @@ fn crowded_apart_25() -> String {
 }
 
 #[test]
-fn lift_marks_an_apart_pieces_one_leg_turns_at_once_on_any_board() {
+fn lift_and_status_answer_at_once_on_a_crowded_board() {
     let (mut engine, _) = xboard();
     // White a1 b1 (black g8 h8): along the rank the pair jumps two to c1; up the file and the
     // diagonal, one square each (a2, b2); every other direction leaves the board.
@@ -506,6 +506,11 @@ fn lift_marks_an_apart_pieces_one_leg_turns_at_once_on_any_board() {
         marks.len() == 1 && marks[0].starts_with("highlight "),
         "{marks:?}"
     );
+    // In analysis, `.` counts the moves only up to its limit, and `ping` is answered.
+    engine.send("analyze");
+    let status = ask(&mut engine, ".");
+    assert!(status.iter().any(|l| l.ends_with(" 100000")), "{status:?}");
+    engine.send("exit");
 }
 
 #[test]

@@ -39,6 +39,11 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+/// The most moves `.` counts for its `stat01` line: every move of any position reached in play,
+/// where counting all of a crowded Apart board's (hundreds of millions) would hold the loop,
+/// and `ping` with it, for minutes.
+const STATUS_MOVES_COUNTED: usize = 100_000;
+
 /// The hash table's size until `memory` says otherwise, in MB.
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -352,7 +357,8 @@ impl Cecp {
         }
     }
 
-    /// `.` in analysis: how far the analysis has got.
+    /// `.` in analysis: how far the analysis has got, with the root's moves counted up to
+    /// `STATUS_MOVES_COUNTED`.
     fn status(&self) {
         if let Some(job) = self.job.as_ref().filter(|job| job.analysis) {
             let depth = job
@@ -364,8 +370,7 @@ impl Cecp {
                 job.started.elapsed().as_millis() as u64,
                 job.signals.nodes.load(Ordering::Relaxed),
                 depth,
-                // Counted, not listed (perft 1 ignores only the history rules).
-                self.session.perft(1) as usize,
+                self.session.first_legal_moves(STATUS_MOVES_COUNTED).0.len(),
             ));
         }
     }
