@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_mate};
 
 const START: &str = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 1";
 /// White a1 b1 against black d1 d2; a1c1e1 and b1c2 leave white apart, black not: mate in 1.
@@ -34,31 +34,12 @@ fn newgame_apart_sets_up_the_start() {
 }
 
 #[test]
-fn perft_by_protocol_matches_the_issue() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    engine.send("go perft 2");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 41, "one line per first move, then the total");
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 3200");
-    engine.send("perft 3");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 315586"
-    );
-}
-
-#[test]
 fn a_win_in_one_is_found_and_then_reported() {
     let mut engine = Engine::start();
     engine.send("newgame apart");
     engine.send(&format!("position fen {WIN_IN_ONE}"));
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("go depth 3");
+    assert_mate(&lines, 1);
     let best = lines.last().unwrap().clone();
     assert!(
         best == "bestmove a1c1e1" || best == "bestmove b1c2",
@@ -70,11 +51,7 @@ fn a_win_in_one_is_found_and_then_reported() {
     // Capturing d1 leaves black's d2 alone: black, to move, is apart and wins.
     engine.send(&format!("position fen {WIN_IN_ONE} moves b1d1"));
     assert_eq!(engine.ask("query result"), ["response p2win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
@@ -162,16 +139,8 @@ fn a_search_stopped_at_once_still_plays_the_win_found_at_depth_one() {
     engine.send(ONE_TURN_FROM_APART);
     assert!(engine.ask("moves")[0].starts_with("a3a2 "));
     engine.send("go depth 20");
-    engine.send("stop");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove g7e5c3"
-    );
-    engine.send("go nodes 1");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove g7e5c3"
-    );
+    assert_eq!(engine.bestmove("stop"), "bestmove g7e5c3");
+    assert_eq!(engine.bestmove("go nodes 1"), "bestmove g7e5c3");
 }
 
 /// A random fill of a 10 x 10 board (30% white, 40% black), sides interleaved with room to
@@ -215,8 +184,7 @@ fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
     let mut engine = Engine::start();
     engine.send("newgame apart 10");
     engine.send(&format!("position fen {CROWDED_10}"));
-    engine.send("go nodes 1000000");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go nodes 1000000");
     assert!(
         lines.last().is_some_and(|l| l.starts_with("bestmove ")),
         "{lines:?}"

@@ -5,25 +5,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
-use std::time::{Duration, Instant};
-
-/// Time enough for an answer that must come at once, far below the searches' own limits.
-const PROMPT: Duration = Duration::from_secs(2);
-
-/// Reads lines until one starts with `prefix`; panics if none comes within `PROMPT`.
-fn read_promptly(engine: &Engine, prefix: &str) -> Vec<String> {
-    let asked = Instant::now();
-    let mut seen = Vec::new();
-    while let Some(line) = engine.next_line(PROMPT.saturating_sub(asked.elapsed())) {
-        let done = line.starts_with(prefix);
-        seen.push(line);
-        if done {
-            return seen;
-        }
-    }
-    panic!("no '{prefix}' within {PROMPT:?}; saw {seen:#?}");
-}
+use common::{Engine, PROMPT};
 
 #[test]
 fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
@@ -32,13 +14,12 @@ fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
     engine.send("go movetime 20000");
     engine.send("setoption name MultiPV value 2");
     engine.send("isready");
-    let before_ready = read_promptly(&engine, "readyok");
+    let before_ready = engine.read_promptly("readyok");
     assert!(!before_ready.iter().any(|l| l.starts_with("bestmove")));
     engine.send("stop");
-    read_promptly(&engine, "bestmove");
+    engine.read_promptly("bestmove");
     // The queued option took effect once the search had answered.
-    engine.send("go depth 2");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 2");
     assert!(
         lines.iter().any(|l| l.contains(" multipv 2 ")),
         "{lines:#?}"
@@ -62,8 +43,8 @@ fn stop_also_ends_the_searches_queued_before_it() {
     engine.send("go movetime 20000");
     engine.send("go movetime 20000");
     engine.send("stop");
-    read_promptly(&engine, "bestmove");
-    read_promptly(&engine, "bestmove");
+    engine.read_promptly("bestmove");
+    engine.read_promptly("bestmove");
 }
 
 #[test]
@@ -103,8 +84,7 @@ fn multipv_lines_come_in_score_order_and_the_first_is_played() {
     let mut engine = Engine::start();
     engine.send("newgame jesonmor");
     engine.send("setoption name MultiPV value 3");
-    engine.send("go depth 14");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 14");
     let infos: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
@@ -137,7 +117,7 @@ fn isready_and_quit_are_answered_during_a_long_perft() {
     engine.send("newgame jesonmor");
     engine.send("perft 7");
     engine.send("isready");
-    read_promptly(&engine, "readyok");
+    engine.read_promptly("readyok");
     // stop does not end a perft: it goes on, and what is sent after it waits.
     engine.send("stop");
     engine.send("quit");

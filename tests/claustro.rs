@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_mate};
 
 const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
 
@@ -39,30 +39,12 @@ fn newgame_shows_the_start_with_goals_and_neutral_corners() {
 }
 
 #[test]
-fn perft_by_protocol_matches_the_issue() {
-    let mut engine = claustro();
-    engine.send("go perft 4");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 7, "{lines:#?}");
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 3356");
-    engine.send("perft 3");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 284"
-    );
-}
-
-#[test]
 fn entering_the_goal_is_found_as_mate_in_one() {
     let mut engine = claustro();
     // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
     engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1");
-    engine.send("go depth 4");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("go depth 4");
+    assert_mate(&lines, 1);
     assert_eq!(lines.last().unwrap(), "bestmove d5e5");
     engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5");
     assert_eq!(engine.ask("query result"), ["response p1win"]);
@@ -76,11 +58,7 @@ fn the_player_to_move_without_a_legal_move_wins() {
     assert_eq!(engine.ask("moves"), ["(none)"]);
     assert_eq!(engine.ask("query gameover"), ["response true"]);
     assert_eq!(engine.ask("query result"), ["response p1win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
@@ -118,8 +96,7 @@ fn last_answer(searches: &[&str], depth: u32) -> (String, String) {
     let mut answer = (String::new(), String::new());
     for position in searches {
         engine.send(position);
-        engine.send(&format!("go depth {depth}"));
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search(&format!("go depth {depth}"));
         let info = lines
             .iter()
             .rfind(|line| line.starts_with("info depth"))

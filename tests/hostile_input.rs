@@ -5,15 +5,8 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, errors};
 use std::process::{Command, Stdio};
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect()
-}
 
 #[test]
 fn error_lines_never_carry_control_characters_or_megabytes() {

@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_mate};
 
 const START: &str = "Fen: nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
 /// Knights shuffled out and back twice: the start position for the third time.
@@ -55,19 +55,16 @@ fn uci_variant_selects_jesonmor_with_plain_uci_moves() {
     );
 }
 
+/// Every first move of Jeson Mor leaves black its 30 knight moves (the table of perft in every
+/// game is in tests/protocol.rs).
 #[test]
-fn perft_by_protocol() {
+fn every_first_move_leaves_thirty_replies() {
     let mut engine = Engine::start();
     engine.send("newgame jesonmor");
-    engine.send("go perft 2");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 31, "30 first moves and the total");
-    assert!(lines[..30].iter().all(|l| l.ends_with(": 30")));
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
-    engine.send("perft 4");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 868624"
+    let lines = engine.perft("go perft 2");
+    assert!(
+        lines[..30].iter().all(|l| l.ends_with(": 30")),
+        "{lines:#?}"
     );
 }
 
@@ -76,12 +73,8 @@ fn leaving_the_centre_is_found_as_mate_in_one() {
     let mut engine = Engine::start();
     engine.send("newgame jesonmor");
     engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("go depth 3");
+    assert_mate(&lines, 1);
     assert!(lines.last().unwrap().starts_with("bestmove e5"));
 }
 
@@ -98,8 +91,7 @@ fn open_openings_are_never_scored_as_decided_races() {
         let mut engine = Engine::start();
         engine.send("newgame jesonmor");
         engine.send(&format!("position startpos moves {opening}"));
-        engine.send("go depth 16");
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search("go depth 16");
         let decided = lines.iter().find(|line| {
             line.split_whitespace()
                 .skip_while(|&word| word != "cp")
@@ -127,11 +119,7 @@ fn queries_after_a_centre_win() {
     );
     engine.send("position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4");
     assert_eq!(engine.ask("query result"), ["response p2win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]

@@ -34,8 +34,7 @@ fn uci_and_ugi_handshakes() {
 fn go_depth_reports_iterations_and_a_legal_bestmove() {
     let mut engine = Engine::start();
     engine.send("position startpos moves d4f5");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 5");
     let infos: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
@@ -76,8 +75,7 @@ fn a_forced_win_is_reported_as_mate() {
     for go in ["go depth 3", "go mate 1"] {
         let mut engine = Engine::start();
         engine.send("position fen 3N/4/2*1/n3 w 0 1");
-        engine.send(go);
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search(go);
         assert!(
             lines.iter().any(|l| l.contains("score mate 1 ")),
             "{go}: {lines:#?}"
@@ -91,11 +89,7 @@ fn a_forced_win_is_reported_as_mate() {
 fn finished_game_gives_bestmove_none() {
     let mut engine = Engine::start();
     engine.send("newgame joust 3");
-    engine.send("go depth 3");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    assert_eq!(engine.bestmove("go depth 3"), "bestmove (none)");
 }
 
 #[test]
@@ -109,8 +103,7 @@ fn isready_and_stop_during_infinite_search() {
     engine.read_until("readyok");
     assert!(asked.elapsed() < Duration::from_secs(2));
     let stopped = Instant::now();
-    engine.send("stop");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("stop");
     assert!(stopped.elapsed() < Duration::from_secs(2));
     assert!(
         lines
@@ -128,8 +121,7 @@ fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
     engine.send("newgame apart 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(1700));
-    engine.send("stop");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("stop");
     let progress: Vec<u64> = lines
         .iter()
         .filter_map(|line| line.strip_prefix("info nodes "))
@@ -149,8 +141,7 @@ fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
 fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
     let mut engine = Engine::start();
     engine.send("newgame jesonmor");
-    engine.send("go depth 3");
-    let plain = engine.read_until("bestmove");
+    let plain = engine.search("go depth 3");
     // Without the Ponder option, `bestmove` stays two words (as cutegames requires).
     assert_eq!(plain.last().unwrap().split_whitespace().count(), 2);
     engine.send("setoption name Ponder value true");
@@ -164,8 +155,7 @@ fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
             .unwrap()
             .contains("error: 'go' refused: a search is pondering")
     );
-    engine.send("ponderhit");
-    let answer = engine.read_until("bestmove");
+    let answer = engine.search("ponderhit");
     let words: Vec<&str> = answer.last().unwrap().split_whitespace().collect();
     assert_eq!(words.len(), 4, "{words:?}");
     assert_eq!(words[2], "ponder");
@@ -235,23 +225,32 @@ fn movetime_is_respected() {
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 
+/// Perft through the protocol in each game at its default size: `go perft N` lists each first
+/// move with its count (the counts add up to the total), then `perft M` gives its total.
 #[test]
-fn perft_by_protocol_lists_each_move() {
-    let mut engine = Engine::start();
-    engine.send("go perft 3");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 9);
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 356");
-    let sum: u64 = lines[..8]
-        .iter()
-        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
-        .sum();
-    assert_eq!(sum, 356);
-    engine.send("perft 2");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 62"
-    );
+fn perft_by_protocol_lists_each_move_in_every_game() {
+    // (game, depth, first moves, total, second depth, its total), from the games' issues.
+    let cases = [
+        ("joust", 3, 8, 356, 2, 62),
+        ("jesonmor", 2, 30, 900, 4, 868_624),
+        ("claustro", 4, 6, 3356, 3, 284),
+        ("apart", 2, 40, 3200, 3, 315_586),
+    ];
+    for (game, depth, moves, total, second, second_total) in cases {
+        let mut engine = Engine::start();
+        engine.send(&format!("newgame {game}"));
+        let lines = engine.perft(&format!("go perft {depth}"));
+        assert_eq!(lines.len(), moves + 1, "{game}: {lines:#?}");
+        assert_eq!(lines[moves], format!("Nodes searched: {total}"), "{game}");
+        let sum: u64 = lines[..moves]
+            .iter()
+            .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, total, "{game}: {lines:#?}");
+        let lines = engine.perft(&format!("perft {second}"));
+        let expected = format!("Nodes searched: {second_total}");
+        assert_eq!(lines.last(), Some(&expected), "{game}");
+    }
 }
 
 #[test]
@@ -355,28 +354,21 @@ fn levels_choose_how_strongly_to_play() {
     let mut engine = Engine::start();
     engine.send("setoption name Level value random");
     engine.send("setoption name Seed value 7");
-    engine.send("go depth 8");
-    let first = engine.read_until("bestmove").last().unwrap().clone();
+    let first = engine.bestmove("go depth 8");
     engine.send("setoption name Seed value 7");
-    engine.send("go depth 8");
     assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        &first,
+        engine.bestmove("go depth 8"),
+        first,
         "the same seed, the same move"
     );
     // Greedy takes a win at once: white's d4b3 leaves black's knight on a1 without a move.
     engine.send("setoption name Level value greedy");
     engine.send("position fen 5/3N1/5/2*2/n4 w 0 1");
-    engine.send("go");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove d4b3"
-    );
+    assert_eq!(engine.bestmove("go"), "bestmove d4b3");
     // A depth level caps the search depth.
     engine.send("setoption name Level value novice");
     engine.send("position startpos moves d4f5");
-    engine.send("go depth 9");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 9");
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("info depth")).count(),
         1,
@@ -427,8 +419,7 @@ fn with_helper_threads_the_last_reported_line_begins_with_the_best_move() {
         engine.send(&format!("setoption name Threads value {threads}"));
         engine.send(&format!("newgame {game}"));
         engine.send("position startpos");
-        engine.send("go movetime 300");
-        let reply = engine.read_until("bestmove");
+        let reply = engine.search("go movetime 300");
         let best = reply.last().unwrap().split_whitespace().nth(1).unwrap();
         let last_line = reply
             .iter()
@@ -540,8 +531,7 @@ fn searchmoves_limits_the_moves_searched_at_the_root() {
     }
     for level in ["random", "greedy"] {
         engine.send(&format!("setoption name Level value {level}"));
-        engine.send(&format!("go searchmoves {}", allowed[0]));
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search(&format!("go searchmoves {}", allowed[0]));
         assert_eq!(lines.last(), Some(&format!("bestmove {}", allowed[0])));
     }
     let refused = engine.ask(&format!("go depth 3 searchmoves {} a1a1", allowed[0]));
@@ -721,8 +711,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
 
 /// The `info string` lines of a `go depth 1` in the engine's current game and position.
 fn said_by_a_search(engine: &mut Engine) -> Vec<String> {
-    engine.send("go depth 1");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 1");
     lines
         .into_iter()
         .filter(|line| line.starts_with("info string"))

@@ -1,12 +1,19 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
+pub mod process;
+
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Time enough for an answer that must come at once (the rule is 100 ms on the development
+/// machine) on a loaded machine, far below the searches' own limits; every fault this catches
+/// took minutes or forever.
+pub const PROMPT: Duration = Duration::from_secs(2);
 
 pub struct Engine {
     child: Child,
@@ -21,12 +28,7 @@ impl Engine {
     }
 
     pub fn start_with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+        let mut child = process::start(&mut process::tabula(args), Stdio::piped(), Stdio::piped())
             .expect("the tabula binary starts");
         let stdin = child.stdin.take();
         let stderr = child.stderr.take().map(|mut pipe| {
@@ -86,23 +88,45 @@ impl Engine {
 
     /// Every line up to and including the first that starts with `prefix`.
     pub fn read_until(&self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
+        self.read_until_within(prefix, TIMEOUT)
+    }
+
+    /// The same, for an answer that must come at once: within `PROMPT`.
+    pub fn read_promptly(&self, prefix: &str) -> Vec<String> {
+        self.read_until_within(prefix, PROMPT)
+    }
+
+    /// Every line up to and including the first that starts with `prefix`; panics if none comes
+    /// within `bound` (showing the first 200 characters of each line seen).
+    fn read_until_within(&self, prefix: &str, bound: Duration) -> Vec<String> {
+        let asked = Instant::now();
         let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                None => {
-                    panic!("no line starting with '{prefix}' within {TIMEOUT:?}; saw {seen:#?}")
-                }
+        while let Some(line) = self.next_line(bound.saturating_sub(asked.elapsed())) {
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
             }
         }
+        let shown: Vec<String> = seen.iter().map(|l| l.chars().take(200).collect()).collect();
+        panic!("no line starting with '{prefix}' within {bound:?}; saw {shown:#?}");
+    }
+
+    /// The `bestmove` line of the search `go` starts.
+    pub fn bestmove(&mut self, go: &str) -> String {
+        self.search(go).pop().expect("a bestmove line")
+    }
+
+    /// Sends `go` (a `go ...` command) and returns the search's lines up to its `bestmove`.
+    pub fn search(&mut self, go: &str) -> Vec<String> {
+        self.send(go);
+        self.read_until("bestmove")
+    }
+
+    /// Sends a perft command and returns its lines up to its `Nodes searched` total.
+    pub fn perft(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.read_until("Nodes searched")
     }
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`.
@@ -161,4 +185,18 @@ impl Drop for Engine {
 pub fn elo_span(game: tabula::games::GameKind) -> (usize, usize) {
     let (weakest, full) = tabula::strength::scale::scale(game).span();
     (weakest.round() as usize, full.round() as usize)
+}
+
+/// Asserts that one of a search's `lines` scores it `mate moves` (negative: mated).
+pub fn assert_mate(lines: &[String], moves: i32) {
+    let score = format!("score mate {moves} ");
+    assert!(lines.iter().any(|l| l.contains(&score)), "{lines:#?}");
+}
+
+/// The `info string error: ` lines among `lines`.
+pub fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
 }

@@ -32,6 +32,8 @@ mod details;
 mod levels;
 mod opening;
 mod page;
+#[path = "../common/process.rs"]
+mod process;
 mod processes;
 mod review;
 

@@ -3,6 +3,8 @@
 
 #[path = "../common/chunked.rs"]
 mod chunked;
+#[path = "../common/process.rs"]
+mod process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -58,14 +60,9 @@ impl Gui {
     }
 
     fn launch(mut command: Command, extra: &[&str]) -> Gui {
-        let mut child = command
-            .args(["gui", "--port", "0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabula gui starts");
+        command.args(["gui", "--port", "0"]).args(extra);
+        let mut child =
+            process::start(&mut command, Stdio::null(), Stdio::null()).expect("tabula gui starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout)
