@@ -24,8 +24,7 @@ fn fen_line(lines: &[String]) -> String {
 
 #[test]
 fn newgame_apart_sets_up_the_start() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     let lines = engine.display();
     assert_eq!(fen_line(&lines), format!("Fen: {START}"));
     assert!(lines.contains(&"Game: apart 8x8".to_string()));
@@ -35,8 +34,7 @@ fn newgame_apart_sets_up_the_start() {
 
 #[test]
 fn a_win_in_one_is_found_and_then_reported() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position fen {WIN_IN_ONE}"));
     let lines = engine.search("go depth 3");
     assert_mate(&lines, 1);
@@ -56,8 +54,7 @@ fn a_win_in_one_is_found_and_then_reported() {
 
 #[test]
 fn any_path_of_a_turn_is_accepted() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position fen {TWO_PATHS} moves a1c1c3"));
     let by_c1 = fen_line(&engine.display());
     engine.send(&format!("position fen {TWO_PATHS} moves a1a3c3"));
@@ -72,8 +69,7 @@ fn any_path_of_a_turn_is_accepted() {
 
 #[test]
 fn a_pass_is_refused_while_a_move_exists() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position fen {TWO_PATHS}"));
     let before = engine.display();
     let reply = engine.ask(&format!("position fen {TWO_PATHS} moves 0000"));
@@ -87,8 +83,7 @@ fn a_pass_is_refused_while_a_move_exists() {
 
 #[test]
 fn engine_policy_draws_follow_the_option() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position startpos moves {SHUFFLE}"));
     assert_eq!(engine.ask("query result"), ["response draw"]);
     let capped = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 201";
@@ -118,8 +113,7 @@ fn best_move(engine: &Engine) -> (String, String) {
 
 #[test]
 fn a_timed_search_on_a_large_board_answers() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 25");
+    let mut engine = Engine::start_game("apart 25");
     engine.send("go movetime 300");
     let (mv, _) = best_move(&engine);
     let legal = engine.ask("moves");
@@ -134,8 +128,7 @@ const ONE_TURN_FROM_APART: &str = "position fen 1p3Pp1/6Pp/5P2/1Pp5/7p/P7/8/8 w 
 
 #[test]
 fn a_search_stopped_at_once_still_plays_the_win_found_at_depth_one() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 8");
+    let mut engine = Engine::start_game("apart 8");
     engine.send(ONE_TURN_FROM_APART);
     assert!(engine.ask("moves")[0].starts_with("a3a2 "));
     engine.send("go depth 20");
@@ -151,8 +144,7 @@ const CONTRIVED: &str = "position fen ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp
 /// (it once went on listing for minutes, `stop` unheard).
 #[test]
 fn a_search_still_listing_turns_answers_stop_and_the_clock() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 10");
+    let mut engine = Engine::start_game("apart 10");
     engine.send(CONTRIVED);
     for (go, stop) in [("go infinite", true), ("go movetime 300", false)] {
         engine.send(go);
@@ -181,8 +173,7 @@ const CROWDED_10: &str = "ppp1p1Pp1p/1PpPppPPP1/pPpPpPP1PP/2P1ppP1p1/1PPPPPPpPp/
 
 #[test]
 fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 10");
+    let mut engine = Engine::start_game("apart 10");
     engine.send(&format!("position fen {CROWDED_10}"));
     let lines = engine.search("go nodes 1000000");
     assert!(
@@ -235,8 +226,7 @@ fn crowded(size: usize) -> String {
 #[test]
 fn a_pass_on_a_crowded_board_is_refused_without_listing_its_turns() {
     // The board has millions of turns; telling that a pass is not legal needs only the first.
-    let mut engine = Engine::start();
-    engine.send("newgame apart 25");
+    let mut engine = Engine::start_game("apart 25");
     let reply = engine.ask(&format!("position fen {} moves 0000", crowded(25)));
     assert_eq!(reply.len(), 1, "{reply:?}");
     assert!(

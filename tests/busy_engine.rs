@@ -9,12 +9,9 @@ use common::{Engine, PROMPT};
 
 #[test]
 fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go movetime 20000");
-    engine.send("setoption name MultiPV value 2");
-    engine.send("isready");
-    let before_ready = engine.read_promptly("readyok");
+    let before_ready = engine.ask_promptly("setoption name MultiPV value 2");
     assert!(!before_ready.iter().any(|l| l.starts_with("bestmove")));
     engine.send("stop");
     engine.read_promptly("bestmove");
@@ -28,8 +25,7 @@ fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
 
 #[test]
 fn quit_ends_the_engine_behind_a_command_that_waits_for_the_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 60");
     engine.send("setoption name Threads value 2");
     engine.send("quit");
@@ -38,8 +34,7 @@ fn quit_ends_the_engine_behind_a_command_that_waits_for_the_search() {
 
 #[test]
 fn stop_also_ends_the_searches_queued_before_it() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go movetime 20000");
     engine.send("go movetime 20000");
     engine.send("stop");
@@ -49,8 +44,7 @@ fn stop_also_ends_the_searches_queued_before_it() {
 
 #[test]
 fn commands_behind_a_search_keep_their_order() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 5");
     engine.send("newgame claustro");
     // `d` needs no idle engine, but it comes after `newgame`, so it must show Claustro.
@@ -81,8 +75,7 @@ fn multipv_and_score(line: &str) -> Option<(usize, i32)> {
 
 #[test]
 fn multipv_lines_come_in_score_order_and_the_first_is_played() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("setoption name MultiPV value 3");
     let lines = engine.search("go depth 14");
     let infos: Vec<&String> = lines
@@ -113,11 +106,8 @@ fn multipv_lines_come_in_score_order_and_the_first_is_played() {
 
 #[test]
 fn isready_and_quit_are_answered_during_a_long_perft() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("perft 7");
-    engine.send("isready");
-    engine.read_promptly("readyok");
+    let mut engine = Engine::start_game("jesonmor");
+    engine.ask_promptly("perft 7");
     // stop does not end a perft: it goes on, and what is sent after it waits.
     engine.send("stop");
     engine.send("quit");
@@ -136,8 +126,7 @@ fn output_after_a_perft_keeps_its_order() {
 
 #[test]
 fn quit_answers_what_waited_but_starts_nothing() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 60");
     engine.send("setoption name MultiPV value 0");
     engine.send("perft 3");

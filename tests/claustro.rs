@@ -8,15 +8,9 @@ use common::{Engine, assert_mate};
 
 const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
 
-fn claustro() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
-    engine
-}
-
 #[test]
 fn newgame_shows_the_start_with_goals_and_neutral_corners() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     let lines = engine.display();
     assert!(lines.contains(&format!("Fen: {START}")), "{lines:#?}");
     assert!(lines.contains(&"Game: claustro 5x5".to_string()));
@@ -40,7 +34,7 @@ fn newgame_shows_the_start_with_goals_and_neutral_corners() {
 
 #[test]
 fn entering_the_goal_is_found_as_mate_in_one() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
     engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1");
     let lines = engine.search("go depth 4");
@@ -52,7 +46,7 @@ fn entering_the_goal_is_found_as_mate_in_one() {
 
 #[test]
 fn the_player_to_move_without_a_legal_move_wins() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     // White's d1 is blocked by black's d2 and cannot step onto the neutral corner e1.
     engine.send("position fen 5/5/5/3p1/3P1 w 0 1");
     assert_eq!(engine.ask("moves"), ["(none)"]);
@@ -63,7 +57,7 @@ fn the_player_to_move_without_a_legal_move_wins() {
 
 #[test]
 fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     // After b1b2 c5c4 a3a4 c4c3, white's b2 and black's c3 capture each other back and forth:
     // b2c3d4 sends black's pawn to d4, d4c3b2 sends white's back to b2.
     let opening = "position startpos moves b1b2 c5c4 a3a4 c4c3";
@@ -79,7 +73,7 @@ fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
 
 #[test]
 fn a_search_returns_a_legal_move_on_a_large_board() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     engine.send("newgame claustro 25");
     engine.send("go movetime 300");
     let best = engine.read_until("bestmove").last().unwrap().to_string();
@@ -91,7 +85,7 @@ fn a_search_returns_a_legal_move_on_a_large_board() {
 /// The last search's score and move, after `searches` (position commands, each searched to
 /// `depth`) in one engine, whose transposition table outlives each search.
 fn last_answer(searches: &[&str], depth: u32) -> (String, String) {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     engine.send("newgame claustro 6");
     let mut answer = (String::new(), String::new());
     for position in searches {

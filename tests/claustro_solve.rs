@@ -23,8 +23,7 @@ fn solve_two_pawns(name: &str) -> (PathBuf, String) {
 }
 
 fn engine_with_table(path: &std::path::Path) -> Engine {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
+    let mut engine = Engine::start_game("claustro");
     engine.send(&format!(
         "setoption name SolutionFile value {}",
         path.display()

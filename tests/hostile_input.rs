@@ -42,8 +42,7 @@ fn a_search_deeper_than_any_is_refused() {
 #[test]
 fn a_pass_in_a_game_without_passes_is_named_as_such() {
     for game in ["joust", "jesonmor", "claustro"] {
-        let mut engine = Engine::start();
-        engine.send(&format!("newgame {game}"));
+        let mut engine = Engine::start_game(game);
         let before = engine.display();
         let reply = engine.ask("position startpos moves 0000");
         assert!(errors(&reply)[0].contains("pass"), "{game}: {reply:#?}");

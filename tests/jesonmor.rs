@@ -12,8 +12,7 @@ const SHUFFLE_TWICE: &str = "b1c3 b9c7 c3b1 c7b9 b1c3 b9c7 c3b1 c7b9";
 
 #[test]
 fn newgame_jesonmor_sets_up_every_size() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     let lines = engine.display();
     assert!(lines.contains(&START.to_string()), "{lines:#?}");
     assert!(lines.contains(&"Game: jesonmor 9x9".to_string()));
@@ -30,14 +29,7 @@ fn newgame_jesonmor_sets_up_every_size() {
             .display()
             .contains(&"Game: jesonmor 25x25".to_string())
     );
-    engine.send("go depth 2");
-    assert!(
-        engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
-    );
+    assert!(engine.bestmove("go depth 2").starts_with("bestmove "));
 }
 
 #[test]
@@ -59,8 +51,7 @@ fn uci_variant_selects_jesonmor_with_plain_uci_moves() {
 /// game is in tests/protocol.rs).
 #[test]
 fn every_first_move_leaves_thirty_replies() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     let lines = engine.perft("go perft 2");
     assert!(
         lines[..30].iter().all(|l| l.ends_with(": 30")),
@@ -70,8 +61,7 @@ fn every_first_move_leaves_thirty_replies() {
 
 #[test]
 fn leaving_the_centre_is_found_as_mate_in_one() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
     let lines = engine.search("go depth 3");
     assert_mate(&lines, 1);
@@ -88,8 +78,7 @@ fn open_openings_are_never_scored_as_decided_races() {
         "i1h3 e9d7 c1e2 d7b6",
         "h1i3 i9h7 f1h2 e9d7",
     ] {
-        let mut engine = Engine::start();
-        engine.send("newgame jesonmor");
+        let mut engine = Engine::start_game("jesonmor");
         engine.send(&format!("position startpos moves {opening}"));
         let lines = engine.search("go depth 16");
         let decided = lines.iter().find(|line| {
@@ -105,8 +94,7 @@ fn open_openings_are_never_scored_as_decided_races() {
 
 #[test]
 fn queries_after_a_centre_win() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
     assert_eq!(engine.ask("query gameover"), ["response false"]);
     engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6");
@@ -124,8 +112,7 @@ fn queries_after_a_centre_win() {
 
 #[test]
 fn threefold_repetition_draws_unless_engine_draws_are_off() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
     assert_eq!(engine.ask("query gameover"), ["response true"]);
     assert_eq!(engine.ask("query result"), ["response draw"]);
@@ -137,8 +124,7 @@ fn threefold_repetition_draws_unless_engine_draws_are_off() {
 
 #[test]
 fn a_hundred_plies_without_a_capture_draw() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50");
     assert_eq!(engine.ask("query gameover"), ["response false"]);
     engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3");

@@ -27,9 +27,7 @@ fn assert_listening(mut engine: Engine, what: &str) {
 #[test]
 fn a_solution_file_that_never_ends_is_refused_at_once() {
     let mut engine = Engine::start();
-    engine.send("setoption name SolutionFile value /dev/zero");
-    engine.send("isready");
-    let lines = engine.read_promptly("readyok");
+    let lines = engine.ask_promptly("setoption name SolutionFile value /dev/zero");
     let found = errors(&lines);
     assert_eq!(found.len(), 1, "{lines:#?}");
     assert!(found[0].contains("/dev/zero"), "{lines:#?}");
@@ -58,12 +56,10 @@ fn solution_files_that_are_not_regular_or_too_large_are_refused_by_what_they_are
     }
     for path in paths {
         let mut engine = Engine::start();
-        engine.send(&format!(
+        let lines = engine.ask_promptly(&format!(
             "setoption name SolutionFile value {}",
             path.display()
         ));
-        engine.send("isready");
-        let lines = engine.read_promptly("readyok");
         let found = errors(&lines);
         assert_eq!(found.len(), 1, "{}: {lines:#?}", path.display());
         assert!(found[0].contains(&path.display().to_string()), "{lines:#?}");
@@ -105,9 +101,7 @@ fn clearing_a_large_table_after_a_search_costs_what_the_search_touched() {
 #[test]
 fn setting_the_largest_table_is_instant_and_lazy() {
     let mut engine = Engine::start();
-    engine.send("setoption name Hash value 32768");
-    engine.send("isready");
-    let lines = engine.read_promptly("readyok");
+    let lines = engine.ask_promptly("setoption name Hash value 32768");
     // A machine that cannot give 32 GB of address space refuses it with an error; either way
     // nothing is written.
     assert!(errors(&lines).len() <= 1, "{lines:#?}");
@@ -132,8 +126,7 @@ fn listing_a_crowded_board_leaves_isready_and_quit_heard() {
         "setoption name Level value random",
         "setoption name Level value greedy",
     ] {
-        let mut engine = Engine::start();
-        engine.send("newgame apart 10");
+        let mut engine = Engine::start_game("apart 10");
         engine.send(&format!("position fen {CONTRIVED}"));
         engine.send(command);
         if command.starts_with("setoption") {

@@ -87,15 +87,13 @@ fn a_forced_win_is_reported_as_mate() {
 
 #[test]
 fn finished_game_gives_bestmove_none() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 3");
+    let mut engine = Engine::start_game("joust 3");
     assert_eq!(engine.bestmove("go depth 3"), "bestmove (none)");
 }
 
 #[test]
 fn isready_and_stop_during_infinite_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     let asked = Instant::now();
@@ -117,8 +115,7 @@ fn isready_and_stop_during_infinite_search() {
 
 #[test]
 fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 12");
+    let mut engine = Engine::start_game("apart 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(1700));
     let lines = engine.search("stop");
@@ -139,8 +136,7 @@ fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
 
 #[test]
 fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     let plain = engine.search("go depth 3");
     // Without the Ponder option, `bestmove` stays two words (as cutegames requires).
     assert_eq!(plain.last().unwrap().split_whitespace().count(), 2);
@@ -169,8 +165,7 @@ fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
 
 #[test]
 fn stop_ends_pondering_with_a_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
+    let mut engine = Engine::start_game("claustro");
     engine.send("go ponder depth 2");
     std::thread::sleep(Duration::from_millis(200));
     engine.send("isready");
@@ -183,8 +178,7 @@ fn stop_ends_pondering_with_a_bestmove() {
 
 #[test]
 fn end_of_input_during_infinite_search_exits_with_a_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     engine.close_input();
@@ -207,8 +201,7 @@ fn end_of_input_lets_a_bounded_search_finish() {
 
 #[test]
 fn quit_during_search_exits_promptly() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 16");
+    let mut engine = Engine::start_game("joust 16");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     engine.send("quit");
@@ -217,8 +210,7 @@ fn quit_during_search_exits_promptly() {
 
 #[test]
 fn movetime_is_respected() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     let started = Instant::now();
     engine.send("go movetime 300");
     engine.read_until("bestmove");
@@ -237,8 +229,7 @@ fn perft_by_protocol_lists_each_move_in_every_game() {
         ("apart", 2, 40, 3200, 3, 315_586),
     ];
     for (game, depth, moves, total, second, second_total) in cases {
-        let mut engine = Engine::start();
-        engine.send(&format!("newgame {game}"));
+        let mut engine = Engine::start_game(game);
         let lines = engine.perft(&format!("go perft {depth}"));
         assert_eq!(lines.len(), moves + 1, "{game}: {lines:#?}");
         assert_eq!(lines[moves], format!("Nodes searched: {total}"), "{game}");
@@ -287,8 +278,7 @@ fn display_shows_board_fen_and_status() {
 
 #[test]
 fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     let before = engine.display();
     engine.send("go infinite");
     let reply = engine.ask("newgame joust 8");
@@ -305,8 +295,7 @@ fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
 
 #[test]
 fn newgame_sizes_and_variant_option() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 10x6");
+    let mut engine = Engine::start_game("joust 10x6");
     assert!(
         engine
             .display()
@@ -339,12 +328,9 @@ fn threads_and_hash_options_still_search() {
     engine.send("setoption name Move Overhead value 50");
     engine.send("ucinewgame");
     engine.send("position startpos moves d4f5");
-    engine.send("go wtime 2000 btime 2000 winc 0 binc 0");
     assert!(
         engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
+            .bestmove("go wtime 2000 btime 2000 winc 0 binc 0")
             .starts_with("bestmove ")
     );
 }
@@ -380,8 +366,7 @@ fn levels_choose_how_strongly_to_play() {
 
 #[test]
 fn go_without_limits_runs_until_stopped_and_refuses_what_needs_an_idle_engine() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 16");
+    let mut engine = Engine::start_game("joust 16");
     engine.send("go");
     // Without a limit nothing ends the search but `stop`: `newgame` must not wait for it forever.
     // Each refused command is named.
@@ -565,14 +550,7 @@ fn go_mate_without_a_short_enough_win_runs_until_stopped() {
             "the search ended without a mate"
         );
     }
-    engine.send("stop");
-    assert!(
-        engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
-    );
+    assert!(engine.bestmove("stop").starts_with("bestmove "));
 }
 
 #[test]
@@ -720,8 +698,7 @@ fn said_by_a_search(engine: &mut Engine) -> Vec<String> {
 
 #[test]
 fn an_elo_out_of_the_games_reach_plays_at_its_end_and_says_so_once() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("setoption name UCI_LimitStrength value true");
     engine.send("setoption name UCI_Elo value 3000");
     let (_, full) = elo_span(GameKind::JesonMor);

@@ -27,6 +27,13 @@ impl Engine {
         Self::start_with_args(&[])
     }
 
+    /// A fresh engine after `newgame <game>` (`game` may carry a size: `joust 12`).
+    pub fn start_game(game: &str) -> Engine {
+        let mut engine = Self::start();
+        engine.send(&format!("newgame {game}"));
+        engine
+    }
+
     pub fn start_with_args(args: &[&str]) -> Engine {
         let mut child = process::start(&mut process::tabula(args), Stdio::piped(), Stdio::piped())
             .expect("the tabula binary starts");
@@ -112,14 +119,15 @@ impl Engine {
         panic!("no line starting with '{prefix}' within {bound:?}; saw {shown:#?}");
     }
 
-    /// The `bestmove` line of the search `go` starts.
-    pub fn bestmove(&mut self, go: &str) -> String {
-        self.search(go).pop().expect("a bestmove line")
+    /// The `bestmove` line that sending `line` (a `go ...` command, or `stop`) brings.
+    pub fn bestmove(&mut self, line: &str) -> String {
+        self.search(line).pop().expect("a bestmove line")
     }
 
-    /// Sends `go` (a `go ...` command) and returns the search's lines up to its `bestmove`.
-    pub fn search(&mut self, go: &str) -> Vec<String> {
-        self.send(go);
+    /// Sends `line` (a `go ...` command, or `stop`) and returns the search's lines up to its
+    /// `bestmove`.
+    pub fn search(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
         self.read_until("bestmove")
     }
 
@@ -127,6 +135,15 @@ impl Engine {
     pub fn perft(&mut self, command: &str) -> Vec<String> {
         self.send(command);
         self.read_until("Nodes searched")
+    }
+
+    /// Like `ask`, for an answer that must come at once: `readyok` within `PROMPT`.
+    pub fn ask_promptly(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut lines = self.read_promptly("readyok");
+        lines.pop();
+        lines
     }
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`.
