@@ -3,9 +3,7 @@
 //! must stay readable while the mouse is on them. Each is checked in the page and saved as a
 //! screenshot.
 
-use std::time::{Duration, Instant};
-
-use crate::page::{click, new_game, save_screenshot, select, set_diamond, type_into};
+use crate::page::{click, new_game, poll, save_screenshot, select, set_diamond, type_into};
 use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
 use fantoccini::{Client, Locator};
@@ -21,19 +19,8 @@ async fn wait_until(
     script: &str,
     ready: impl Fn(&Value) -> bool,
 ) -> Res<Value> {
-    let deadline = Instant::now() + STEP;
-    loop {
-        let value = client.execute(script, vec![]).await.ctx(what)?;
-        if ready(&value) {
-            return Ok(value);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "waited {STEP:?} for {what}; the page shows {value}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let read = || async move { client.execute(script, vec![]).await.ctx(what) };
+    poll(what, STEP, read, ready).await
 }
 
 const POSITION_FIELD: &str = r#"

@@ -110,15 +110,44 @@ pub async fn wait_for(
     timeout: Duration,
     ready: impl Fn(&PageState) -> bool,
 ) -> Res<PageState> {
+    poll(what, timeout, || read_state(client), ready).await
+}
+
+/// What a poll of the page read, as a timeout error shows it.
+pub trait Shown {
+    fn shown(&self) -> String;
+}
+
+impl Shown for PageState {
+    fn shown(&self) -> String {
+        format!("{self:#?}")
+    }
+}
+
+impl Shown for Value {
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Reads the page with `read` every 20 ms until `ready` holds for what it read; a timeout error
+/// names what was awaited and the last reading.
+pub async fn poll<T: Shown, F: Future<Output = Res<T>>>(
+    what: &str,
+    timeout: Duration,
+    mut read: impl FnMut() -> F,
+    ready: impl Fn(&T) -> bool,
+) -> Res<T> {
     let deadline = Instant::now() + timeout;
     loop {
-        let state = read_state(client).await?;
-        if ready(&state) {
-            return Ok(state);
+        let reading = read().await?;
+        if ready(&reading) {
+            return Ok(reading);
         }
         if Instant::now() > deadline {
+            let shown = reading.shown();
             return Err(format!(
-                "waited {timeout:?} for {what}; the page shows {state:#?}"
+                "waited {timeout:?} for {what}; the page shows {shown}"
             ));
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -9,9 +9,9 @@
 //! `line.cursor[data-ply]`, `#moves .move[data-mark]`, `#review-note` and `#review-summary`.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::page::{click, read_state, select};
+use crate::page::{click, poll, read_state, select};
 use crate::processes::{api_get, http_get, screenshot_dir};
 use crate::{Context, GameSpec, Res, STEP};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
@@ -57,19 +57,7 @@ async fn wait_review(
     timeout: Duration,
     ready: impl Fn(&Value) -> bool,
 ) -> Res<Value> {
-    let deadline = Instant::now() + timeout;
-    loop {
-        let value = read_review(client).await?;
-        if ready(&value) {
-            return Ok(value);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "waited {timeout:?} for {what}; the page shows {value}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    poll(what, timeout, || read_review(client), ready).await
 }
 
 /// Reviews the game that `spec` has just played on `table`, checks what the page shows against
