@@ -362,12 +362,7 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     if args.hand_written {
         crate::nnue::registry::set_enabled(false);
     }
-    let shard = args
-        .shard
-        .as_deref()
-        .map(Shard::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = Shard::from_option(args.shard.as_deref())?;
     let budget = match (args.nodes, args.depth) {
         (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
         (_, Some(depth)) => Budget::Depth(depth),
