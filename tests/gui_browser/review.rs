@@ -51,15 +51,6 @@ async fn read_review(client: &Client) -> Res<Value> {
         .ctx("read the review")
 }
 
-async fn wait_review(
-    client: &Client,
-    what: &str,
-    timeout: Duration,
-    ready: impl Fn(&Value) -> bool,
-) -> Res<Value> {
-    poll(what, timeout, || read_review(client), ready).await
-}
-
 /// Reviews the game that `spec` has just played on `table`, checks what the page shows against
 /// the server's judgement, goes to a move by a click on the graph, and checks the record.
 /// Reviews the finished game of `table`; `black` is the engine's name in its record.
@@ -89,9 +80,12 @@ pub async fn review_game(
     std::fs::write(&played, record).ctx(&format!("write {}", played.display()))?;
     select(client, "review-depth", "4").await?;
     click(client, "#review").await?;
-    let page = wait_review(client, "the review to finish", REVIEW, |v| {
-        v["status"] == "done"
-    })
+    let page = poll(
+        "the review to finish",
+        REVIEW,
+        || read_review(client),
+        |v| v["status"] == "done",
+    )
     .await?;
     let served = api_get(base, &format!("/api/tables/{table}"))?;
     let review = &served["review"];
@@ -139,10 +133,10 @@ pub async fn review_game(
         .map_or(positions / 2, |(ply, _)| *ply as usize)
         .clamp(1, moves);
     click_graph(client, &page, target, positions).await?;
-    let page = wait_review(
-        client,
+    let page = poll(
         &format!("the page to go to move {target}"),
         STEP,
+        || read_review(client),
         |v| v["current"] == target && v["cursor"] == target,
     )
     .await?;
