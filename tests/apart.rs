@@ -43,12 +43,9 @@ fn a_win_in_one_is_found_and_then_reported() {
         best == "bestmove a1c1e1" || best == "bestmove b1c2",
         "{best}"
     );
-    engine.send(&format!("position fen {WIN_IN_ONE} moves a1c1e1"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    engine.assert_result(&format!("position fen {WIN_IN_ONE} moves a1c1e1"), "p1win");
     // Capturing d1 leaves black's d2 alone: black, to move, is apart and wins.
-    engine.send(&format!("position fen {WIN_IN_ONE} moves b1d1"));
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result(&format!("position fen {WIN_IN_ONE} moves b1d1"), "p2win");
     assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
@@ -84,16 +81,12 @@ fn a_pass_is_refused_while_a_move_exists() {
 #[test]
 fn engine_policy_draws_follow_the_option() {
     let mut engine = Engine::start_game("apart");
-    engine.send(&format!("position startpos moves {SHUFFLE}"));
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE}"), "draw");
     let capped = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 201";
-    engine.send(&format!("position fen {capped}"));
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.assert_result(&format!("position fen {capped}"), "draw");
     engine.send("setoption name EngineDraws value false");
-    engine.send(&format!("position startpos moves {SHUFFLE}"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
-    engine.send(&format!("position fen {capped}"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE}"), "none");
+    engine.assert_result(&format!("position fen {capped}"), "none");
 }
 
 /// The move of the next `bestmove` line, and the line.

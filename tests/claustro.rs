@@ -40,8 +40,7 @@ fn entering_the_goal_is_found_as_mate_in_one() {
     let lines = engine.search("go depth 4");
     assert_mate(&lines, 1);
     assert_eq!(lines.last().unwrap(), "bestmove d5e5");
-    engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5");
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    engine.assert_result("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5", "p1win");
 }
 
 #[test]
@@ -62,11 +61,8 @@ fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
     // b2c3d4 sends black's pawn to d4, d4c3b2 sends white's back to b2.
     let opening = "position startpos moves b1b2 c5c4 a3a4 c4c3";
     let pair = "b2c3d4 d4c3b2";
-    engine.send(&format!("{opening} {pair} {pair} b2c3d4"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
-    engine.send(&format!("{opening} {pair} {pair} {pair}"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result(&format!("{opening} {pair} {pair} b2c3d4"), "none");
+    engine.assert_result(&format!("{opening} {pair} {pair} {pair}"), "p2win");
     let reply = engine.ask(&format!("{opening} {pair} {pair} {pair} a4a5"));
     assert!(reply[0].starts_with("info string error: "), "{reply:?}");
 }

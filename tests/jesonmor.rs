@@ -95,40 +95,42 @@ fn open_openings_are_never_scored_as_decided_races() {
 #[test]
 fn queries_after_a_centre_win() {
     let mut engine = Engine::start_game("jesonmor");
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6");
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
+    engine.assert_result("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1", "none");
+    engine.assert_result(
+        "position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6",
+        "p1win",
+    );
     assert!(
         engine
             .display()
             .contains(&"Status: white wins (a knight left the centre)".to_string())
     );
-    engine.send("position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4");
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result(
+        "position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4",
+        "p2win",
+    );
     assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
 fn threefold_repetition_draws_unless_engine_draws_are_off() {
     let mut engine = Engine::start_game("jesonmor");
-    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE_TWICE}"), "draw");
     engine.send("setoption name EngineDraws value false");
-    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE_TWICE}"), "none");
 }
 
 #[test]
 fn a_hundred_plies_without_a_capture_draw() {
     let mut engine = Engine::start_game("jesonmor");
-    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50");
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3");
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.assert_result(
+        "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50",
+        "none",
+    );
+    engine.assert_result(
+        "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3",
+        "draw",
+    );
 }
 
 #[test]

@@ -254,8 +254,7 @@ fn queries_follow_the_game() {
     assert_eq!(engine.ask("query p1turn"), ["response false"]);
     assert_eq!(engine.ask("query gameover"), ["response true"]);
     assert_eq!(engine.ask("query result"), ["response p1win"]);
-    engine.send("newgame joust 3");
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result("newgame joust 3", "p2win");
 }
 
 #[test]

@@ -137,6 +137,16 @@ impl Engine {
         self.read_until("Nodes searched")
     }
 
+    /// Sends `position` (a `position` or `newgame` command) and asserts the result there as
+    /// `query` gives it: `none` in a game not over, else `p1win`, `p2win` or `draw`.
+    pub fn assert_result(&mut self, position: &str, result: &str) {
+        self.send(position);
+        let over = if result == "none" { "false" } else { "true" };
+        let answers = [self.ask("query gameover"), self.ask("query result")];
+        let expected = [format!("response {over}"), format!("response {result}")];
+        assert_eq!(answers, expected.map(|answer| vec![answer]), "{position}");
+    }
+
     /// Like `ask`, for an answer that must come at once: `readyok` within `PROMPT`.
     pub fn ask_promptly(&mut self, line: &str) -> Vec<String> {
         self.send(line);
