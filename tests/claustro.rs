@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_mate};
+use common::{Engine, assert_mate, assert_shows};
 
 const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
 
@@ -12,24 +12,18 @@ const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
 fn newgame_shows_the_start_with_goals_and_neutral_corners() {
     let mut engine = Engine::start_game("claustro");
     let lines = engine.display();
-    assert!(lines.contains(&format!("Fen: {START}")), "{lines:#?}");
-    assert!(lines.contains(&"Game: claustro 5x5".to_string()));
-    assert!(
-        lines.contains(&" 5 | # . p p G |".to_string()),
-        "{lines:#?}"
-    );
-    assert!(
-        lines.contains(&" 1 | g P P . # |".to_string()),
-        "{lines:#?}"
-    );
+    assert_shows(&lines, &format!("Fen: {START}"));
+    assert_shows(&lines, "Game: claustro 5x5");
+    assert_shows(&lines, " 5 | # . p p G |");
+    assert_shows(&lines, " 1 | g P P . # |");
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("G white's goal e5, g black's goal a1"))
     );
-    assert!(lines.contains(&"Status: in progress".to_string()));
+    assert_shows(&lines, "Status: in progress");
     engine.send("newgame claustro 6x7");
-    assert!(engine.display().contains(&"Game: claustro 6x7".to_string()));
+    engine.assert_displays("Game: claustro 6x7");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_mate};
+use common::{Engine, assert_mate, assert_shows};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -69,7 +69,7 @@ fn go_plays_from_the_table() {
     engine.send("position fen 2p2/4P/1p3/5/2P2 b 0 1");
     let lines = engine.search("go depth 5");
     assert_mate(&lines, -1);
-    assert!(lines.contains(&"info string solution table".to_string()));
+    assert_shows(&lines, "info string solution table");
     let _ = std::fs::remove_file(&path);
 }
 
@@ -94,9 +94,9 @@ fn bad_tables_are_refused_and_the_loaded_one_stays() {
     let mut engine = engine_with_table(&path);
     engine.send("uci");
     let lines = engine.read_until("uciok");
-    assert!(
-        lines.contains(&"option name SolutionFile type string default <empty>".to_string()),
-        "{lines:#?}"
+    assert_shows(
+        &lines,
+        "option name SolutionFile type string default <empty>",
     );
     let bad = std::env::temp_dir().join(format!("tabula-{}-not-a-table.tbl", std::process::id()));
     std::fs::write(&bad, b"JOUST table").expect("a temporary file");
@@ -117,10 +117,7 @@ fn bad_tables_are_refused_and_the_loaded_one_stays() {
     );
     engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
     let lines = engine.search("go depth 5");
-    assert!(
-        lines.contains(&"info string solution table".to_string()),
-        "{lines:#?}"
-    );
+    assert_shows(&lines, "info string solution table");
     engine.send("setoption name SolutionFile value <empty>");
     let lines = engine.search("go depth 1");
     assert!(
@@ -142,7 +139,7 @@ fn table_play_heeds_the_repetition_rule() {
     engine.send(&format!("{start} b2c3d4 d4c3b2 b2c3d4 d4c3b2"));
     let lines = engine.search("go depth 3");
     // A third b2c3d4 would let black's third d4c3b2 win by the repetition rule (the last mover wins).
-    assert!(lines.contains(&"info string solution table".to_string()));
+    assert_shows(&lines, "info string solution table");
     assert_ne!(
         lines.last().map(String::as_str),
         Some("bestmove b2c3d4"),

@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_mate};
+use common::{Engine, assert_mate, assert_shows};
 
 const START: &str = "Fen: nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
 /// Knights shuffled out and back twice: the start position for the third time.
@@ -14,21 +14,13 @@ const SHUFFLE_TWICE: &str = "b1c3 b9c7 c3b1 c7b9 b1c3 b9c7 c3b1 c7b9";
 fn newgame_jesonmor_sets_up_every_size() {
     let mut engine = Engine::start_game("jesonmor");
     let lines = engine.display();
-    assert!(lines.contains(&START.to_string()), "{lines:#?}");
-    assert!(lines.contains(&"Game: jesonmor 9x9".to_string()));
+    assert_shows(&lines, START);
+    assert_shows(&lines, "Game: jesonmor 9x9");
     assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h i"));
     engine.send("newgame jesonmor 5");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: nnnnn/5/5/5/NNNNN w 0 1".to_string())
-    );
+    engine.assert_displays("Fen: nnnnn/5/5/5/NNNNN w 0 1");
     engine.send("newgame jesonmor 25");
-    assert!(
-        engine
-            .display()
-            .contains(&"Game: jesonmor 25x25".to_string())
-    );
+    engine.assert_displays("Game: jesonmor 25x25");
     assert!(engine.bestmove("go depth 2").starts_with("bestmove "));
 }
 
@@ -40,11 +32,7 @@ fn uci_variant_selects_jesonmor_with_plain_uci_moves() {
     let moves = engine.ask("moves");
     assert_eq!(moves[0].split_whitespace().count(), 30, "{moves:?}");
     engine.send("position startpos moves b1c3 b9c7 c3d5 c7d5");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: n1nnnnnnn/9/9/9/3n5/9/9/9/N1NNNNNNN w 0 3".to_string())
-    );
+    engine.assert_displays("Fen: n1nnnnnnn/9/9/9/3n5/9/9/9/N1NNNNNNN w 0 3");
 }
 
 /// Every first move of Jeson Mor leaves black its 30 knight moves (the table of perft in every
@@ -100,11 +88,7 @@ fn queries_after_a_centre_win() {
         "position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6",
         "p1win",
     );
-    assert!(
-        engine
-            .display()
-            .contains(&"Status: white wins (a knight left the centre)".to_string())
-    );
+    engine.assert_displays("Status: white wins (a knight left the centre)");
     engine.assert_result(
         "position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4",
         "p2win",

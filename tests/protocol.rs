@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, elo_span};
+use common::{Engine, assert_shows, elo_span};
 use std::time::{Duration, Instant};
 use tabula::games::GameKind;
 
@@ -262,16 +262,13 @@ fn display_shows_board_fen_and_status() {
     let mut engine = Engine::start();
     engine.send("position startpos moves d4f5 e5c4");
     let lines = engine.display();
-    assert!(
-        lines.contains(&"Fen: 8/8/8/4*N2/2n*4/8/8/8 w 2 2".to_string()),
-        "{lines:#?}"
-    );
+    assert_shows(&lines, "Fen: 8/8/8/4*N2/2n*4/8/8/8 w 2 2");
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with(" 5 |") && l.contains('*') && l.contains('N'))
     );
-    assert!(lines.contains(&"Status: in progress".to_string()));
+    assert_shows(&lines, "Status: in progress");
     assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h"));
 }
 
@@ -295,19 +292,11 @@ fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
 #[test]
 fn newgame_sizes_and_variant_option() {
     let mut engine = Engine::start_game("joust 10x6");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: 10/10/5n4/4N5/10/10 w 0 1".to_string())
-    );
+    engine.assert_displays("Fen: 10/10/5n4/4N5/10/10 w 0 1");
     engine.send("position startpos");
-    assert!(engine.display().contains(&"Game: joust 10x6".to_string()));
+    engine.assert_displays("Game: joust 10x6");
     engine.send("setoption name UCI_Variant value joust");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1".to_string())
-    );
+    engine.assert_displays("Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1");
     engine.send("position fen 25/25/25/25/25/25/25/25/25/25/25/25/12n12/11N13/25/25/25/25/25/25/25/25/25/25/25 b 0 1");
     engine.send("go depth 3");
     assert!(

@@ -137,6 +137,11 @@ impl Engine {
         self.read_until("Nodes searched")
     }
 
+    /// Asserts that `display` shows `line` (the whole line).
+    pub fn assert_displays(&mut self, line: &str) {
+        assert_shows(&self.display(), line);
+    }
+
     /// Sends `position` (a `position` or `newgame` command) and asserts the result there as
     /// `query` gives it: `none` in a game not over, else `p1win`, `p2win` or `draw`.
     pub fn assert_result(&mut self, position: &str, result: &str) {
@@ -226,4 +231,9 @@ pub fn errors(lines: &[String]) -> Vec<&String> {
         .iter()
         .filter(|l| l.starts_with("info string error: "))
         .collect()
+}
+
+/// Asserts that `line` is one of `lines` (the whole line).
+pub fn assert_shows(lines: &[String], line: &str) {
+    assert!(lines.iter().any(|l| l == line), "{line} in {lines:#?}");
 }
