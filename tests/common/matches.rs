@@ -29,6 +29,11 @@ pub fn tabula(args: &[&str]) -> Output {
         .expect("tabula runs")
 }
 
+/// Runs `tabula <command> <args>`; returns (exit code, stdout, stderr).
+pub fn run_command(command: &str, args: &[&str]) -> (i32, String, String) {
+    outcome(&tabula(&[&[command], args].concat()))
+}
+
 /// What a `tabula match` run left: its exit code, stdout, stderr and games file.
 pub struct Played {
     pub code: i32,
