@@ -163,6 +163,15 @@ impl Client {
         self.request("GET", path, "")
     }
 
+    /// Loads `record` (a record file's text) into table `id`, game number `game` of the file where
+    /// given; the answer's status and body.
+    pub fn load_record(&self, id: &str, record: &str, game: Option<u32>) -> (u16, String) {
+        let text = serde_json::to_string(record).expect("a JSON string");
+        let pick = game.map(|n| format!(r#","game":{n}"#)).unwrap_or_default();
+        let body = format!(r#"{{"text":{text}{pick}}}"#);
+        self.post(&format!("/api/tables/{id}/record"), &body)
+    }
+
     /// A new table of `game`; its id.
     pub fn open(&self, game: &str, size: &str) -> String {
         let (status, body) = self.post(
