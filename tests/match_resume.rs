@@ -9,7 +9,9 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, match_args, out_dir, records_without_times, run, tabula};
+use matches::{
+    TABULA, assert_merge_is_whole, match_args, out_dir, records_without_times, run, tabula,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -105,24 +107,8 @@ fn a_match_killed_at_any_instant_and_resumed_is_the_uninterrupted_match() {
             // No partial result file is left behind to be mistaken for a result.
             assert!(!dir.join("result.json.partial").exists());
         }
-        let mut merge = vec!["match".to_string(), "merge".to_string()];
-        merge.extend(dirs.iter().map(|dir| dir.display().to_string()));
         let merged_dir = out_dir(&format!("resume-merged-{count}"));
-        let (code, merged, errors) = run(&merge, &["--out", &merged_dir.display().to_string()]);
-        assert_eq!(code, 0, "{errors}");
-        assert_eq!(
-            merged,
-            format!("{whole_summary}Merged {count} of {count} shards\n")
-        );
-        let merged_games = std::fs::read_to_string(merged_dir.join("games.txt")).expect("games");
-        assert_eq!(
-            records_without_times(&merged_games),
-            whole_records,
-            "{count} shards"
-        );
-        for dir in dirs.iter().chain([&merged_dir]) {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        assert_merge_is_whole(&dirs, &merged_dir, &whole_summary, &whole_records);
     }
     let _ = std::fs::remove_dir_all(&whole_dir);
 }

@@ -182,3 +182,32 @@ pub fn random_against_strong() -> String {
     assert_eq!(code, 0, "{stdout}");
     games
 }
+
+/// Merges the match directories `shards` into `merged` and asserts that the merge is the whole
+/// match: its summary `whole_summary` (then the merge's line) and its records `whole_records`;
+/// then removes the shards' directories and the merge's.
+pub fn assert_merge_is_whole(
+    shards: &[PathBuf],
+    merged: &Path,
+    whole_summary: &str,
+    whole_records: &[String],
+) {
+    let count = shards.len();
+    let mut merge = vec!["match".to_string(), "merge".to_string()];
+    merge.extend(shards.iter().map(|dir| dir.display().to_string()));
+    let (code, stdout, errors) = run(&merge, &["--out", &merged.display().to_string()]);
+    assert_eq!(code, 0, "{errors}");
+    // The same summary, line for line (score, Elo, LOS, pairs, colours, forfeits), then the
+    // shards.
+    let expected = format!("{whole_summary}Merged {count} of {count} shards\n");
+    assert_eq!(stdout, expected, "{count} shards");
+    let games = std::fs::read_to_string(merged.join("games.txt")).expect("games");
+    assert_eq!(
+        records_without_times(&games),
+        whole_records,
+        "{count} shards"
+    );
+    for dir in shards.iter().map(PathBuf::as_path).chain([merged]) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
