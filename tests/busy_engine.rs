@@ -28,8 +28,7 @@ fn quit_ends_the_engine_behind_a_command_that_waits_for_the_search() {
     let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 60");
     engine.send("setoption name Threads value 2");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
 }
 
 #[test]
@@ -110,8 +109,7 @@ fn isready_and_quit_are_answered_during_a_long_perft() {
     engine.ask_promptly("perft 7");
     // stop does not end a perft: it goes on, and what is sent after it waits.
     engine.send("stop");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
 }
 
 #[test]
@@ -131,8 +129,7 @@ fn quit_answers_what_waited_but_starts_nothing() {
     engine.send("setoption name MultiPV value 0");
     engine.send("perft 3");
     engine.send("xyzzy");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
     let lines = engine.rest();
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
     assert_eq!(errors.len(), 2, "{lines:#?}");

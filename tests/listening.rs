@@ -149,8 +149,7 @@ fn lifting_a_piece_of_a_crowded_board_in_cecp_leaves_quit_heard() {
         engine.send(&format!("lift {square}"));
     }
     let asked = Instant::now();
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT), "quit was not obeyed");
+    engine.assert_quits_within(PROMPT);
     eprintln!("quit after {:?}", asked.elapsed());
 }
 

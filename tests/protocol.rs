@@ -204,8 +204,7 @@ fn quit_during_search_exits_promptly() {
     let mut engine = Engine::start_game("joust 16");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
-    engine.send("quit");
-    assert!(engine.exits_within(Duration::from_secs(5)));
+    engine.assert_quits_within(Duration::from_secs(5));
 }
 
 #[test]

@@ -142,6 +142,15 @@ impl Engine {
         assert_shows(&self.display(), line);
     }
 
+    /// Sends `quit` and asserts that the engine exits within `bound`.
+    pub fn assert_quits_within(&mut self, bound: Duration) {
+        self.send("quit");
+        assert!(
+            self.exits_within(bound),
+            "quit was not obeyed within {bound:?}"
+        );
+    }
+
     /// Sends `position` (a `position` or `newgame` command) and asserts the result there as
     /// `query` gives it: `none` in a game not over, else `p1win`, `p2win` or `draw`.
     pub fn assert_result(&mut self, position: &str, result: &str) {
