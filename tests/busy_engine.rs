@@ -5,7 +5,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, PROMPT};
+use common::{Engine, PROMPT, starting_with};
 
 #[test]
 fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
@@ -77,10 +77,7 @@ fn multipv_lines_come_in_score_order_and_the_first_is_played() {
     let mut engine = Engine::start_game("jesonmor");
     engine.send("setoption name MultiPV value 3");
     let lines = engine.search("go depth 14");
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let infos = starting_with(&lines, "info depth");
     let mut last_first_move = None;
     let mut previous: Option<(usize, i32)> = None;
     for line in &infos {

@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, PROMPT, errors};
+use common::{Engine, PROMPT, errors, the_error};
 use std::time::{Duration, Instant};
 
 /// A random fill of a 10 x 10 Apart board, sides interleaved with room to land: hundreds of
@@ -28,9 +28,8 @@ fn assert_listening(mut engine: Engine, what: &str) {
 fn a_solution_file_that_never_ends_is_refused_at_once() {
     let mut engine = Engine::start();
     let lines = engine.ask_promptly("setoption name SolutionFile value /dev/zero");
-    let found = errors(&lines);
-    assert_eq!(found.len(), 1, "{lines:#?}");
-    assert!(found[0].contains("/dev/zero"), "{lines:#?}");
+    let found = the_error(&lines);
+    assert!(found.contains("/dev/zero"), "{lines:#?}");
     if let Some(peak) = engine.peak_memory_kb() {
         assert!(peak < 100 * 1024, "peak memory {peak} kB");
     }
@@ -182,9 +181,8 @@ fn a_line_that_never_ends_is_cut_and_the_engine_listens_after_it() {
 fn perft_with_two_depths_names_the_second() {
     let mut engine = Engine::start();
     let reply = engine.ask("perft 3 4");
-    let found = errors(&reply);
-    assert_eq!(found.len(), 1, "{reply:#?}");
-    assert!(found[0].contains("'4'"), "{reply:#?}");
+    let found = the_error(&reply);
+    assert!(found.contains("'4'"), "{reply:#?}");
 }
 
 #[test]
@@ -192,10 +190,9 @@ fn an_option_value_left_out_is_named_as_missing() {
     let mut engine = Engine::start();
     for option in ["Level", "Hash", "Threads"] {
         let reply = engine.ask(&format!("setoption name {option} value"));
-        let found = errors(&reply);
-        assert_eq!(found.len(), 1, "{reply:#?}");
+        let found = the_error(&reply);
         assert!(
-            found[0].contains("missing") && !found[0].contains("''"),
+            found.contains("missing") && !found.contains("''"),
             "{option}: {reply:#?}"
         );
     }

@@ -113,6 +113,20 @@ fn a_match_killed_at_any_instant_and_resumed_is_the_uninterrupted_match() {
     let _ = std::fs::remove_dir_all(&whole_dir);
 }
 
+/// Runs the match `args` again: it must be refused (exit code 2) naming `file` and `reason`, and
+/// leave `dir` as it was.
+fn assert_refused_naming(args: &[String], dir: &Path, file: &Path, reason: &str) {
+    let before = contents(dir);
+    let (code, _, errors) = run(args, &[]);
+    assert_eq!(code, 2, "{errors}");
+    assert!(
+        errors.contains(&format!("'{}'", file.display())),
+        "{errors}"
+    );
+    assert!(errors.contains(reason), "{errors}");
+    assert_eq!(contents(dir), before);
+}
+
 /// The files of a match directory, to see that a refused run changed nothing.
 fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
@@ -163,33 +177,14 @@ fn another_match_or_edited_files_in_the_directory_are_refused_and_left_alone() {
     let games = dir.join("games.txt");
     let text = std::fs::read_to_string(&games).expect("games");
     std::fs::write(&games, text.replacen("[Round \"1\"]", "[Round \"9\"]", 1)).expect("edits");
-    let before = contents(&dir);
-    let (code, _, errors) = run(&args, &[]);
-    assert_eq!(code, 2);
-    assert!(
-        errors.contains(&format!("'{}'", games.display())),
-        "{errors}"
-    );
-    assert!(errors.contains("edited"), "{errors}");
-    assert_eq!(contents(&dir), before);
+    assert_refused_naming(&args, &dir, &games, "edited");
 
     // A result file cut short.
     std::fs::write(&games, &text).expect("restores");
     let result = dir.join("result.json");
     let json = std::fs::read_to_string(&result).expect("result");
     std::fs::write(&result, &json[..json.len() / 2]).expect("cuts");
-    let before = contents(&dir);
-    let (code, _, errors) = run(&args, &[]);
-    assert_eq!(code, 2);
-    assert!(
-        errors.contains(&format!("'{}'", result.display())),
-        "{errors}"
-    );
-    assert!(
-        errors.contains("not a whole tabula match result"),
-        "{errors}"
-    );
-    assert_eq!(contents(&dir), before);
+    assert_refused_naming(&args, &dir, &result, "not a whole tabula match result");
 
     // --restart starts over: every game is played by this run.
     let (code, stdout, errors) = run(&args, &["--restart"]);

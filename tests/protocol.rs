@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_shows, elo_span};
+use common::{Engine, assert_shows, elo_span, starting_with};
 use std::time::{Duration, Instant};
 use tabula::games::GameKind;
 
@@ -35,10 +35,7 @@ fn go_depth_reports_iterations_and_a_legal_bestmove() {
     let mut engine = Engine::start();
     engine.send("position startpos moves d4f5");
     let lines = engine.search("go depth 5");
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let infos = starting_with(&lines, "info depth");
     assert_eq!(infos.len(), 5, "{lines:#?}");
     for field in [
         "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv",

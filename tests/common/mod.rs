@@ -234,12 +234,22 @@ pub fn assert_mate(lines: &[String], moves: i32) {
     assert!(lines.iter().any(|l| l.contains(&score)), "{lines:#?}");
 }
 
+/// The lines among `lines` that start with `prefix`.
+pub fn starting_with<'a>(lines: &'a [String], prefix: &str) -> Vec<&'a String> {
+    lines.iter().filter(|l| l.starts_with(prefix)).collect()
+}
+
 /// The `info string error: ` lines among `lines`.
 pub fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect()
+    starting_with(lines, "info string error: ")
+}
+
+/// The one `info string error: ` line among `lines`; panics, showing them, if there is not one.
+pub fn the_error(lines: &[String]) -> &String {
+    match errors(lines)[..] {
+        [error] => error,
+        _ => panic!("not one error line in {lines:#?}"),
+    }
 }
 
 /// Asserts that `line` is one of `lines` (the whole line).
