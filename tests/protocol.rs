@@ -213,6 +213,26 @@ fn movetime_is_respected() {
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 
+/// `newgame GAME [SIZE]` sets each game up at its default size or at the size asked, as `d`
+/// shows.
+#[test]
+fn newgame_sets_up_each_game_at_its_size() {
+    let mut engine = Engine::start();
+    for (newgame, shown) in [
+        ("joust", "joust 8x8"),
+        ("joust 12", "joust 12x12"),
+        ("jesonmor", "jesonmor 9x9"),
+        ("jesonmor 25", "jesonmor 25x25"),
+        ("claustro", "claustro 5x5"),
+        ("claustro 6x7", "claustro 6x7"),
+        ("apart", "apart 8x8"),
+        ("apart 10", "apart 10x10"),
+    ] {
+        engine.send(&format!("newgame {newgame}"));
+        engine.assert_displays(&format!("Game: {shown}"));
+    }
+}
+
 /// Perft through the protocol in each game at its default size: `go perft N` lists each first
 /// move with its count (the counts add up to the total), then `perft M` gives its total.
 #[test]
