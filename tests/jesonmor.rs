@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_mate, assert_shows};
+use common::{Engine, assert_shows};
 
 const START: &str = "Fen: nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
 /// Knights shuffled out and back twice: the start position for the third time.
@@ -43,15 +43,6 @@ fn every_first_move_leaves_thirty_replies() {
         lines[..30].iter().all(|l| l.ends_with(": 30")),
         "{lines:#?}"
     );
-}
-
-#[test]
-fn leaving_the_centre_is_found_as_mate_in_one() {
-    let mut engine = Engine::start_game("jesonmor");
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
-    let lines = engine.search("go depth 3");
-    assert_mate(&lines, 1);
-    assert!(lines.last().unwrap().starts_with("bestmove e5"));
 }
 
 /// Openings four random plies deep where neither side can force the centre (searches to depth 21

@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, assert_shows, elo_span, starting_with};
+use common::{Engine, assert_mate, assert_shows, elo_span, starting_with};
 use std::time::{Duration, Instant};
 use tabula::games::GameKind;
 
@@ -211,6 +211,50 @@ fn movetime_is_respected() {
     engine.send("go movetime 300");
     engine.read_until("bestmove");
     assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+/// A win in one move is found and scored `mate 1` in every game.
+#[test]
+fn a_win_in_one_is_found_as_mate_in_one_in_every_game() {
+    // (game, position, search, the winning moves)
+    let cases: [(&str, &str, &str, &[&str]); 4] = [
+        // d4b3 leaves black's knight on a1 without a move.
+        ("joust", "3N/4/2*1/n3 w 0 1", "go depth 3", &["d4b3"]),
+        // Any move out of the centre wins.
+        (
+            "jesonmor",
+            "4n4/9/9/9/4N4/9/9/9/4N4 w 0 1",
+            "go depth 3",
+            &[
+                "e5c4", "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4", "e5g6",
+            ],
+        ),
+        // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
+        (
+            "claustro",
+            "3P1/5/2p2/1P3/1p3 w 0 1",
+            "go depth 4",
+            &["d5e5"],
+        ),
+        // Either turn wins at once.
+        (
+            "apart",
+            "8/8/8/8/8/8/3p4/PP1p4 w 0 2",
+            "go depth 3",
+            &["a1c1e1", "b1c2"],
+        ),
+    ];
+    for (game, position, go, wins) in cases {
+        let mut engine = Engine::start_game(game);
+        engine.send(&format!("position fen {position}"));
+        let lines = engine.search(go);
+        assert_mate(&lines, 1);
+        let played = lines.last().unwrap().strip_prefix("bestmove ");
+        assert!(
+            played.is_some_and(|mv| wins.contains(&mv)),
+            "{game}: {lines:#?}"
+        );
+    }
 }
 
 /// `newgame GAME [SIZE]` sets each game up at its default size or at the size asked, as `d`
