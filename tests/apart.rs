@@ -155,8 +155,7 @@ const CROWDED_10: &str = "ppp1p1Pp1p/1PpPppPPP1/pPpPpPP1PP/2P1ppP1p1/1PPPPPPpPp/
 #[test]
 fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
     let mut engine = Engine::start_game("apart 10");
-    engine.send(&format!("position fen {CROWDED_10}"));
-    let lines = engine.search("go nodes 1000000");
+    let lines = engine.search_from(&format!("position fen {CROWDED_10}"), "go nodes 1000000");
     assert!(
         lines.last().is_some_and(|l| l.starts_with("bestmove ")),
         "{lines:?}"

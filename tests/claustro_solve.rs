@@ -59,15 +59,13 @@ fn go_plays_from_the_table() {
     let (path, _) = solve_two_pawns("play");
     let mut engine = engine_with_table(&path);
     // White e4 steps into its goal e5 at once: a win in one ply, mate 1.
-    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
-    let lines = engine.search("go depth 5");
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 w 0 1", "go depth 5");
     assert_mate(&lines, 1);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove e4e5"));
     // Black to move there: no black pawn is next to a1 and none stands diagonal to e4 (d5, d3),
     // and e5 is a corner no pawn can be placed on, so white steps into e5 whatever black does:
     // a loss in two plies, mate -1.
-    engine.send("position fen 2p2/4P/1p3/5/2P2 b 0 1");
-    let lines = engine.search("go depth 5");
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 b 0 1", "go depth 5");
     assert_mate(&lines, -1);
     assert_shows(&lines, "info string solution table");
     let _ = std::fs::remove_file(&path);
@@ -78,8 +76,7 @@ fn positions_outside_the_table_are_searched() {
     let (path, _) = solve_two_pawns("outside");
     let mut engine = engine_with_table(&path);
     // The start position has four pawns a side: the two-pawn table does not cover it.
-    engine.send("position startpos");
-    let lines = engine.search("go depth 2");
+    let lines = engine.search_from("position startpos", "go depth 2");
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 2")),
         "{lines:#?}"
@@ -115,8 +112,7 @@ fn bad_tables_are_refused_and_the_loaded_one_stays() {
         lines.last().is_some_and(|l| l.contains("cannot read")),
         "{lines:#?}"
     );
-    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
-    let lines = engine.search("go depth 5");
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 w 0 1", "go depth 5");
     assert_shows(&lines, "info string solution table");
     engine.send("setoption name SolutionFile value <empty>");
     let lines = engine.search("go depth 1");

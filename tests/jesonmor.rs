@@ -56,8 +56,8 @@ fn open_openings_are_never_scored_as_decided_races() {
         "h1i3 i9h7 f1h2 e9d7",
     ] {
         let mut engine = Engine::start_game("jesonmor");
-        engine.send(&format!("position startpos moves {opening}"));
-        let lines = engine.search("go depth 16");
+        let lines =
+            engine.search_from(&format!("position startpos moves {opening}"), "go depth 16");
         let decided = lines.iter().find(|line| {
             line.split_whitespace()
                 .skip_while(|&word| word != "cp")

@@ -33,8 +33,7 @@ fn uci_and_ugi_handshakes() {
 #[test]
 fn go_depth_reports_iterations_and_a_legal_bestmove() {
     let mut engine = Engine::start();
-    engine.send("position startpos moves d4f5");
-    let lines = engine.search("go depth 5");
+    let lines = engine.search_from("position startpos moves d4f5", "go depth 5");
     let infos = starting_with(&lines, "info depth");
     assert_eq!(infos.len(), 5, "{lines:#?}");
     for field in [
@@ -71,8 +70,7 @@ fn a_forced_win_is_reported_as_mate() {
     // soon as it is found; though unbounded, once its bestmove is out the engine is idle.
     for go in ["go depth 3", "go mate 1"] {
         let mut engine = Engine::start();
-        engine.send("position fen 3N/4/2*1/n3 w 0 1");
-        let lines = engine.search(go);
+        let lines = engine.search_from("position fen 3N/4/2*1/n3 w 0 1", go);
         assert!(
             lines.iter().any(|l| l.contains("score mate 1 ")),
             "{go}: {lines:#?}"
@@ -246,8 +244,7 @@ fn a_win_in_one_is_found_as_mate_in_one_in_every_game() {
     ];
     for (game, position, go, wins) in cases {
         let mut engine = Engine::start_game(game);
-        engine.send(&format!("position fen {position}"));
-        let lines = engine.search(go);
+        let lines = engine.search_from(&format!("position fen {position}"), go);
         assert_mate(&lines, 1);
         let played = lines.last().unwrap().strip_prefix("bestmove ");
         assert!(
@@ -401,8 +398,7 @@ fn levels_choose_how_strongly_to_play() {
     assert_eq!(engine.bestmove("go"), "bestmove d4b3");
     // A depth level caps the search depth.
     engine.send("setoption name Level value novice");
-    engine.send("position startpos moves d4f5");
-    let lines = engine.search("go depth 9");
+    let lines = engine.search_from("position startpos moves d4f5", "go depth 9");
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("info depth")).count(),
         1,
@@ -451,8 +447,7 @@ fn with_helper_threads_the_last_reported_line_begins_with_the_best_move() {
     for (game, threads) in [("jesonmor", 2), ("claustro", 3), ("joust", 2), ("apart", 3)] {
         engine.send(&format!("setoption name Threads value {threads}"));
         engine.send(&format!("newgame {game}"));
-        engine.send("position startpos");
-        let reply = engine.search("go movetime 300");
+        let reply = engine.search_from("position startpos", "go movetime 300");
         let best = reply.last().unwrap().split_whitespace().nth(1).unwrap();
         let last_line = reply
             .iter()

@@ -131,6 +131,13 @@ impl Engine {
         self.read_until("bestmove")
     }
 
+    /// Sends `position` (a `position ...` command), then `go`; the search's lines up to its
+    /// `bestmove`.
+    pub fn search_from(&mut self, position: &str, go: &str) -> Vec<String> {
+        self.send(position);
+        self.search(go)
+    }
+
     /// Sends a perft command and returns its lines up to its `Nodes searched` total.
     pub fn perft(&mut self, command: &str) -> Vec<String> {
         self.send(command);
