@@ -85,6 +85,16 @@ fn positions_outside_the_table_are_searched() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// Sets `SolutionFile` to `path`, which must be refused with an error that says `reason`.
+fn assert_table_refused(engine: &mut Engine, path: &str, reason: &str) {
+    engine.send(&format!("setoption name SolutionFile value {path}"));
+    let lines = engine.read_until("info string error");
+    assert!(
+        lines.last().is_some_and(|l| l.contains(reason)),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn bad_tables_are_refused_and_the_loaded_one_stays() {
     let (path, _) = solve_two_pawns("bad");
@@ -97,21 +107,8 @@ fn bad_tables_are_refused_and_the_loaded_one_stays() {
     );
     let bad = std::env::temp_dir().join(format!("tabula-{}-not-a-table.tbl", std::process::id()));
     std::fs::write(&bad, b"JOUST table").expect("a temporary file");
-    engine.send(&format!(
-        "setoption name SolutionFile value {}",
-        bad.display()
-    ));
-    let lines = engine.read_until("info string error");
-    assert!(
-        lines.last().is_some_and(|l| l.contains("wrong magic")),
-        "{lines:#?}"
-    );
-    engine.send("setoption name SolutionFile value /nonexistent/claustro.tbl");
-    let lines = engine.read_until("info string error");
-    assert!(
-        lines.last().is_some_and(|l| l.contains("cannot read")),
-        "{lines:#?}"
-    );
+    assert_table_refused(&mut engine, &bad.display().to_string(), "wrong magic");
+    assert_table_refused(&mut engine, "/nonexistent/claustro.tbl", "cannot read");
     let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 w 0 1", "go depth 5");
     assert_shows(&lines, "info string solution table");
     engine.send("setoption name SolutionFile value <empty>");

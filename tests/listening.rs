@@ -181,8 +181,7 @@ fn a_line_that_never_ends_is_cut_and_the_engine_listens_after_it() {
 fn perft_with_two_depths_names_the_second() {
     let mut engine = Engine::start();
     let reply = engine.ask("perft 3 4");
-    let found = the_error(&reply);
-    assert!(found.contains("'4'"), "{reply:#?}");
+    assert!(the_error(&reply).contains("'4'"), "{reply:#?}");
 }
 
 #[test]
