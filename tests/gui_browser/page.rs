@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::processes::{api_get, screenshot_dir};
 use crate::{Context, ELO_POINT, GameSpec, Res, STEP};
+use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -180,21 +181,24 @@ pub async fn click_square(client: &Client, square: &str) -> Res<()> {
     .await
 }
 
-pub async fn select(client: &Client, id: &str, value: &str) -> Res<()> {
+/// The element with id `id` (`what` names it in an error).
+pub async fn find_id(client: &Client, id: &str, what: &str) -> Res<Element> {
     client
         .find(Locator::Id(id))
         .await
-        .ctx(&format!("find select#{id}"))?
+        .ctx(&format!("find {what}"))
+}
+
+pub async fn select(client: &Client, id: &str, value: &str) -> Res<()> {
+    find_id(client, id, &format!("select#{id}"))
+        .await?
         .select_by_value(value)
         .await
         .ctx(&format!("choose {value:?} in select#{id}"))
 }
 
 pub async fn type_into(client: &Client, id: &str, text: &str) -> Res<()> {
-    let input = client
-        .find(Locator::Id(id))
-        .await
-        .ctx(&format!("find input#{id}"))?;
+    let input = find_id(client, id, &format!("input#{id}")).await?;
     input.clear().await.ctx(&format!("clear input#{id}"))?;
     input
         .send_keys(text)
@@ -233,10 +237,12 @@ pub async fn new_game(client: &Client, game: &str, size: &str, squares: usize) -
 
 /// Turns the page's Claustro diamond view (`#diamond`, `aria-pressed`) on or off.
 pub async fn set_diamond(client: &Client, on: bool) -> Res<()> {
-    let button = client
-        .find(Locator::Id("diamond"))
-        .await
-        .ctx("find button#diamond (Claustro drawn as a diamond)")?;
+    let button = find_id(
+        client,
+        "diamond",
+        "button#diamond (Claustro drawn as a diamond)",
+    )
+    .await?;
     let pressed = button.attr("aria-pressed").await.ctx("read #diamond")?;
     if (pressed.as_deref() == Some("true")) != on {
         click(client, "#diamond").await?;

@@ -11,11 +11,11 @@
 use std::process::Command;
 use std::time::Duration;
 
-use crate::page::{click, poll, read_state, select};
+use crate::page::{click, find_id, poll, read_state, select};
 use crate::processes::{api_get, http_get, screenshot_dir};
 use crate::{Context, GameSpec, Res, STEP};
+use fantoccini::Client;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
-use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 /// How long a quick review of one game may take (the engine of a debug build is slow).
@@ -177,10 +177,7 @@ async fn click_graph(client: &Client, page: &Value, ply: usize, positions: usize
         )
         .await
         .ctx("scroll the graph into view")?;
-    let graph = client
-        .find(Locator::Id("review-graph"))
-        .await
-        .ctx("find svg#review-graph")?;
+    let graph = find_id(client, "review-graph", "svg#review-graph").await?;
     let width = page["width"].as_f64().unwrap_or(0.0);
     let last = positions.saturating_sub(1).max(1) as f64;
     let x = (ply as f64 / last - 0.5) * width;
