@@ -11,12 +11,7 @@
 # makes it; OUT=elo-knob-out/GAME. A run into an OUT that holds an unfinished one continues it.
 set -euo pipefail
 
-game=${1:?usage: scripts/elo-knob.sh GAME [GAMES] [BOOK] [OUT]}
-games=${2:-40}
-book=${3:-}
-out=${4:-elo-knob-out/$game}
-
-. "$(dirname "$0")/elo-prepare.sh"
+. "$(dirname "$0")/elo-args.sh" 40 "$@"
 
 "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \
   --openings "$book" --time-margin 100 --out "$out/match" "${knob[@]}" > "$out/match.log" 2>&1

@@ -10,12 +10,7 @@
 # A run into an OUT that holds an unfinished one continues it.
 set -euo pipefail
 
-game=${1:?usage: scripts/elo-ladder.sh GAME [GAMES] [BOOK] [OUT]}
-games=${2:-100}
-book=${3:-}
-out=${4:-elo-ladder-out/$game}
-
-. "$(dirname "$0")/elo-prepare.sh"
+. "$(dirname "$0")/elo-args.sh" 100 "$@"
 
 player() {
   if [ "$1" = max ]; then

@@ -12,12 +12,7 @@
 # unfinished one continues it.
 set -euo pipefail
 
-game=${1:?usage: scripts/elo-levels.sh GAME [GAMES] [BOOK] [OUT]}
-games=${2:-20}
-book=${3:-}
-out=${4:-elo-levels-out/$game}
-
-. "$(dirname "$0")/elo-prepare.sh"
+. "$(dirname "$0")/elo-args.sh" 20 "$@"
 
 for level in novice easy medium hard ultra demigod; do
   "$tabula" match --game "$game" --tc 1+0.01 --games "$games" --concurrency "$(nproc)" \

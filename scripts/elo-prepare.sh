@@ -1,4 +1,5 @@
-# Sourced by scripts/elo-scale.sh, elo-knob.sh, elo-levels.sh, elo-ladder.sh and elo-checks.sh:
+# Sourced by scripts/elo-checks.sh and (through elo-args.sh) elo-scale.sh, elo-knob.sh, elo-levels.sh
+# and elo-ladder.sh:
 # builds the release binary, copies it into $out (so that the run keeps one build however the
 # tree changes), and makes the book of $game there unless $book names one: 50 random 4-ply
 # openings a depth-6 search scores within 150 centipawns of level. Sets $tabula, $book and

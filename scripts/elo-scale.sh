@@ -14,12 +14,7 @@
 # OUT=elo-scale-out/GAME. A run into an OUT that holds an unfinished one continues it.
 set -euo pipefail
 
-game=${1:?usage: scripts/elo-scale.sh GAME [GAMES] [BOOK] [OUT]}
-games=${2:-20}
-book=${3:-}
-out=${4:-elo-scale-out/$game}
-
-. "$(dirname "$0")/elo-prepare.sh"
+. "$(dirname "$0")/elo-args.sh" 20 "$@"
 
 engines=()
 for level in random greedy novice easy medium hard ultra demigod max; do

@@ -185,9 +185,10 @@ impl SearchLimitArgs {
     }
 }
 
-/// Arguments of `tabula analyse`.
+/// What `tabula analyse` and `tabula suite` search: the game, the size of its `startpos` lines,
+/// and the limits of each position's search.
 #[derive(clap::Args, Debug)]
-pub struct AnalyseArgs {
+pub struct PositionSearchArgs {
     /// joust, jesonmor, claustro or apart.
     #[arg(long)]
     pub game: String,
@@ -196,6 +197,13 @@ pub struct AnalyseArgs {
     pub size: Option<String>,
     #[command(flatten)]
     pub limits: SearchLimitArgs,
+}
+
+/// Arguments of `tabula analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub search: PositionSearchArgs,
     /// Report this many best lines.
     #[arg(long, default_value_t = 1, value_parser = in_range(MULTI_PV_RANGE))]
     pub multipv: usize,
@@ -213,14 +221,8 @@ pub struct AnalyseArgs {
 /// Arguments of `tabula suite`.
 #[derive(clap::Args, Debug)]
 pub struct SuiteArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size for `startpos` lines: N or WxH.
-    #[arg(long)]
-    pub size: Option<String>,
     #[command(flatten)]
-    pub limits: SearchLimitArgs,
+    pub search: PositionSearchArgs,
     /// The suite file.
     pub file: std::path::PathBuf,
 }
@@ -430,12 +432,7 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
     if sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
     }
-    let shard = args
-        .shard
-        .as_deref()
-        .map(Shard::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = Shard::from_option(args.shard.as_deref())?;
     if args.shard.is_some() && args.seed.is_none() && args.openings.is_none() {
         return Err(
             "--shard needs --seed or --openings, so that every shard plays the same openings"
@@ -508,17 +505,18 @@ fn run_match(args: &MatchArgs) -> Result<i32, String> {
 }
 
 fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
-    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let search = &args.search;
+    let (game, size) = game_and_size(&search.game, search.size.as_deref())?;
     let config = AnalyseConfig {
         game,
         size,
-        limits: args.limits.limits(),
+        limits: search.limits.limits(),
         settings: Settings {
             threads: args.threads,
             multipv: args.multipv,
             ..Settings::default()
         },
-        hash_mb: args.limits.hash,
+        hash_mb: search.limits.hash,
         json: args.json,
     };
     let mut out = |line: &str| print_line(line);
@@ -541,13 +539,14 @@ fn run_analyse(args: &AnalyseArgs) -> Result<i32, String> {
 }
 
 fn run_suite_file(args: &SuiteArgs) -> Result<i32, String> {
-    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let search = &args.search;
+    let (game, size) = game_and_size(&search.game, search.size.as_deref())?;
     let text = bounded_read::read_text(&args.file, bounded_read::MAX_POSITION_FILE)?;
     let config = SuiteConfig {
         game,
         size,
-        limits: args.limits.limits(),
-        hash_mb: args.limits.hash,
+        limits: search.limits.limits(),
+        hash_mb: search.limits.hash,
     };
     let (_, failed) = run_suite(&config, &text, &mut |line| print_line(line))?;
     Ok(i32::from(failed > 0))

@@ -181,6 +181,22 @@ pub struct EvalTerm {
     pub black: i32,
 }
 
+impl EvalTerm {
+    pub fn new(name: &'static str, white: i32, black: i32) -> EvalTerm {
+        EvalTerm { name, white, black }
+    }
+
+    /// A term scored for the side to move, `mover`: `score` (from its point of view) counts for
+    /// it where positive and for the other side where negative.
+    pub fn for_mover(name: &'static str, mover: Side, score: i32) -> EvalTerm {
+        let (gain, loss) = (score.max(0), (-score).max(0));
+        match mover {
+            Side::White => EvalTerm::new(name, gain, loss),
+            Side::Black => EvalTerm::new(name, loss, gain),
+        }
+    }
+}
+
 /// The moves that led to a position, oldest first, with the hash of the position each was played
 /// in; and whether the engine-policy draws of rules.md are in force.
 #[derive(Clone, Debug)]
@@ -523,6 +539,17 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
 /// check split perft with it; the protocol's divide streams its moves through the session).
 #[cfg(test)]
 pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    divide_by(position, depth, perft)
+}
+
+/// Each legal move of `position` with what `count` makes of the position it leads to, one ply
+/// less deep than `depth`.
+#[cfg(test)]
+pub fn divide_by<G: Game>(
+    position: &G,
+    depth: u32,
+    count: impl Fn(&G, u32) -> u64,
+) -> Vec<(G::Move, u64)> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     moves
@@ -530,7 +557,7 @@ pub fn perft_divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .map(|mv| {
             let mut child = position.clone();
             child.play(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
+            (mv, count(&child, depth.saturating_sub(1)))
         })
         .collect()
 }

@@ -24,63 +24,22 @@ fn fen_line(lines: &[String]) -> String {
 
 #[test]
 fn newgame_apart_sets_up_the_start() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    let lines = engine.display();
-    assert_eq!(fen_line(&lines), format!("Fen: {START}"));
-    assert!(lines.contains(&"Game: apart 8x8".to_string()));
-    engine.send("newgame apart 10");
-    assert!(engine.display().contains(&"Game: apart 10x10".to_string()));
+    let mut engine = Engine::start_game("apart");
+    assert_eq!(fen_line(&engine.display()), format!("Fen: {START}"));
 }
 
 #[test]
-fn perft_by_protocol_matches_the_issue() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    engine.send("go perft 2");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 41, "one line per first move, then the total");
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 3200");
-    engine.send("perft 3");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 315586"
-    );
-}
-
-#[test]
-fn a_win_in_one_is_found_and_then_reported() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    engine.send(&format!("position fen {WIN_IN_ONE}"));
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
-    let best = lines.last().unwrap().clone();
-    assert!(
-        best == "bestmove a1c1e1" || best == "bestmove b1c2",
-        "{best}"
-    );
-    engine.send(&format!("position fen {WIN_IN_ONE} moves a1c1e1"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
+fn a_win_in_one_is_reported_and_ends_the_game() {
+    let mut engine = Engine::start_game("apart");
+    engine.assert_result(&format!("position fen {WIN_IN_ONE} moves a1c1e1"), "p1win");
     // Capturing d1 leaves black's d2 alone: black, to move, is apart and wins.
-    engine.send(&format!("position fen {WIN_IN_ONE} moves b1d1"));
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    engine.assert_result(&format!("position fen {WIN_IN_ONE} moves b1d1"), "p2win");
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
 fn any_path_of_a_turn_is_accepted() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position fen {TWO_PATHS} moves a1c1c3"));
     let by_c1 = fen_line(&engine.display());
     engine.send(&format!("position fen {TWO_PATHS} moves a1a3c3"));
@@ -95,8 +54,7 @@ fn any_path_of_a_turn_is_accepted() {
 
 #[test]
 fn a_pass_is_refused_while_a_move_exists() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
+    let mut engine = Engine::start_game("apart");
     engine.send(&format!("position fen {TWO_PATHS}"));
     let before = engine.display();
     let reply = engine.ask(&format!("position fen {TWO_PATHS} moves 0000"));
@@ -110,18 +68,13 @@ fn a_pass_is_refused_while_a_move_exists() {
 
 #[test]
 fn engine_policy_draws_follow_the_option() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart");
-    engine.send(&format!("position startpos moves {SHUFFLE}"));
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    let mut engine = Engine::start_game("apart");
+    engine.assert_result(&format!("position startpos moves {SHUFFLE}"), "draw");
     let capped = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 201";
-    engine.send(&format!("position fen {capped}"));
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    engine.assert_result(&format!("position fen {capped}"), "draw");
     engine.send("setoption name EngineDraws value false");
-    engine.send(&format!("position startpos moves {SHUFFLE}"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
-    engine.send(&format!("position fen {capped}"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE}"), "none");
+    engine.assert_result(&format!("position fen {capped}"), "none");
 }
 
 /// The move of the next `bestmove` line, and the line.
@@ -141,8 +94,7 @@ fn best_move(engine: &Engine) -> (String, String) {
 
 #[test]
 fn a_timed_search_on_a_large_board_answers() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 25");
+    let mut engine = Engine::start_game("apart 25");
     engine.send("go movetime 300");
     let (mv, _) = best_move(&engine);
     let legal = engine.ask("moves");
@@ -157,21 +109,12 @@ const ONE_TURN_FROM_APART: &str = "position fen 1p3Pp1/6Pp/5P2/1Pp5/7p/P7/8/8 w 
 
 #[test]
 fn a_search_stopped_at_once_still_plays_the_win_found_at_depth_one() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 8");
+    let mut engine = Engine::start_game("apart 8");
     engine.send(ONE_TURN_FROM_APART);
     assert!(engine.ask("moves")[0].starts_with("a3a2 "));
     engine.send("go depth 20");
-    engine.send("stop");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove g7e5c3"
-    );
-    engine.send("go nodes 1");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove g7e5c3"
-    );
+    assert_eq!(engine.bestmove("stop"), "bestmove g7e5c3");
+    assert_eq!(engine.bestmove("go nodes 1"), "bestmove g7e5c3");
 }
 
 /// A random fill of a 10 x 10 board (30% white, 40% black), sides interleaved with room to
@@ -182,8 +125,7 @@ const CONTRIVED: &str = "position fen ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp
 /// (it once went on listing for minutes, `stop` unheard).
 #[test]
 fn a_search_still_listing_turns_answers_stop_and_the_clock() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 10");
+    let mut engine = Engine::start_game("apart 10");
     engine.send(CONTRIVED);
     for (go, stop) in [("go infinite", true), ("go movetime 300", false)] {
         engine.send(go);
@@ -212,11 +154,8 @@ const CROWDED_10: &str = "ppp1p1Pp1p/1PpPppPPP1/pPpPpPP1PP/2P1ppP1p1/1PPPPPPpPp/
 
 #[test]
 fn a_search_of_a_crowded_board_stays_within_its_memory_bound() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 10");
-    engine.send(&format!("position fen {CROWDED_10}"));
-    engine.send("go nodes 1000000");
-    let lines = engine.read_until("bestmove");
+    let mut engine = Engine::start_game("apart 10");
+    let lines = engine.search_from(&format!("position fen {CROWDED_10}"), "go nodes 1000000");
     assert!(
         lines.last().is_some_and(|l| l.starts_with("bestmove ")),
         "{lines:?}"
@@ -267,8 +206,7 @@ fn crowded(size: usize) -> String {
 #[test]
 fn a_pass_on_a_crowded_board_is_refused_without_listing_its_turns() {
     // The board has millions of turns; telling that a pass is not legal needs only the first.
-    let mut engine = Engine::start();
-    engine.send("newgame apart 25");
+    let mut engine = Engine::start_game("apart 25");
     let reply = engine.ask(&format!("position fen {} moves 0000", crowded(25)));
     assert_eq!(reply.len(), 1, "{reply:?}");
     assert!(

@@ -5,40 +5,18 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
-use std::time::{Duration, Instant};
-
-/// Time enough for an answer that must come at once, far below the searches' own limits.
-const PROMPT: Duration = Duration::from_secs(2);
-
-/// Reads lines until one starts with `prefix`; panics if none comes within `PROMPT`.
-fn read_promptly(engine: &Engine, prefix: &str) -> Vec<String> {
-    let asked = Instant::now();
-    let mut seen = Vec::new();
-    while let Some(line) = engine.next_line(PROMPT.saturating_sub(asked.elapsed())) {
-        let done = line.starts_with(prefix);
-        seen.push(line);
-        if done {
-            return seen;
-        }
-    }
-    panic!("no '{prefix}' within {PROMPT:?}; saw {seen:#?}");
-}
+use common::{Engine, PROMPT, starting_with};
 
 #[test]
 fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go movetime 20000");
-    engine.send("setoption name MultiPV value 2");
-    engine.send("isready");
-    let before_ready = read_promptly(&engine, "readyok");
+    let before_ready = engine.ask_promptly("setoption name MultiPV value 2");
     assert!(!before_ready.iter().any(|l| l.starts_with("bestmove")));
     engine.send("stop");
-    read_promptly(&engine, "bestmove");
+    engine.read_promptly("bestmove");
     // The queued option took effect once the search had answered.
-    engine.send("go depth 2");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 2");
     assert!(
         lines.iter().any(|l| l.contains(" multipv 2 ")),
         "{lines:#?}"
@@ -47,29 +25,25 @@ fn isready_and_stop_are_answered_behind_a_command_that_waits_for_the_search() {
 
 #[test]
 fn quit_ends_the_engine_behind_a_command_that_waits_for_the_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 60");
     engine.send("setoption name Threads value 2");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
 }
 
 #[test]
 fn stop_also_ends_the_searches_queued_before_it() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go movetime 20000");
     engine.send("go movetime 20000");
     engine.send("stop");
-    read_promptly(&engine, "bestmove");
-    read_promptly(&engine, "bestmove");
+    engine.read_promptly("bestmove");
+    engine.read_promptly("bestmove");
 }
 
 #[test]
 fn commands_behind_a_search_keep_their_order() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 5");
     engine.send("newgame claustro");
     // `d` needs no idle engine, but it comes after `newgame`, so it must show Claustro.
@@ -100,15 +74,10 @@ fn multipv_and_score(line: &str) -> Option<(usize, i32)> {
 
 #[test]
 fn multipv_lines_come_in_score_order_and_the_first_is_played() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("setoption name MultiPV value 3");
-    engine.send("go depth 14");
-    let lines = engine.read_until("bestmove");
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let lines = engine.search("go depth 14");
+    let infos = starting_with(&lines, "info depth");
     let mut last_first_move = None;
     let mut previous: Option<(usize, i32)> = None;
     for line in &infos {
@@ -133,15 +102,11 @@ fn multipv_lines_come_in_score_order_and_the_first_is_played() {
 
 #[test]
 fn isready_and_quit_are_answered_during_a_long_perft() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("perft 7");
-    engine.send("isready");
-    read_promptly(&engine, "readyok");
+    let mut engine = Engine::start_game("jesonmor");
+    engine.ask_promptly("perft 7");
     // stop does not end a perft: it goes on, and what is sent after it waits.
     engine.send("stop");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
 }
 
 #[test]
@@ -156,14 +121,12 @@ fn output_after_a_perft_keeps_its_order() {
 
 #[test]
 fn quit_answers_what_waited_but_starts_nothing() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("go depth 60");
     engine.send("setoption name MultiPV value 0");
     engine.send("perft 3");
     engine.send("xyzzy");
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT));
+    engine.assert_quits_within(PROMPT);
     let lines = engine.rest();
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
     assert_eq!(errors.len(), 2, "{lines:#?}");

@@ -52,8 +52,7 @@ fn engine_move(engine: &Engine) -> (String, Vec<String>) {
 /// Whether `moves`, played from the start of `game` and checked by a second engine over UCI,
 /// are all legal.
 fn legal_by_uci(game: &str, moves: &[&str]) -> bool {
-    let mut judge = Engine::start();
-    judge.send(&format!("newgame {game}"));
+    let mut judge = Engine::start_game(game);
     let answer = judge.ask(&format!("position startpos moves {}", moves.join(" ")));
     answer.is_empty()
 }

@@ -4,104 +4,58 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_shows};
 
 const START: &str = "2pp1/4p/P3p/P4/1PP2 w 0 1";
 
-fn claustro() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
-    engine
-}
-
 #[test]
 fn newgame_shows_the_start_with_goals_and_neutral_corners() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     let lines = engine.display();
-    assert!(lines.contains(&format!("Fen: {START}")), "{lines:#?}");
-    assert!(lines.contains(&"Game: claustro 5x5".to_string()));
-    assert!(
-        lines.contains(&" 5 | # . p p G |".to_string()),
-        "{lines:#?}"
-    );
-    assert!(
-        lines.contains(&" 1 | g P P . # |".to_string()),
-        "{lines:#?}"
-    );
+    assert_shows(&lines, &format!("Fen: {START}"));
+    assert_shows(&lines, " 5 | # . p p G |");
+    assert_shows(&lines, " 1 | g P P . # |");
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("G white's goal e5, g black's goal a1"))
     );
-    assert!(lines.contains(&"Status: in progress".to_string()));
-    engine.send("newgame claustro 6x7");
-    assert!(engine.display().contains(&"Game: claustro 6x7".to_string()));
+    assert_shows(&lines, "Status: in progress");
 }
 
 #[test]
-fn perft_by_protocol_matches_the_issue() {
-    let mut engine = claustro();
-    engine.send("go perft 4");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 7, "{lines:#?}");
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 3356");
-    engine.send("perft 3");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 284"
-    );
-}
-
-#[test]
-fn entering_the_goal_is_found_as_mate_in_one() {
-    let mut engine = claustro();
-    // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
-    engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1");
-    engine.send("go depth 4");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
-    assert_eq!(lines.last().unwrap(), "bestmove d5e5");
-    engine.send("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5");
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
+fn entering_the_goal_wins() {
+    let mut engine = Engine::start_game("claustro");
+    engine.assert_result("position fen 3P1/5/2p2/1P3/1p3 w 0 1 moves d5e5", "p1win");
 }
 
 #[test]
 fn the_player_to_move_without_a_legal_move_wins() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     // White's d1 is blocked by black's d2 and cannot step onto the neutral corner e1.
     engine.send("position fen 5/5/5/3p1/3P1 w 0 1");
     assert_eq!(engine.ask("moves"), ["(none)"]);
     assert_eq!(engine.ask("query gameover"), ["response true"]);
     assert_eq!(engine.ask("query result"), ["response p1win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
 fn repeating_a_capture_pair_three_times_wins_for_the_last_mover() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     // After b1b2 c5c4 a3a4 c4c3, white's b2 and black's c3 capture each other back and forth:
     // b2c3d4 sends black's pawn to d4, d4c3b2 sends white's back to b2.
     let opening = "position startpos moves b1b2 c5c4 a3a4 c4c3";
     let pair = "b2c3d4 d4c3b2";
-    engine.send(&format!("{opening} {pair} {pair} b2c3d4"));
-    assert_eq!(engine.ask("query result"), ["response none"]);
-    engine.send(&format!("{opening} {pair} {pair} {pair}"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result(&format!("{opening} {pair} {pair} b2c3d4"), "none");
+    engine.assert_result(&format!("{opening} {pair} {pair} {pair}"), "p2win");
     let reply = engine.ask(&format!("{opening} {pair} {pair} {pair} a4a5"));
     assert!(reply[0].starts_with("info string error: "), "{reply:?}");
 }
 
 #[test]
 fn a_search_returns_a_legal_move_on_a_large_board() {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     engine.send("newgame claustro 25");
     engine.send("go movetime 300");
     let best = engine.read_until("bestmove").last().unwrap().to_string();
@@ -113,13 +67,12 @@ fn a_search_returns_a_legal_move_on_a_large_board() {
 /// The last search's score and move, after `searches` (position commands, each searched to
 /// `depth`) in one engine, whose transposition table outlives each search.
 fn last_answer(searches: &[&str], depth: u32) -> (String, String) {
-    let mut engine = claustro();
+    let mut engine = Engine::start_game("claustro");
     engine.send("newgame claustro 6");
     let mut answer = (String::new(), String::new());
     for position in searches {
         engine.send(position);
-        engine.send(&format!("go depth {depth}"));
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search(&format!("go depth {depth}"));
         let info = lines
             .iter()
             .rfind(|line| line.starts_with("info depth"))

@@ -5,7 +5,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_mate, assert_shows};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -23,8 +23,7 @@ fn solve_two_pawns(name: &str) -> (PathBuf, String) {
 }
 
 fn engine_with_table(path: &std::path::Path) -> Engine {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
+    let mut engine = Engine::start_game("claustro");
     engine.send(&format!(
         "setoption name SolutionFile value {}",
         path.display()
@@ -60,25 +59,15 @@ fn go_plays_from_the_table() {
     let (path, _) = solve_two_pawns("play");
     let mut engine = engine_with_table(&path);
     // White e4 steps into its goal e5 at once: a win in one ply, mate 1.
-    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 w 0 1", "go depth 5");
+    assert_mate(&lines, 1);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove e4e5"));
     // Black to move there: no black pawn is next to a1 and none stands diagonal to e4 (d5, d3),
     // and e5 is a corner no pawn can be placed on, so white steps into e5 whatever black does:
     // a loss in two plies, mate -1.
-    engine.send("position fen 2p2/4P/1p3/5/2P2 b 0 1");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.contains("score mate -1 ")),
-        "{lines:#?}"
-    );
-    assert!(lines.contains(&"info string solution table".to_string()));
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 b 0 1", "go depth 5");
+    assert_mate(&lines, -1);
+    assert_shows(&lines, "info string solution table");
     let _ = std::fs::remove_file(&path);
 }
 
@@ -87,9 +76,7 @@ fn positions_outside_the_table_are_searched() {
     let (path, _) = solve_two_pawns("outside");
     let mut engine = engine_with_table(&path);
     // The start position has four pawns a side: the two-pawn table does not cover it.
-    engine.send("position startpos");
-    engine.send("go depth 2");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search_from("position startpos", "go depth 2");
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 2")),
         "{lines:#?}"
@@ -98,43 +85,34 @@ fn positions_outside_the_table_are_searched() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// Sets `SolutionFile` to `path`, which must be refused with an error that says `reason`.
+fn assert_table_refused(engine: &mut Engine, path: &str, reason: &str) {
+    engine.send(&format!("setoption name SolutionFile value {path}"));
+    let lines = engine.read_until("info string error");
+    assert!(
+        lines.last().is_some_and(|l| l.contains(reason)),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn bad_tables_are_refused_and_the_loaded_one_stays() {
     let (path, _) = solve_two_pawns("bad");
     let mut engine = engine_with_table(&path);
     engine.send("uci");
     let lines = engine.read_until("uciok");
-    assert!(
-        lines.contains(&"option name SolutionFile type string default <empty>".to_string()),
-        "{lines:#?}"
+    assert_shows(
+        &lines,
+        "option name SolutionFile type string default <empty>",
     );
     let bad = std::env::temp_dir().join(format!("tabula-{}-not-a-table.tbl", std::process::id()));
     std::fs::write(&bad, b"JOUST table").expect("a temporary file");
-    engine.send(&format!(
-        "setoption name SolutionFile value {}",
-        bad.display()
-    ));
-    let lines = engine.read_until("info string error");
-    assert!(
-        lines.last().is_some_and(|l| l.contains("wrong magic")),
-        "{lines:#?}"
-    );
-    engine.send("setoption name SolutionFile value /nonexistent/claustro.tbl");
-    let lines = engine.read_until("info string error");
-    assert!(
-        lines.last().is_some_and(|l| l.contains("cannot read")),
-        "{lines:#?}"
-    );
-    engine.send("position fen 2p2/4P/1p3/5/2P2 w 0 1");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove");
-    assert!(
-        lines.contains(&"info string solution table".to_string()),
-        "{lines:#?}"
-    );
+    assert_table_refused(&mut engine, &bad.display().to_string(), "wrong magic");
+    assert_table_refused(&mut engine, "/nonexistent/claustro.tbl", "cannot read");
+    let lines = engine.search_from("position fen 2p2/4P/1p3/5/2P2 w 0 1", "go depth 5");
+    assert_shows(&lines, "info string solution table");
     engine.send("setoption name SolutionFile value <empty>");
-    engine.send("go depth 1");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 1");
     assert!(
         !lines.contains(&"info string solution table".to_string()),
         "{lines:#?}"
@@ -152,23 +130,18 @@ fn table_play_heeds_the_repetition_rule() {
     // drawing move here every time.
     let start = "position fen 1p3/P4/2p2/1P3/5 w 0 1 moves";
     engine.send(&format!("{start} b2c3d4 d4c3b2 b2c3d4 d4c3b2"));
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 3");
     // A third b2c3d4 would let black's third d4c3b2 win by the repetition rule (the last mover wins).
-    assert!(lines.contains(&"info string solution table".to_string()));
+    assert_shows(&lines, "info string solution table");
     assert_ne!(
         lines.last().map(String::as_str),
         Some("bestmove b2c3d4"),
         "{lines:#?}"
     );
     engine.send(&format!("{start} b2c3d4 d4c3b2 b2c3d4 d4c3b2 b2c3d4"));
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 3");
     // Now black's third d4c3b2 wins at once.
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    assert_mate(&lines, 1);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove d4c3b2"));
     let _ = std::fs::remove_file(&path);
 }

@@ -2,6 +2,9 @@
 //! quietly (exit code 0, nothing on stderr about the broken pipe), as command-line tools do; and
 //! the progress bars drawn on a terminal's stderr are never drawn into a pipe.
 
+#[path = "common/process.rs"]
+mod process;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
@@ -10,12 +13,7 @@ const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 /// Runs tabula with `args` (and `input` on stdin), reads `lines` lines of its output, then
 /// closes the pipe; returns the exit code and stderr.
 fn read_then_close(args: &[&str], input: &str, lines: usize) -> (Option<i32>, String) {
-    let mut child = Command::new(TABULA)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let mut child = process::start(&mut process::tabula(args), Stdio::piped(), Stdio::piped())
         .expect("tabula starts");
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(input.as_bytes()).expect("input written");

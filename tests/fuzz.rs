@@ -18,7 +18,7 @@ mod common;
 #[path = "common/fuzzing.rs"]
 mod fuzzing;
 
-use common::Engine;
+use common::{Engine, process};
 use fuzzing::{Slip, apply, bad_token, slip, to_bytes};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

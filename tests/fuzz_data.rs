@@ -17,6 +17,8 @@
 #[allow(dead_code)]
 #[path = "common/fuzzing.rs"]
 mod fuzzing;
+#[path = "common/process.rs"]
+mod process;
 
 use fuzzing::{Slip, apply, bad_token, run_tabula, slip, to_bytes};
 use proptest::prelude::*;

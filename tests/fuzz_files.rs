@@ -14,6 +14,8 @@
 #[allow(dead_code)]
 #[path = "common/fuzzing.rs"]
 mod fuzzing;
+#[path = "common/process.rs"]
+mod process;
 
 use fuzzing::{apply, bad_token, slip, to_bytes};
 use proptest::prelude::*;

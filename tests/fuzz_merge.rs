@@ -17,6 +17,8 @@ mod fuzzing;
 #[allow(dead_code)]
 #[path = "common/matches.rs"]
 mod matches;
+#[path = "common/process.rs"]
+mod process;
 
 use fuzzing::bad_token;
 use matches::{match_args, out_dir, run};

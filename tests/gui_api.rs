@@ -346,11 +346,7 @@ fn a_record_goes_out_and_comes_back() {
         assert!(ms.is_some_and(|ms| ms.parse::<u64>().is_ok()), "{record}");
     }
     let other = gui.open("joust", "8");
-    let body = serde_json::to_string(&record).expect("a string");
-    let (status, state) = gui.post(
-        &format!("/api/tables/{other}/record"),
-        &format!(r#"{{"text":{body}}}"#),
-    );
+    let (status, state) = gui.load_record(&other, &record, None);
     assert_eq!(status, 200, "{state}");
     assert_eq!(field(&state, "game"), "jesonmor");
     assert_eq!(strings(&field(&state, "moves")), ["a1b3", "i9h7", "b3c5"]);

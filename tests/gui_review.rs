@@ -125,11 +125,7 @@ fn a_review_judges_every_move_and_goes_into_the_record() {
     let again: Value = serde_json::from_str(text.trim()).expect("JSON");
     assert_eq!(again["moves"].as_array().map(Vec::len), Some(3), "{again}");
     let other = gui.open("joust", "8");
-    let text = serde_json::to_string(&record).expect("a string");
-    let (status, state) = gui.post(
-        &format!("/api/tables/{other}/record"),
-        &format!(r#"{{"text":{text}}}"#),
-    );
+    let (status, state) = gui.load_record(&other, &record, None);
     assert_eq!(status, 200, "{state}");
     assert_eq!(strings(&field(&state, "moves")), MOVES);
 
@@ -152,11 +148,7 @@ fn a_match_record_is_reviewed_with_its_opening_unjudged() {
         .collect();
     let gui = Gui::start(&[]);
     let id = gui.open("joust", "8");
-    let text = serde_json::to_string(&games).expect("a string");
-    let (status, state) = gui.post(
-        &format!("/api/tables/{id}/record"),
-        &format!(r#"{{"text":{text},"game":1}}"#),
-    );
+    let (status, state) = gui.load_record(&id, &games, Some(1));
     assert_eq!(status, 200, "{state}");
     let table: Value = serde_json::from_str(&state).expect("a Table");
     assert_eq!(

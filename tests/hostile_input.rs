@@ -5,36 +5,26 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, errors, the_error};
 use std::process::{Command, Stdio};
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect()
-}
 
 #[test]
 fn error_lines_never_carry_control_characters_or_megabytes() {
     let mut engine = Engine::start();
     engine.send_bytes(b"\x1b[2J\x00clear\n");
     let reply = engine.ask("");
-    let found = errors(&reply);
-    assert_eq!(found.len(), 1, "{reply:#?}");
-    assert!(!found[0].chars().any(char::is_control), "{}", found[0]);
-    assert!(found[0].contains("\\u{1b}[2J\\u{0}clear"), "{}", found[0]);
+    let found = the_error(&reply);
+    assert!(!found.chars().any(char::is_control), "{found}");
+    assert!(found.contains("\\u{1b}[2J\\u{0}clear"), "{found}");
 
     let token = "x".repeat(1 << 20);
     let reply = engine.ask(&token);
-    let found = errors(&reply);
-    assert_eq!(found.len(), 1);
-    assert!(found[0].len() < 400, "{} bytes", found[0].len());
+    let found = the_error(&reply);
+    assert!(found.len() < 400, "{} bytes", found.len());
     // The token is counted without the quotes around it, which stay after the cut.
     assert!(
-        found[0].contains("xxx...(1048576 characters)' (try 'help')"),
-        "{}",
-        found[0]
+        found.contains("xxx...(1048576 characters)' (try 'help')"),
+        "{found}"
     );
 }
 
@@ -49,8 +39,7 @@ fn a_search_deeper_than_any_is_refused() {
 #[test]
 fn a_pass_in_a_game_without_passes_is_named_as_such() {
     for game in ["joust", "jesonmor", "claustro"] {
-        let mut engine = Engine::start();
-        engine.send(&format!("newgame {game}"));
+        let mut engine = Engine::start_game(game);
         let before = engine.display();
         let reply = engine.ask("position startpos moves 0000");
         assert!(errors(&reply)[0].contains("pass"), "{game}: {reply:#?}");

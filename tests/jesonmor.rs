@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, assert_shows};
 
 const START: &str = "Fen: nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
 /// Knights shuffled out and back twice: the start position for the third time.
@@ -12,32 +12,14 @@ const SHUFFLE_TWICE: &str = "b1c3 b9c7 c3b1 c7b9 b1c3 b9c7 c3b1 c7b9";
 
 #[test]
 fn newgame_jesonmor_sets_up_every_size() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     let lines = engine.display();
-    assert!(lines.contains(&START.to_string()), "{lines:#?}");
-    assert!(lines.contains(&"Game: jesonmor 9x9".to_string()));
+    assert_shows(&lines, START);
     assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h i"));
     engine.send("newgame jesonmor 5");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: nnnnn/5/5/5/NNNNN w 0 1".to_string())
-    );
+    engine.assert_displays("Fen: nnnnn/5/5/5/NNNNN w 0 1");
     engine.send("newgame jesonmor 25");
-    assert!(
-        engine
-            .display()
-            .contains(&"Game: jesonmor 25x25".to_string())
-    );
-    engine.send("go depth 2");
-    assert!(
-        engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
-    );
+    assert!(engine.bestmove("go depth 2").starts_with("bestmove "));
 }
 
 #[test]
@@ -48,41 +30,19 @@ fn uci_variant_selects_jesonmor_with_plain_uci_moves() {
     let moves = engine.ask("moves");
     assert_eq!(moves[0].split_whitespace().count(), 30, "{moves:?}");
     engine.send("position startpos moves b1c3 b9c7 c3d5 c7d5");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: n1nnnnnnn/9/9/9/3n5/9/9/9/N1NNNNNNN w 0 3".to_string())
-    );
+    engine.assert_displays("Fen: n1nnnnnnn/9/9/9/3n5/9/9/9/N1NNNNNNN w 0 3");
 }
 
+/// Every first move of Jeson Mor leaves black its 30 knight moves (the table of perft in every
+/// game is in tests/protocol.rs).
 #[test]
-fn perft_by_protocol() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("go perft 2");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 31, "30 first moves and the total");
-    assert!(lines[..30].iter().all(|l| l.ends_with(": 30")));
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
-    engine.send("perft 4");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 868624"
-    );
-}
-
-#[test]
-fn leaving_the_centre_is_found_as_mate_in_one() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove");
+fn every_first_move_leaves_thirty_replies() {
+    let mut engine = Engine::start_game("jesonmor");
+    let lines = engine.perft("go perft 2");
     assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
+        lines[..30].iter().all(|l| l.ends_with(": 30")),
         "{lines:#?}"
     );
-    assert!(lines.last().unwrap().starts_with("bestmove e5"));
 }
 
 /// Openings four random plies deep where neither side can force the centre (searches to depth 21
@@ -95,11 +55,9 @@ fn open_openings_are_never_scored_as_decided_races() {
         "i1h3 e9d7 c1e2 d7b6",
         "h1i3 i9h7 f1h2 e9d7",
     ] {
-        let mut engine = Engine::start();
-        engine.send("newgame jesonmor");
-        engine.send(&format!("position startpos moves {opening}"));
-        engine.send("go depth 16");
-        let lines = engine.read_until("bestmove");
+        let mut engine = Engine::start_game("jesonmor");
+        let lines =
+            engine.search_from(&format!("position startpos moves {opening}"), "go depth 16");
         let decided = lines.iter().find(|line| {
             line.split_whitespace()
                 .skip_while(|&word| word != "cp")
@@ -113,48 +71,39 @@ fn open_openings_are_never_scored_as_decided_races() {
 
 #[test]
 fn queries_after_a_centre_win() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1");
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    engine.send("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6");
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response p1win"]);
-    assert!(
-        engine
-            .display()
-            .contains(&"Status: white wins (a knight left the centre)".to_string())
+    let mut engine = Engine::start_game("jesonmor");
+    engine.assert_result("position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1", "none");
+    engine.assert_result(
+        "position fen 4n4/9/9/9/4N4/9/9/9/4N4 w 0 1 moves e5g6",
+        "p1win",
     );
-    engine.send("position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4");
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
+    engine.assert_displays("Status: white wins (a knight left the centre)");
+    engine.assert_result(
+        "position fen 4n4/9/9/9/4n4/9/9/9/4N4 b 0 1 moves e5c4",
+        "p2win",
     );
+    assert_eq!(engine.bestmove("go depth 2"), "bestmove (none)");
 }
 
 #[test]
 fn threefold_repetition_draws_unless_engine_draws_are_off() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
-    assert_eq!(engine.ask("query gameover"), ["response true"]);
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    let mut engine = Engine::start_game("jesonmor");
+    engine.assert_result(&format!("position startpos moves {SHUFFLE_TWICE}"), "draw");
     engine.send("setoption name EngineDraws value false");
-    engine.send(&format!("position startpos moves {SHUFFLE_TWICE}"));
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    assert_eq!(engine.ask("query result"), ["response none"]);
+    engine.assert_result(&format!("position startpos moves {SHUFFLE_TWICE}"), "none");
 }
 
 #[test]
 fn a_hundred_plies_without_a_capture_draw() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50");
-    assert_eq!(engine.ask("query gameover"), ["response false"]);
-    engine.send("position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3");
-    assert_eq!(engine.ask("query result"), ["response draw"]);
+    let mut engine = Engine::start_game("jesonmor");
+    engine.assert_result(
+        "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50",
+        "none",
+    );
+    engine.assert_result(
+        "position fen nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 99 50 moves b1c3",
+        "draw",
+    );
 }
 
 #[test]

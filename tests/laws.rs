@@ -57,8 +57,7 @@ fn shared_corpus(game: &str, start: &str, first: &str) -> Vec<(String, String)> 
 /// Starts `game`, plays its first listed move, then sends every bad input of the shared corpus
 /// and of `own`: each must get one error line containing what it names and leave `d` unchanged.
 fn refuses_bad_input(game: &str, own: &[(&str, &str)]) {
-    let mut engine = Engine::start();
-    engine.send(&format!("newgame {game}"));
+    let mut engine = Engine::start_game(game);
     let start = engine
         .display()
         .iter()

@@ -6,59 +6,30 @@
 #[allow(dead_code)]
 mod common;
 
-use common::Engine;
+use common::{Engine, PROMPT, errors, the_error};
 use std::time::{Duration, Instant};
-
-/// Time enough for an answer that must come at once (the rule is 100 ms on the development
-/// machine), on a loaded machine; every fault here took minutes or forever.
-const PROMPT: Duration = Duration::from_secs(2);
 
 /// A random fill of a 10 x 10 Apart board, sides interleaved with room to land: hundreds of
 /// millions of turns, minutes to list them all (the same board as in tests/apart.rs).
 const CONTRIVED: &str = "ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1 w 0 5";
-
-/// Reads lines until one starts with `prefix`; panics if none comes within `PROMPT`.
-fn read_promptly(engine: &Engine, prefix: &str) -> Vec<String> {
-    let asked = Instant::now();
-    let mut seen = Vec::new();
-    while let Some(line) = engine.next_line(PROMPT.saturating_sub(asked.elapsed())) {
-        let done = line.starts_with(prefix);
-        seen.push(line);
-        if done {
-            return seen;
-        }
-    }
-    let shown: Vec<String> = seen.iter().map(|l| l.chars().take(200).collect()).collect();
-    panic!("no '{prefix}' within {PROMPT:?}; saw {shown:#?}");
-}
 
 /// Sends `isready` and `quit` after whatever was sent: `readyok` must come and the process end,
 /// each within `PROMPT`.
 fn assert_listening(mut engine: Engine, what: &str) {
     engine.send("isready");
     let asked = Instant::now();
-    read_promptly(&engine, "readyok");
+    engine.read_promptly("readyok");
     eprintln!("{what}: readyok after {:?}", asked.elapsed());
     engine.send("quit");
     assert!(engine.exits_within(PROMPT), "{what}: quit was not obeyed");
 }
 
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect()
-}
-
 #[test]
 fn a_solution_file_that_never_ends_is_refused_at_once() {
     let mut engine = Engine::start();
-    engine.send("setoption name SolutionFile value /dev/zero");
-    engine.send("isready");
-    let lines = read_promptly(&engine, "readyok");
-    let found = errors(&lines);
-    assert_eq!(found.len(), 1, "{lines:#?}");
-    assert!(found[0].contains("/dev/zero"), "{lines:#?}");
+    let lines = engine.ask_promptly("setoption name SolutionFile value /dev/zero");
+    let found = the_error(&lines);
+    assert!(found.contains("/dev/zero"), "{lines:#?}");
     if let Some(peak) = engine.peak_memory_kb() {
         assert!(peak < 100 * 1024, "peak memory {peak} kB");
     }
@@ -84,12 +55,10 @@ fn solution_files_that_are_not_regular_or_too_large_are_refused_by_what_they_are
     }
     for path in paths {
         let mut engine = Engine::start();
-        engine.send(&format!(
+        let lines = engine.ask_promptly(&format!(
             "setoption name SolutionFile value {}",
             path.display()
         ));
-        engine.send("isready");
-        let lines = read_promptly(&engine, "readyok");
         let found = errors(&lines);
         assert_eq!(found.len(), 1, "{}: {lines:#?}", path.display());
         assert!(found[0].contains(&path.display().to_string()), "{lines:#?}");
@@ -115,7 +84,7 @@ fn clearing_a_large_table_after_a_search_costs_what_the_search_touched() {
         engine.send(clear);
         engine.send("isready");
         let asked = Instant::now();
-        read_promptly(&engine, "readyok");
+        engine.read_promptly("readyok");
         eprintln!("{clear}: readyok after {:?}", asked.elapsed());
         if let Some(peak) = engine.peak_memory_kb() {
             assert!(peak < 100 * 1024, "{clear}: peak memory {peak} kB");
@@ -131,9 +100,7 @@ fn clearing_a_large_table_after_a_search_costs_what_the_search_touched() {
 #[test]
 fn setting_the_largest_table_is_instant_and_lazy() {
     let mut engine = Engine::start();
-    engine.send("setoption name Hash value 32768");
-    engine.send("isready");
-    let lines = read_promptly(&engine, "readyok");
+    let lines = engine.ask_promptly("setoption name Hash value 32768");
     // A machine that cannot give 32 GB of address space refuses it with an error; either way
     // nothing is written.
     assert!(errors(&lines).len() <= 1, "{lines:#?}");
@@ -158,8 +125,7 @@ fn listing_a_crowded_board_leaves_isready_and_quit_heard() {
         "setoption name Level value random",
         "setoption name Level value greedy",
     ] {
-        let mut engine = Engine::start();
-        engine.send("newgame apart 10");
+        let mut engine = Engine::start_game("apart 10");
         engine.send(&format!("position fen {CONTRIVED}"));
         engine.send(command);
         if command.starts_with("setoption") {
@@ -182,8 +148,7 @@ fn lifting_a_piece_of_a_crowded_board_in_cecp_leaves_quit_heard() {
         engine.send(&format!("lift {square}"));
     }
     let asked = Instant::now();
-    engine.send("quit");
-    assert!(engine.exits_within(PROMPT), "quit was not obeyed");
+    engine.assert_quits_within(PROMPT);
     eprintln!("quit after {:?}", asked.elapsed());
 }
 
@@ -204,7 +169,7 @@ fn a_line_that_never_ends_is_cut_and_the_engine_listens_after_it() {
     }
     engine.send_bytes(b"\n");
     engine.send("isready");
-    let lines = read_promptly(&engine, "readyok");
+    let lines = engine.read_promptly("readyok");
     assert_eq!(errors(&lines).len(), 1, "{} lines", lines.len());
     if let Some(peak) = engine.peak_memory_kb() {
         assert!(peak < 100 * 1024, "peak memory {peak} kB");
@@ -216,9 +181,7 @@ fn a_line_that_never_ends_is_cut_and_the_engine_listens_after_it() {
 fn perft_with_two_depths_names_the_second() {
     let mut engine = Engine::start();
     let reply = engine.ask("perft 3 4");
-    let found = errors(&reply);
-    assert_eq!(found.len(), 1, "{reply:#?}");
-    assert!(found[0].contains("'4'"), "{reply:#?}");
+    assert!(the_error(&reply).contains("'4'"), "{reply:#?}");
 }
 
 #[test]
@@ -226,10 +189,9 @@ fn an_option_value_left_out_is_named_as_missing() {
     let mut engine = Engine::start();
     for option in ["Level", "Hash", "Threads"] {
         let reply = engine.ask(&format!("setoption name {option} value"));
-        let found = errors(&reply);
-        assert_eq!(found.len(), 1, "{reply:#?}");
+        let found = the_error(&reply);
         assert!(
-            found[0].contains("missing") && !found[0].contains("''"),
+            found.contains("missing") && !found.contains("''"),
             "{option}: {reply:#?}"
         );
     }

@@ -5,7 +5,7 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, fake, out_dir, run_match, summary_count, tags};
+use matches::{TABULA, fake, out_dir, run_command, run_match, summary_count, tags};
 use std::process::Command;
 
 /// Replays a recorded game with tabula itself and returns its `query result` answer.
@@ -339,15 +339,8 @@ fn an_engine_that_cannot_start_stops_the_match_before_its_first_game() {
 
 /// Runs `tabula openings` with `args`; returns (exit code, stdout).
 fn run_openings(args: &[&str]) -> (i32, String) {
-    let output = Command::new(TABULA)
-        .arg("openings")
-        .args(args)
-        .output()
-        .expect("tabula runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+    let (code, stdout, _) = run_command("openings", args);
+    (code, stdout)
 }
 
 #[test]

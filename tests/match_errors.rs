@@ -23,24 +23,36 @@ fn refusal(name: &str, value: &str) -> String {
         .to_string()
 }
 
+/// The settings of the two-game Jeson Mor matches here: 300 nodes a move, the same openings.
+const JESONMOR_TWO_GAMES: [&str; 8] = [
+    "--game",
+    "jesonmor",
+    "--tc",
+    "nodes=300",
+    "--games",
+    "2",
+    "--seed",
+    "3",
+];
+
 /// A two-game Jeson Mor match of `engines`, with `extra` arguments.
 fn jesonmor_match(test: &str, engines: &[&str], extra: &[&str]) -> Played {
     let mut args = Vec::new();
     for engine in engines {
         args.extend(["--engine", engine]);
     }
-    args.extend([
-        "--game",
-        "jesonmor",
-        "--tc",
-        "nodes=300",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-    ]);
+    args.extend(JESONMOR_TWO_GAMES);
     args.extend(extra);
     play_match(test, &args)
+}
+
+/// A two-game Jeson Mor match of `bad` against a plain tabula, which must stop before its first
+/// game (exit code 2, no games).
+fn refused_match(test: &str, bad: &str) -> Played {
+    let played = jesonmor_match(test, &[bad, &format!("cmd={TABULA} name=b")], &[]);
+    assert_eq!(played.code, 2, "{}", played.stderr);
+    assert!(played.games.is_empty(), "{}", played.games);
+    played
 }
 
 /// The one `error:` line of a run.
@@ -55,8 +67,7 @@ fn error_line(played: &Played) -> &str {
 #[test]
 fn a_net_that_cannot_be_read_stops_the_match_naming_the_engine_option_and_message() {
     let bad = format!("cmd={TABULA} option.EvalFile=/nonexistent.nnue name=bad");
-    let played = jesonmor_match("bad-net", &[&bad, &format!("cmd={TABULA} name=b")], &[]);
-    assert_eq!(played.code, 2, "{}", played.stderr);
+    let played = refused_match("bad-net", &bad);
     let line = error_line(&played);
     let expected = format!(
         "engine 'bad' refused option.EvalFile=/nonexistent.nnue: {}",
@@ -65,14 +76,12 @@ fn a_net_that_cannot_be_read_stops_the_match_naming_the_engine_option_and_messag
     assert!(line.contains(&expected), "{expected} in {line}");
     assert!(line.contains("--ignore-option-errors"), "{line}");
     assert!(played.stdout.is_empty(), "{}", played.stdout);
-    assert!(played.games.is_empty(), "{}", played.games);
 }
 
 #[test]
 fn unknown_options_and_bad_values_are_all_named() {
     let bad = format!("cmd={TABULA} name=typo option.Nope=1 option.Hash=abc");
-    let played = jesonmor_match("typos", &[&bad, &format!("cmd={TABULA} name=b")], &[]);
-    assert_eq!(played.code, 2, "{}", played.stderr);
+    let played = refused_match("typos", &bad);
     let line = error_line(&played);
     for (name, value) in [("Nope", "1"), ("Hash", "abc")] {
         let expected = format!(
@@ -81,7 +90,6 @@ fn unknown_options_and_bad_values_are_all_named() {
         );
         assert!(line.contains(&expected), "{expected} in {line}");
     }
-    assert!(played.games.is_empty());
     // An engine that takes an option it does not declare without a word is caught too.
     let silent = format!(
         "cmd=bash {}/tests/fake_engines/illegal.sh name=silent option.Nope=1",
@@ -141,25 +149,11 @@ fn errors_and_stderr_lines_in_games_are_counted_logged_and_kept_on_resume() {
     );
     let out = out_dir("complain");
     let log = out_dir("complain-log");
-    let args = [
-        "match",
-        "--engine",
-        &format!("cmd={TABULA} name=quiet"),
-        "--engine",
-        &complainer,
-        "--game",
-        "jesonmor",
-        "--tc",
-        "nodes=300",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--out",
-        &out.display().to_string(),
-        "--log",
-        &log.display().to_string(),
-    ];
+    let quiet = format!("cmd={TABULA} name=quiet");
+    let mut args = vec!["match", "--engine", &quiet, "--engine", &complainer];
+    args.extend(JESONMOR_TWO_GAMES);
+    let (out_text, log_text) = (out.display().to_string(), log.display().to_string());
+    args.extend(["--out", &out_text, "--log", &log_text]);
     let output = matches::tabula(&args);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&output.stdout),
@@ -212,23 +206,11 @@ fn errors_and_stderr_lines_in_games_are_counted_logged_and_kept_on_resume() {
 #[test]
 fn engines_of_one_name_get_unique_names_that_a_resumed_run_keeps() {
     let out = out_dir("twins");
-    let args = [
-        "match",
-        "--engine",
-        TABULA,
-        "--engine",
-        &format!("{TABULA} option.Level=easy"),
-        "--game",
-        "jesonmor",
-        "--tc",
-        "nodes=300",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--out",
-        &out.display().to_string(),
-    ];
+    let easy = format!("{TABULA} option.Level=easy");
+    let mut args = vec!["match", "--engine", TABULA, "--engine", &easy];
+    args.extend(JESONMOR_TWO_GAMES);
+    let out_text = out.display().to_string();
+    args.extend(["--out", &out_text]);
     let first = matches::tabula(&args);
     let stdout = String::from_utf8_lossy(&first.stdout);
     assert_eq!(first.status.code(), Some(0));

@@ -9,7 +9,9 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, match_args, out_dir, records_without_times, run, tabula};
+use matches::{
+    TABULA, assert_merge_is_whole, match_args, out_dir, records_without_times, run, tabula,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -105,26 +107,24 @@ fn a_match_killed_at_any_instant_and_resumed_is_the_uninterrupted_match() {
             // No partial result file is left behind to be mistaken for a result.
             assert!(!dir.join("result.json.partial").exists());
         }
-        let mut merge = vec!["match".to_string(), "merge".to_string()];
-        merge.extend(dirs.iter().map(|dir| dir.display().to_string()));
         let merged_dir = out_dir(&format!("resume-merged-{count}"));
-        let (code, merged, errors) = run(&merge, &["--out", &merged_dir.display().to_string()]);
-        assert_eq!(code, 0, "{errors}");
-        assert_eq!(
-            merged,
-            format!("{whole_summary}Merged {count} of {count} shards\n")
-        );
-        let merged_games = std::fs::read_to_string(merged_dir.join("games.txt")).expect("games");
-        assert_eq!(
-            records_without_times(&merged_games),
-            whole_records,
-            "{count} shards"
-        );
-        for dir in dirs.iter().chain([&merged_dir]) {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        assert_merge_is_whole(&dirs, &merged_dir, &whole_summary, &whole_records);
     }
     let _ = std::fs::remove_dir_all(&whole_dir);
+}
+
+/// Runs the match `args` again: it must be refused (exit code 2) naming `file` and `reason`, and
+/// leave `dir` as it was.
+fn assert_refused_naming(args: &[String], dir: &Path, file: &Path, reason: &str) {
+    let before = contents(dir);
+    let (code, _, errors) = run(args, &[]);
+    assert_eq!(code, 2, "{errors}");
+    assert!(
+        errors.contains(&format!("'{}'", file.display())),
+        "{errors}"
+    );
+    assert!(errors.contains(reason), "{errors}");
+    assert_eq!(contents(dir), before);
 }
 
 /// The files of a match directory, to see that a refused run changed nothing.
@@ -177,33 +177,14 @@ fn another_match_or_edited_files_in_the_directory_are_refused_and_left_alone() {
     let games = dir.join("games.txt");
     let text = std::fs::read_to_string(&games).expect("games");
     std::fs::write(&games, text.replacen("[Round \"1\"]", "[Round \"9\"]", 1)).expect("edits");
-    let before = contents(&dir);
-    let (code, _, errors) = run(&args, &[]);
-    assert_eq!(code, 2);
-    assert!(
-        errors.contains(&format!("'{}'", games.display())),
-        "{errors}"
-    );
-    assert!(errors.contains("edited"), "{errors}");
-    assert_eq!(contents(&dir), before);
+    assert_refused_naming(&args, &dir, &games, "edited");
 
     // A result file cut short.
     std::fs::write(&games, &text).expect("restores");
     let result = dir.join("result.json");
     let json = std::fs::read_to_string(&result).expect("result");
     std::fs::write(&result, &json[..json.len() / 2]).expect("cuts");
-    let before = contents(&dir);
-    let (code, _, errors) = run(&args, &[]);
-    assert_eq!(code, 2);
-    assert!(
-        errors.contains(&format!("'{}'", result.display())),
-        "{errors}"
-    );
-    assert!(
-        errors.contains("not a whole tabula match result"),
-        "{errors}"
-    );
-    assert_eq!(contents(&dir), before);
+    assert_refused_naming(&args, &dir, &result, "not a whole tabula match result");
 
     // --restart starts over: every game is played by this run.
     let (code, stdout, errors) = run(&args, &["--restart"]);

@@ -6,7 +6,9 @@
 #[path = "common/matches.rs"]
 mod matches;
 
-use matches::{TABULA, match_args, out_dir, records_without_times, run, tabula, tags};
+use matches::{
+    TABULA, assert_merge_is_whole, match_args, out_dir, records_without_times, run, tabula, tags,
+};
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -48,30 +50,7 @@ fn shards_merged_are_the_whole_match_game_for_game() {
         assert_eq!(rounds, all, "{count} shards play every game once");
 
         let merged_dir = out_dir(&format!("merged-{count}"));
-        let mut merge = vec!["match", "merge", "--out"];
-        let merged_name = merged_dir.display().to_string();
-        merge.push(&merged_name);
-        let names: Vec<String> = shard_dirs.iter().map(|d| d.display().to_string()).collect();
-        merge.extend(names.iter().map(String::as_str));
-        let output = tabula(&merge);
-        let merged = String::from_utf8_lossy(&output.stdout).into_owned();
-        assert_eq!(output.status.code(), Some(0), "{merged}");
-        // The same summary, line for line (score, Elo, LOS, pairs, colours, forfeits), then the
-        // shards.
-        assert_eq!(
-            merged,
-            format!("{whole_summary}Merged {count} of {count} shards\n"),
-            "{count} shards"
-        );
-        let merged_games = std::fs::read_to_string(merged_dir.join("games.txt")).expect("games");
-        assert_eq!(
-            records_without_times(&merged_games),
-            whole_records,
-            "{count} shards"
-        );
-        for dir in shard_dirs.iter().chain([&merged_dir]) {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        assert_merge_is_whole(&shard_dirs, &merged_dir, &whole_summary, &whole_records);
     }
     let _ = std::fs::remove_dir_all(&whole_dir);
 }

@@ -5,6 +5,7 @@
 mod common;
 
 use common::elo_span as span;
+use common::process;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -12,14 +13,10 @@ use tabula::games::GameKind;
 
 /// The exit code, stdout and stderr of `tabula play <args>` given `input`.
 fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula runs");
+    let mut command = process::tabula(&["play"]);
+    command.args(args);
+    let mut child =
+        process::start(&mut command, Stdio::piped(), Stdio::piped()).expect("tabula runs");
     child
         .stdin
         .take()

@@ -3,7 +3,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Engine, elo_span};
+use common::{Engine, assert_mate, assert_shows, elo_span, starting_with};
 use std::time::{Duration, Instant};
 use tabula::games::GameKind;
 
@@ -33,13 +33,8 @@ fn uci_and_ugi_handshakes() {
 #[test]
 fn go_depth_reports_iterations_and_a_legal_bestmove() {
     let mut engine = Engine::start();
-    engine.send("position startpos moves d4f5");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove");
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let lines = engine.search_from("position startpos moves d4f5", "go depth 5");
+    let infos = starting_with(&lines, "info depth");
     assert_eq!(infos.len(), 5, "{lines:#?}");
     for field in [
         "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv",
@@ -75,9 +70,7 @@ fn a_forced_win_is_reported_as_mate() {
     // soon as it is found; though unbounded, once its bestmove is out the engine is idle.
     for go in ["go depth 3", "go mate 1"] {
         let mut engine = Engine::start();
-        engine.send("position fen 3N/4/2*1/n3 w 0 1");
-        engine.send(go);
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search_from("position fen 3N/4/2*1/n3 w 0 1", go);
         assert!(
             lines.iter().any(|l| l.contains("score mate 1 ")),
             "{go}: {lines:#?}"
@@ -89,19 +82,13 @@ fn a_forced_win_is_reported_as_mate() {
 
 #[test]
 fn finished_game_gives_bestmove_none() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 3");
-    engine.send("go depth 3");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove (none)"
-    );
+    let mut engine = Engine::start_game("joust 3");
+    assert_eq!(engine.bestmove("go depth 3"), "bestmove (none)");
 }
 
 #[test]
 fn isready_and_stop_during_infinite_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     let asked = Instant::now();
@@ -109,8 +96,7 @@ fn isready_and_stop_during_infinite_search() {
     engine.read_until("readyok");
     assert!(asked.elapsed() < Duration::from_secs(2));
     let stopped = Instant::now();
-    engine.send("stop");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("stop");
     assert!(stopped.elapsed() < Duration::from_secs(2));
     assert!(
         lines
@@ -124,12 +110,10 @@ fn isready_and_stop_during_infinite_search() {
 
 #[test]
 fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame apart 12");
+    let mut engine = Engine::start_game("apart 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(1700));
-    engine.send("stop");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("stop");
     let progress: Vec<u64> = lines
         .iter()
         .filter_map(|line| line.strip_prefix("info nodes "))
@@ -147,10 +131,8 @@ fn an_infinite_search_reports_its_progress_and_nothing_after_bestmove() {
 
 #[test]
 fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
-    engine.send("go depth 3");
-    let plain = engine.read_until("bestmove");
+    let mut engine = Engine::start_game("jesonmor");
+    let plain = engine.search("go depth 3");
     // Without the Ponder option, `bestmove` stays two words (as cutegames requires).
     assert_eq!(plain.last().unwrap().split_whitespace().count(), 2);
     engine.send("setoption name Ponder value true");
@@ -164,8 +146,7 @@ fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
             .unwrap()
             .contains("error: 'go' refused: a search is pondering")
     );
-    engine.send("ponderhit");
-    let answer = engine.read_until("bestmove");
+    let answer = engine.search("ponderhit");
     let words: Vec<&str> = answer.last().unwrap().split_whitespace().collect();
     assert_eq!(words.len(), 4, "{words:?}");
     assert_eq!(words[2], "ponder");
@@ -179,8 +160,7 @@ fn pondering_answers_only_after_ponderhit_and_names_the_reply() {
 
 #[test]
 fn stop_ends_pondering_with_a_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame claustro");
+    let mut engine = Engine::start_game("claustro");
     engine.send("go ponder depth 2");
     std::thread::sleep(Duration::from_millis(200));
     engine.send("isready");
@@ -193,8 +173,7 @@ fn stop_ends_pondering_with_a_bestmove() {
 
 #[test]
 fn end_of_input_during_infinite_search_exits_with_a_bestmove() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     engine.close_input();
@@ -217,41 +196,109 @@ fn end_of_input_lets_a_bounded_search_finish() {
 
 #[test]
 fn quit_during_search_exits_promptly() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 16");
+    let mut engine = Engine::start_game("joust 16");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
-    engine.send("quit");
-    assert!(engine.exits_within(Duration::from_secs(5)));
+    engine.assert_quits_within(Duration::from_secs(5));
 }
 
 #[test]
 fn movetime_is_respected() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     let started = Instant::now();
     engine.send("go movetime 300");
     engine.read_until("bestmove");
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 
+/// A win in one move is found and scored `mate 1` in every game.
 #[test]
-fn perft_by_protocol_lists_each_move() {
+fn a_win_in_one_is_found_as_mate_in_one_in_every_game() {
+    // (game, position, search, the winning moves)
+    let cases: [(&str, &str, &str, &[&str]); 4] = [
+        // d4b3 leaves black's knight on a1 without a move.
+        ("joust", "3N/4/2*1/n3 w 0 1", "go depth 3", &["d4b3"]),
+        // Any move out of the centre wins.
+        (
+            "jesonmor",
+            "4n4/9/9/9/4N4/9/9/9/4N4 w 0 1",
+            "go depth 3",
+            &[
+                "e5c4", "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4", "e5g6",
+            ],
+        ),
+        // White's d5 is next to its goal e5; black's b1 is next to its goal a1 but moves second.
+        (
+            "claustro",
+            "3P1/5/2p2/1P3/1p3 w 0 1",
+            "go depth 4",
+            &["d5e5"],
+        ),
+        // Either turn wins at once.
+        (
+            "apart",
+            "8/8/8/8/8/8/3p4/PP1p4 w 0 2",
+            "go depth 3",
+            &["a1c1e1", "b1c2"],
+        ),
+    ];
+    for (game, position, go, wins) in cases {
+        let mut engine = Engine::start_game(game);
+        let lines = engine.search_from(&format!("position fen {position}"), go);
+        assert_mate(&lines, 1);
+        let played = lines.last().unwrap().strip_prefix("bestmove ");
+        assert!(
+            played.is_some_and(|mv| wins.contains(&mv)),
+            "{game}: {lines:#?}"
+        );
+    }
+}
+
+/// `newgame GAME [SIZE]` sets each game up at its default size or at the size asked, as `d`
+/// shows.
+#[test]
+fn newgame_sets_up_each_game_at_its_size() {
     let mut engine = Engine::start();
-    engine.send("go perft 3");
-    let lines = engine.read_until("Nodes searched");
-    assert_eq!(lines.len(), 9);
-    assert_eq!(lines.last().unwrap(), "Nodes searched: 356");
-    let sum: u64 = lines[..8]
-        .iter()
-        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
-        .sum();
-    assert_eq!(sum, 356);
-    engine.send("perft 2");
-    assert_eq!(
-        engine.read_until("Nodes searched").last().unwrap(),
-        "Nodes searched: 62"
-    );
+    for (newgame, shown) in [
+        ("joust", "joust 8x8"),
+        ("joust 12", "joust 12x12"),
+        ("jesonmor", "jesonmor 9x9"),
+        ("jesonmor 25", "jesonmor 25x25"),
+        ("claustro", "claustro 5x5"),
+        ("claustro 6x7", "claustro 6x7"),
+        ("apart", "apart 8x8"),
+        ("apart 10", "apart 10x10"),
+    ] {
+        engine.send(&format!("newgame {newgame}"));
+        engine.assert_displays(&format!("Game: {shown}"));
+    }
+}
+
+/// Perft through the protocol in each game at its default size: `go perft N` lists each first
+/// move with its count (the counts add up to the total), then `perft M` gives its total.
+#[test]
+fn perft_by_protocol_lists_each_move_in_every_game() {
+    // (game, depth, first moves, total, second depth, its total), from the games' issues.
+    let cases = [
+        ("joust", 3, 8, 356, 2, 62),
+        ("jesonmor", 2, 30, 900, 4, 868_624),
+        ("claustro", 4, 6, 3356, 3, 284),
+        ("apart", 2, 40, 3200, 3, 315_586),
+    ];
+    for (game, depth, moves, total, second, second_total) in cases {
+        let mut engine = Engine::start_game(game);
+        let lines = engine.perft(&format!("go perft {depth}"));
+        assert_eq!(lines.len(), moves + 1, "{game}: {lines:#?}");
+        assert_eq!(lines[moves], format!("Nodes searched: {total}"), "{game}");
+        let sum: u64 = lines[..moves]
+            .iter()
+            .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, total, "{game}: {lines:#?}");
+        let lines = engine.perft(&format!("perft {second}"));
+        let expected = format!("Nodes searched: {second_total}");
+        assert_eq!(lines.last(), Some(&expected), "{game}");
+    }
 }
 
 #[test]
@@ -264,8 +311,7 @@ fn queries_follow_the_game() {
     assert_eq!(engine.ask("query p1turn"), ["response false"]);
     assert_eq!(engine.ask("query gameover"), ["response true"]);
     assert_eq!(engine.ask("query result"), ["response p1win"]);
-    engine.send("newgame joust 3");
-    assert_eq!(engine.ask("query result"), ["response p2win"]);
+    engine.assert_result("newgame joust 3", "p2win");
 }
 
 #[test]
@@ -273,23 +319,19 @@ fn display_shows_board_fen_and_status() {
     let mut engine = Engine::start();
     engine.send("position startpos moves d4f5 e5c4");
     let lines = engine.display();
-    assert!(
-        lines.contains(&"Fen: 8/8/8/4*N2/2n*4/8/8/8 w 2 2".to_string()),
-        "{lines:#?}"
-    );
+    assert_shows(&lines, "Fen: 8/8/8/4*N2/2n*4/8/8/8 w 2 2");
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with(" 5 |") && l.contains('*') && l.contains('N'))
     );
-    assert!(lines.contains(&"Status: in progress".to_string()));
+    assert_shows(&lines, "Status: in progress");
     assert!(lines.iter().any(|l| l.trim() == "a b c d e f g h"));
 }
 
 #[test]
 fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 12");
+    let mut engine = Engine::start_game("joust 12");
     let before = engine.display();
     engine.send("go infinite");
     let reply = engine.ask("newgame joust 8");
@@ -306,21 +348,12 @@ fn commands_that_need_an_idle_engine_are_refused_during_infinite_search() {
 
 #[test]
 fn newgame_sizes_and_variant_option() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 10x6");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: 10/10/5n4/4N5/10/10 w 0 1".to_string())
-    );
+    let mut engine = Engine::start_game("joust 10x6");
+    engine.assert_displays("Fen: 10/10/5n4/4N5/10/10 w 0 1");
     engine.send("position startpos");
-    assert!(engine.display().contains(&"Game: joust 10x6".to_string()));
+    engine.assert_displays("Game: joust 10x6");
     engine.send("setoption name UCI_Variant value joust");
-    assert!(
-        engine
-            .display()
-            .contains(&"Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1".to_string())
-    );
+    engine.assert_displays("Fen: 8/8/8/4n3/3N4/8/8/8 w 0 1");
     engine.send("position fen 25/25/25/25/25/25/25/25/25/25/25/25/12n12/11N13/25/25/25/25/25/25/25/25/25/25/25 b 0 1");
     engine.send("go depth 3");
     assert!(
@@ -340,12 +373,9 @@ fn threads_and_hash_options_still_search() {
     engine.send("setoption name Move Overhead value 50");
     engine.send("ucinewgame");
     engine.send("position startpos moves d4f5");
-    engine.send("go wtime 2000 btime 2000 winc 0 binc 0");
     assert!(
         engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
+            .bestmove("go wtime 2000 btime 2000 winc 0 binc 0")
             .starts_with("bestmove ")
     );
 }
@@ -355,28 +385,20 @@ fn levels_choose_how_strongly_to_play() {
     let mut engine = Engine::start();
     engine.send("setoption name Level value random");
     engine.send("setoption name Seed value 7");
-    engine.send("go depth 8");
-    let first = engine.read_until("bestmove").last().unwrap().clone();
+    let first = engine.bestmove("go depth 8");
     engine.send("setoption name Seed value 7");
-    engine.send("go depth 8");
     assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        &first,
+        engine.bestmove("go depth 8"),
+        first,
         "the same seed, the same move"
     );
     // Greedy takes a win at once: white's d4b3 leaves black's knight on a1 without a move.
     engine.send("setoption name Level value greedy");
     engine.send("position fen 5/3N1/5/2*2/n4 w 0 1");
-    engine.send("go");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove d4b3"
-    );
+    assert_eq!(engine.bestmove("go"), "bestmove d4b3");
     // A depth level caps the search depth.
     engine.send("setoption name Level value novice");
-    engine.send("position startpos moves d4f5");
-    engine.send("go depth 9");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search_from("position startpos moves d4f5", "go depth 9");
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("info depth")).count(),
         1,
@@ -388,8 +410,7 @@ fn levels_choose_how_strongly_to_play() {
 
 #[test]
 fn go_without_limits_runs_until_stopped_and_refuses_what_needs_an_idle_engine() {
-    let mut engine = Engine::start();
-    engine.send("newgame joust 16");
+    let mut engine = Engine::start_game("joust 16");
     engine.send("go");
     // Without a limit nothing ends the search but `stop`: `newgame` must not wait for it forever.
     // Each refused command is named.
@@ -426,9 +447,7 @@ fn with_helper_threads_the_last_reported_line_begins_with_the_best_move() {
     for (game, threads) in [("jesonmor", 2), ("claustro", 3), ("joust", 2), ("apart", 3)] {
         engine.send(&format!("setoption name Threads value {threads}"));
         engine.send(&format!("newgame {game}"));
-        engine.send("position startpos");
-        engine.send("go movetime 300");
-        let reply = engine.read_until("bestmove");
+        let reply = engine.search_from("position startpos", "go movetime 300");
         let best = reply.last().unwrap().split_whitespace().nth(1).unwrap();
         let last_line = reply
             .iter()
@@ -540,8 +559,7 @@ fn searchmoves_limits_the_moves_searched_at_the_root() {
     }
     for level in ["random", "greedy"] {
         engine.send(&format!("setoption name Level value {level}"));
-        engine.send(&format!("go searchmoves {}", allowed[0]));
-        let lines = engine.read_until("bestmove");
+        let lines = engine.search(&format!("go searchmoves {}", allowed[0]));
         assert_eq!(lines.last(), Some(&format!("bestmove {}", allowed[0])));
     }
     let refused = engine.ask(&format!("go depth 3 searchmoves {} a1a1", allowed[0]));
@@ -575,14 +593,7 @@ fn go_mate_without_a_short_enough_win_runs_until_stopped() {
             "the search ended without a mate"
         );
     }
-    engine.send("stop");
-    assert!(
-        engine
-            .read_until("bestmove")
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
-    );
+    assert!(engine.bestmove("stop").starts_with("bestmove "));
 }
 
 #[test]
@@ -721,8 +732,7 @@ fn limited_strength_is_declared_checked_and_weakens_play_by_elo() {
 
 /// The `info string` lines of a `go depth 1` in the engine's current game and position.
 fn said_by_a_search(engine: &mut Engine) -> Vec<String> {
-    engine.send("go depth 1");
-    let lines = engine.read_until("bestmove");
+    let lines = engine.search("go depth 1");
     lines
         .into_iter()
         .filter(|line| line.starts_with("info string"))
@@ -731,8 +741,7 @@ fn said_by_a_search(engine: &mut Engine) -> Vec<String> {
 
 #[test]
 fn an_elo_out_of_the_games_reach_plays_at_its_end_and_says_so_once() {
-    let mut engine = Engine::start();
-    engine.send("newgame jesonmor");
+    let mut engine = Engine::start_game("jesonmor");
     engine.send("setoption name UCI_LimitStrength value true");
     engine.send("setoption name UCI_Elo value 3000");
     let (_, full) = elo_span(GameKind::JesonMor);

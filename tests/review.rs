@@ -34,8 +34,7 @@ fn tabula(args: &[&str]) -> Output {
 
 /// Up to `plies` moves of the engine playing itself at depth 2 from the start of `game`.
 fn engine_game(game: &str, plies: usize) -> Vec<String> {
-    let mut engine = Engine::start();
-    engine.send(&format!("newgame {game}"));
+    let mut engine = Engine::start_game(game);
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..plies {
         engine.send(&format!("position startpos moves {}", moves.join(" ")));

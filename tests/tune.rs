@@ -1,19 +1,13 @@
 //! `tabula tune` run as a program: the report's shape, reproducible data, clear errors.
 
+#[allow(dead_code)]
+#[path = "common/matches.rs"]
+mod matches;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 fn tune(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("tune")
-        .args(args)
-        .output()
-        .expect("tabula runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    matches::run_command("tune", args)
 }
 
 /// A fresh path in a directory of this test's own.

@@ -15,6 +15,16 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/tabula-slurm-check.XXXXXX")
 trap '"$here/local.sh" stop "$work/slurm" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 now() { date +%s.%N; }
 since() { awk -v end="$(now)" -v start="$1" 'BEGIN { printf "%.1f", end - start }'; }
+# merge_is_whole WHOLE SUMMARY MERGED MERGED_SUMMARY N WHOSE: fails unless the merge of N shards
+# in MERGED (its summary in MERGED_SUMMARY) has the whole match's summary (SUMMARY, then the
+# merge's line) and the game records of the whole match in WHOLE. WHOSE names the shards.
+merge_is_whole() {
+  { cat "$2"; echo "Merged $5 of $5 shards"; } > "$3.expected.txt"
+  diff "$3.expected.txt" "$4" ||
+    { echo "slurm check: FAILED: $6 merged summary differs from the whole match's" >&2; exit 1; }
+  diff <("$here/records.sh" "$1/games.txt") <("$here/records.sh" "$3/games.txt") > /dev/null ||
+    { echo "slurm check: FAILED: $6 games differ from the whole match's" >&2; exit 1; }
+}
 
 started=$(now)
 status=0
@@ -44,12 +54,8 @@ for k in 1 2 3 4; do
 done
 echo "slurm check: merged summary:"
 sed 's/^/  /' "$work/sharded/merged/summary.txt"
-{ cat "$work/whole.txt"; echo "Merged 4 of 4 shards"; } > "$work/expected.txt"
-diff "$work/expected.txt" "$work/sharded/merged/summary.txt" ||
-  { echo "slurm check: FAILED: the merged summary differs from the whole match's" >&2; exit 1; }
-diff <("$here/records.sh" "$work/whole/games.txt") \
-  <("$here/records.sh" "$work/sharded/merged/games.txt") > /dev/null ||
-  { echo "slurm check: FAILED: the shards' games differ from the whole match's" >&2; exit 1; }
+merge_is_whole "$work/whole" "$work/whole.txt" "$work/sharded/merged" \
+  "$work/sharded/merged/summary.txt" 4 "the shards'"
 echo "slurm check: the merged summary and all 22 game records equal the whole match's"
 
 # A shard cancelled mid-way and submitted again, as a requeued job: it keeps the games it
@@ -86,12 +92,8 @@ grep '^resumed: \|^Resumed: ' "$work/requeue/logs/shard-1.log" | sed 's/^/  /'
 "$TABULA" match merge "$work/requeue/shard-1" "$work/requeue/shard-2" \
   --out "$work/requeue/merged" > "$work/requeue-merged.txt" ||
   { echo "slurm check: FAILED: the strict merge of the resumed shards failed" >&2; exit 1; }
-{ cat "$work/requeue-whole.txt"; echo "Merged 2 of 2 shards"; } > "$work/requeue-expected.txt"
-diff "$work/requeue-expected.txt" "$work/requeue-merged.txt" ||
-  { echo "slurm check: FAILED: the resumed shards' merge differs from the whole match" >&2; exit 1; }
-diff <("$here/records.sh" "$work/requeue-whole/games.txt") \
-  <("$here/records.sh" "$work/requeue/merged/games.txt") > /dev/null ||
-  { echo "slurm check: FAILED: the resumed shards' games differ from the whole match's" >&2; exit 1; }
+merge_is_whole "$work/requeue-whole" "$work/requeue-whole.txt" "$work/requeue/merged" \
+  "$work/requeue-merged.txt" 2 "the resumed shards'"
 echo "slurm check: the cancelled and resumed shard merged equals the whole match (16 games)"
 
 # Training data in a 2-task array: the shards' files hold the whole run's data.

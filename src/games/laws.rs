@@ -26,7 +26,9 @@
 
 use crate::board::position_text::parse_position_text;
 use crate::board::position_text::{Cell, position_string};
-use crate::game::{BoardSize, Cutoff, Game, GameMove, Outcome, Side, SquareMap, Symmetry, perft};
+use crate::game::{
+    BoardSize, Cutoff, Game, GameMove, Outcome, Side, SquareMap, Symmetry, divide_by, perft,
+};
 use crate::nnue::train::FloatNet;
 use crate::nnue::{HIDDEN, Network};
 use rand::rngs::StdRng;
@@ -67,16 +69,8 @@ fn perft_by_play<G: Game>(position: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            let mut child = position.clone();
-            child.play(mv);
-            perft_by_play(&child, depth - 1)
-        })
-        .sum()
+    let divided = divide_by(position, depth, perft_by_play);
+    divided.into_iter().map(|(_, leaves)| leaves).sum()
 }
 
 /// Whether the string of `position` (read back as `read_back`) says all there is to it: not so

@@ -217,42 +217,28 @@ fn bad_input_is_named() {
         };
     let fine = config(4, 1, 8, 0);
     assert_eq!(error(64, &[], &[], &fine), "there are no training samples");
-    assert_eq!(
-        error(
-            64,
-            &good,
-            &[],
-            &TrainConfig {
-                hidden: 0,
-                ..fine.clone()
-            }
+    let zero_hidden = TrainConfig {
+        hidden: 0,
+        ..fine.clone()
+    };
+    let zero_epochs = TrainConfig {
+        epochs: 0,
+        ..fine.clone()
+    };
+    let zero_batch = TrainConfig {
+        batch_size: 0,
+        ..fine.clone()
+    };
+    for (bad, named) in [
+        (zero_hidden, "the hidden layer's width is 0"),
+        (zero_epochs, "--epochs 0: train for at least one epoch"),
+        (
+            zero_batch,
+            "--batch-size 0: a batch holds at least one position",
         ),
-        "the hidden layer's width is 0"
-    );
-    assert_eq!(
-        error(
-            64,
-            &good,
-            &[],
-            &TrainConfig {
-                epochs: 0,
-                ..fine.clone()
-            }
-        ),
-        "--epochs 0: train for at least one epoch"
-    );
-    assert_eq!(
-        error(
-            64,
-            &good,
-            &[],
-            &TrainConfig {
-                batch_size: 0,
-                ..fine.clone()
-            }
-        ),
-        "--batch-size 0: a batch holds at least one position"
-    );
+    ] {
+        assert_eq!(error(64, &good, &[], &bad), named);
+    }
     let mut out_of_range = good.clone();
     out_of_range[7].features[1].push(64);
     assert_eq!(

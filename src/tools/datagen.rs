@@ -15,16 +15,15 @@
 //! file line by line as `train` reads it (`datagen_file`), and that its `# end` lines are the
 //! shard's games in order; a file that fails, anywhere, is refused naming the line, unchanged.
 
-use crate::game::{BoardSize, Outcome, Side};
-use crate::games::GameKind;
+use crate::game::{Outcome, Side};
 use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::datagen_file::{DataFile, Entry, MAGIC, is_cut_line, parse_entry};
 use crate::tools::progress::Progress;
-use crate::tools::tournament::openings::{Opening, random_openings};
+use crate::tools::tournament::openings::Opening;
 use crate::tools::tournament::shard::Shard;
-use crate::tools::tune::data::Budget;
+use crate::tools::tune::data::{Budget, DataSettings};
 use crate::words::counted;
 use std::collections::BTreeMap;
 use std::io::{Seek, Write};
@@ -41,13 +40,8 @@ const MAX_PLIES: usize = 1000;
 /// How the data is made.
 #[derive(Clone, Debug)]
 pub struct DatagenSettings {
-    pub game: GameKind,
-    pub size: BoardSize,
-    /// Games of the whole run (all shards).
-    pub games: usize,
-    pub budget: Budget,
-    pub random_plies: usize,
-    pub seed: u64,
+    /// The games of the whole run (all shards) and how they are played.
+    pub data: DataSettings,
     pub shard: Shard,
     pub threads: usize,
     pub out: PathBuf,
@@ -60,12 +54,12 @@ impl DatagenSettings {
     fn header(&self) -> String {
         format!(
             "{MAGIC} game {} {}, games {}, {}, random plies {}, seed {}, shard {}, {}",
-            self.game.name(),
-            self.size,
-            self.games,
-            self.budget,
-            self.random_plies,
-            self.seed,
+            self.data.game.name(),
+            self.data.size,
+            self.data.games,
+            self.data.budget,
+            self.data.random_plies,
+            self.data.seed,
             self.shard,
             if crate::nnue::registry::enabled() {
                 "evaluation: the game's own"
@@ -98,10 +92,10 @@ fn white_result(outcome: Outcome) -> f64 {
 
 /// Plays one game from `opening`, recording its quiet positions.
 fn play_game(settings: &DatagenSettings, opening: &Opening) -> Result<PlayedGame, String> {
-    let mut session = opening.build(settings.game, settings.size)?;
+    let mut session = opening.build(settings.data.game, settings.data.size)?;
     let tt = TranspositionTable::new(TABLE_MB);
     let signals = Signals::default();
-    let limits = settings.budget.limits();
+    let limits = settings.data.budget.limits();
     let mut positions = Vec::new();
     for _ in 0..MAX_PLIES {
         if let Some(verdict) = session.verdict() {
@@ -185,7 +179,7 @@ fn earlier_run(
         }
         let refuse = |why: String| file.refuse(line.number, &why);
         let playing = mine.get(done).copied();
-        match parse_entry(&line.text, settings.game, settings.size).map_err(&refuse)? {
+        match parse_entry(&line.text, settings.data.game, settings.data.size).map_err(&refuse)? {
             Entry::End(game) if Some(game) == playing => {
                 kept = line.end;
                 done += 1;
@@ -212,11 +206,11 @@ fn out_of_order(what: &str, game: usize, playing: Option<usize>) -> String {
 /// Plays the shard's games not yet in the file and appends them, in order; returns the number
 /// of games and positions written by this run.
 pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
-    if settings.games == 0 {
+    if settings.data.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
     let header = settings.header();
-    let mine: Vec<usize> = (0..settings.games)
+    let mine: Vec<usize> = (0..settings.data.games)
         .filter(|&game| settings.shard.holds(game))
         .collect();
     let (kept, done) = if settings.restart {
@@ -224,13 +218,7 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
     } else {
         earlier_run(settings, &header, &mine)?
     };
-    let openings = random_openings(
-        settings.game,
-        settings.size,
-        settings.games,
-        settings.random_plies,
-        settings.seed,
-    )?;
+    let openings = settings.data.openings()?;
     let path = &settings.out;
     let cannot = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
     // The whole games already there stay as they are: the file is cut after them, never
@@ -362,24 +350,22 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     if args.hand_written {
         crate::nnue::registry::set_enabled(false);
     }
-    let shard = args
-        .shard
-        .as_deref()
-        .map(Shard::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = Shard::from_option(args.shard.as_deref())?;
     let budget = match (args.nodes, args.depth) {
         (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
         (_, Some(depth)) => Budget::Depth(depth),
         (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
     };
-    let settings = DatagenSettings {
+    let data = DataSettings {
         game,
         size,
         games: args.games,
         budget,
         random_plies: args.random_plies,
         seed: args.seed,
+    };
+    let settings = DatagenSettings {
+        data,
         shard,
         threads: args.threads,
         out: args.out.clone(),

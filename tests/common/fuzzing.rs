@@ -7,10 +7,11 @@
 //! seed) until S seconds have passed; `scripts/fuzz.sh MINUTES` sets both. A failing case is
 //! shrunk and kept in `tests/<fuzzer>.proptest-regressions`, which every later run replays first.
 
+use crate::process;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -97,12 +98,7 @@ pub fn run_tabula(
     args: &[&str],
     bound: Duration,
 ) -> Result<(i32, Vec<String>, String), TestCaseError> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let mut child = process::start(&mut process::tabula(args), Stdio::null(), Stdio::piped())
         .map_err(|e| TestCaseError::fail(format!("tabula does not start: {e}")))?;
     let mut stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");

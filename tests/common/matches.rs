@@ -29,6 +29,11 @@ pub fn tabula(args: &[&str]) -> Output {
         .expect("tabula runs")
 }
 
+/// Runs `tabula <command> <args>`; returns (exit code, stdout, stderr).
+pub fn run_command(command: &str, args: &[&str]) -> (i32, String, String) {
+    outcome(&tabula(&[&[command], args].concat()))
+}
+
 /// What a `tabula match` run left: its exit code, stdout, stderr and games file.
 pub struct Played {
     pub code: i32,
@@ -176,4 +181,33 @@ pub fn random_against_strong() -> String {
     let (code, stdout, games) = run_match("review-random", &args);
     assert_eq!(code, 0, "{stdout}");
     games
+}
+
+/// Merges the match directories `shards` into `merged` and asserts that the merge is the whole
+/// match: its summary `whole_summary` (then the merge's line) and its records `whole_records`;
+/// then removes the shards' directories and the merge's.
+pub fn assert_merge_is_whole(
+    shards: &[PathBuf],
+    merged: &Path,
+    whole_summary: &str,
+    whole_records: &[String],
+) {
+    let count = shards.len();
+    let mut merge = vec!["match".to_string(), "merge".to_string()];
+    merge.extend(shards.iter().map(|dir| dir.display().to_string()));
+    let (code, stdout, errors) = run(&merge, &["--out", &merged.display().to_string()]);
+    assert_eq!(code, 0, "{errors}");
+    // The same summary, line for line (score, Elo, LOS, pairs, colours, forfeits), then the
+    // shards.
+    let expected = format!("{whole_summary}Merged {count} of {count} shards\n");
+    assert_eq!(stdout, expected, "{count} shards");
+    let games = std::fs::read_to_string(merged.join("games.txt")).expect("games");
+    assert_eq!(
+        records_without_times(&games),
+        whole_records,
+        "{count} shards"
+    );
+    for dir in shards.iter().map(PathBuf::as_path).chain([merged]) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

@@ -1,12 +1,19 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
+pub mod process;
+
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Time enough for an answer that must come at once (the rule is 100 ms on the development
+/// machine) on a loaded machine, far below the searches' own limits; every fault this catches
+/// took minutes or forever.
+pub const PROMPT: Duration = Duration::from_secs(2);
 
 pub struct Engine {
     child: Child,
@@ -20,13 +27,15 @@ impl Engine {
         Self::start_with_args(&[])
     }
 
+    /// A fresh engine after `newgame <game>` (`game` may carry a size: `joust 12`).
+    pub fn start_game(game: &str) -> Engine {
+        let mut engine = Self::start();
+        engine.send(&format!("newgame {game}"));
+        engine
+    }
+
     pub fn start_with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
+        let mut child = process::start(&mut process::tabula(args), Stdio::piped(), Stdio::piped())
             .expect("the tabula binary starts");
         let stdin = child.stdin.take();
         let stderr = child.stderr.take().map(|mut pipe| {
@@ -86,23 +95,86 @@ impl Engine {
 
     /// Every line up to and including the first that starts with `prefix`.
     pub fn read_until(&self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
+        self.read_until_within(prefix, TIMEOUT)
+    }
+
+    /// The same, for an answer that must come at once: within `PROMPT`.
+    pub fn read_promptly(&self, prefix: &str) -> Vec<String> {
+        self.read_until_within(prefix, PROMPT)
+    }
+
+    /// Every line up to and including the first that starts with `prefix`; panics if none comes
+    /// within `bound` (showing the first 200 characters of each line seen).
+    fn read_until_within(&self, prefix: &str, bound: Duration) -> Vec<String> {
+        let asked = Instant::now();
         let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                None => {
-                    panic!("no line starting with '{prefix}' within {TIMEOUT:?}; saw {seen:#?}")
-                }
+        while let Some(line) = self.next_line(bound.saturating_sub(asked.elapsed())) {
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
             }
         }
+        let shown: Vec<String> = seen.iter().map(|l| l.chars().take(200).collect()).collect();
+        panic!("no line starting with '{prefix}' within {bound:?}; saw {shown:#?}");
+    }
+
+    /// The `bestmove` line that sending `line` (a `go ...` command, or `stop`) brings.
+    pub fn bestmove(&mut self, line: &str) -> String {
+        self.search(line).pop().expect("a bestmove line")
+    }
+
+    /// Sends `line` (a `go ...` command, or `stop`) and returns the search's lines up to its
+    /// `bestmove`.
+    pub fn search(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.read_until("bestmove")
+    }
+
+    /// Sends `position` (a `position ...` command), then `go`; the search's lines up to its
+    /// `bestmove`.
+    pub fn search_from(&mut self, position: &str, go: &str) -> Vec<String> {
+        self.send(position);
+        self.search(go)
+    }
+
+    /// Sends a perft command and returns its lines up to its `Nodes searched` total.
+    pub fn perft(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.read_until("Nodes searched")
+    }
+
+    /// Asserts that `display` shows `line` (the whole line).
+    pub fn assert_displays(&mut self, line: &str) {
+        assert_shows(&self.display(), line);
+    }
+
+    /// Sends `quit` and asserts that the engine exits within `bound`.
+    pub fn assert_quits_within(&mut self, bound: Duration) {
+        self.send("quit");
+        assert!(
+            self.exits_within(bound),
+            "quit was not obeyed within {bound:?}"
+        );
+    }
+
+    /// Sends `position` (a `position` or `newgame` command) and asserts the result there as
+    /// `query` gives it: `none` in a game not over, else `p1win`, `p2win` or `draw`.
+    pub fn assert_result(&mut self, position: &str, result: &str) {
+        self.send(position);
+        let over = if result == "none" { "false" } else { "true" };
+        let answers = [self.ask("query gameover"), self.ask("query result")];
+        let expected = [format!("response {over}"), format!("response {result}")];
+        assert_eq!(answers, expected.map(|answer| vec![answer]), "{position}");
+    }
+
+    /// Like `ask`, for an answer that must come at once: `readyok` within `PROMPT`.
+    pub fn ask_promptly(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut lines = self.read_promptly("readyok");
+        lines.pop();
+        lines
     }
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`.
@@ -161,4 +233,33 @@ impl Drop for Engine {
 pub fn elo_span(game: tabula::games::GameKind) -> (usize, usize) {
     let (weakest, full) = tabula::strength::scale::scale(game).span();
     (weakest.round() as usize, full.round() as usize)
+}
+
+/// Asserts that one of a search's `lines` scores it `mate moves` (negative: mated).
+pub fn assert_mate(lines: &[String], moves: i32) {
+    let score = format!("score mate {moves} ");
+    assert!(lines.iter().any(|l| l.contains(&score)), "{lines:#?}");
+}
+
+/// The lines among `lines` that start with `prefix`.
+pub fn starting_with<'a>(lines: &'a [String], prefix: &str) -> Vec<&'a String> {
+    lines.iter().filter(|l| l.starts_with(prefix)).collect()
+}
+
+/// The `info string error: ` lines among `lines`.
+pub fn errors(lines: &[String]) -> Vec<&String> {
+    starting_with(lines, "info string error: ")
+}
+
+/// The one `info string error: ` line among `lines`; panics, showing them, if there is not one.
+pub fn the_error(lines: &[String]) -> &String {
+    match errors(lines)[..] {
+        [error] => error,
+        _ => panic!("not one error line in {lines:#?}"),
+    }
+}
+
+/// Asserts that `line` is one of `lines` (the whole line).
+pub fn assert_shows(lines: &[String], line: &str) {
+    assert!(lines.iter().any(|l| l == line), "{line} in {lines:#?}");
 }

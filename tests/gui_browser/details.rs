@@ -3,12 +3,12 @@
 //! must stay readable while the mouse is on them. Each is checked in the page and saved as a
 //! screenshot.
 
-use std::time::{Duration, Instant};
-
-use crate::page::{click, new_game, save_screenshot, select, set_diamond, type_into};
+use crate::page::{
+    click, find_id, new_game, poll, save_screenshot, select, set_diamond, type_into,
+};
 use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::Value;
 
 /// The least contrast ratio of text (WCAG 2's AA level for normal text).
@@ -21,19 +21,8 @@ async fn wait_until(
     script: &str,
     ready: impl Fn(&Value) -> bool,
 ) -> Res<Value> {
-    let deadline = Instant::now() + STEP;
-    loop {
-        let value = client.execute(script, vec![]).await.ctx(what)?;
-        if ready(&value) {
-            return Ok(value);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "waited {STEP:?} for {what}; the page shows {value}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let read = || async move { client.execute(script, vec![]).await.ctx(what) };
+    poll(what, STEP, read, ready).await
 }
 
 const POSITION_FIELD: &str = r#"
@@ -110,10 +99,7 @@ async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
                  [Black \"engine\"]\n[Opening \"startpos moves a1b3\"]\n[Result \"*\"]\n\n\
                  1... a5c4 *\n";
     std::fs::write(&file, games).ctx(&format!("write {}", file.display()))?;
-    let input = client
-        .find(Locator::Id("load-record"))
-        .await
-        .ctx("find #load-record")?;
+    let input = find_id(client, "load-record", "#load-record").await?;
     input
         .send_keys(&file.display().to_string())
         .await

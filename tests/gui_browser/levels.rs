@@ -5,10 +5,10 @@
 //! The page keeps for this test: `select#level-black` with an `option` per entry (value the
 //! level's name, or `elo:N` for a point of the knob).
 
-use crate::page::save_png;
+use crate::page::{find_id, save_png};
 use crate::processes::api_get;
 use crate::{Context, Res};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::Value;
 
 const READ_LIST: &str = r#"
@@ -81,10 +81,7 @@ async fn picture_of_the_list(client: &Client) -> Res<()> {
         .execute(SHOW_LIST, vec![Value::from(true)])
         .await
         .ctx("draw the level list open")?;
-    let list = client
-        .find(Locator::Id("level-black"))
-        .await
-        .ctx("find select#level-black")?;
+    let list = find_id(client, "level-black", "select#level-black").await?;
     let png = list.screenshot().await.ctx("a picture of the level list");
     client
         .execute(SHOW_LIST, vec![Value::from(false)])

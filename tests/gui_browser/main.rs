@@ -32,6 +32,8 @@ mod details;
 mod levels;
 mod opening;
 mod page;
+#[path = "../common/process.rs"]
+mod process;
 mod processes;
 mod review;
 
@@ -84,67 +86,45 @@ struct GameSpec {
 /// list (`levels.rs`).
 const ELO_POINT: &str = "an Elo point";
 
+impl GameSpec {
+    /// `game` on a `size` board (`width` x `height`) against `level` at 0.05 s a move, flat,
+    /// failing after 200 plies; its screenshot named after the game.
+    const fn new(
+        game: &'static str,
+        size: &'static str,
+        (width, height): (usize, usize),
+        level: &'static str,
+    ) -> GameSpec {
+        GameSpec {
+            name: game,
+            game,
+            diamond: false,
+            size,
+            width,
+            height,
+            level,
+            limit_kind: "movetime",
+            limit_value: "0.05",
+            max_plies: 200,
+        }
+    }
+}
+
+const CLAUSTRO: GameSpec = GameSpec::new("claustro", "5x5", (5, 5), "easy");
+
 const GAMES: [GameSpec; 5] = [
     GameSpec {
-        name: "joust",
-        game: "joust",
-        diamond: false,
-        size: "8x8",
-        width: 8,
-        height: 8,
-        level: "greedy",
-        limit_kind: "movetime",
-        limit_value: "0.05",
         // Every ply burns a square: at most 62 plies on 8 x 8.
         max_plies: 62,
+        ..GameSpec::new("joust", "8x8", (8, 8), "greedy")
     },
-    GameSpec {
-        name: "jesonmor",
-        game: "jesonmor",
-        diamond: false,
-        size: "9x9",
-        width: 9,
-        height: 9,
-        level: ELO_POINT,
-        limit_kind: "movetime",
-        limit_value: "0.05",
-        max_plies: 200,
-    },
-    GameSpec {
-        name: "claustro",
-        game: "claustro",
-        diamond: false,
-        size: "5x5",
-        width: 5,
-        height: 5,
-        level: "easy",
-        limit_kind: "movetime",
-        limit_value: "0.05",
-        max_plies: 200,
-    },
-    GameSpec {
-        name: "apart",
-        game: "apart",
-        diamond: false,
-        size: "8x8",
-        width: 8,
-        height: 8,
-        level: "easy",
-        limit_kind: "movetime",
-        limit_value: "0.05",
-        max_plies: 200,
-    },
+    GameSpec::new("jesonmor", "9x9", (9, 9), ELO_POINT),
+    CLAUSTRO,
+    GameSpec::new("apart", "8x8", (8, 8), "easy"),
     GameSpec {
         name: "claustro-diamond",
-        game: "claustro",
         diamond: true,
-        size: "5x5",
-        width: 5,
-        height: 5,
-        level: "easy",
-        limit_kind: "movetime",
-        limit_value: "0.05",
-        max_plies: 200,
+        ..CLAUSTRO
     },
 ];
 

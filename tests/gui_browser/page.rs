@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::processes::{api_get, screenshot_dir};
 use crate::{Context, ELO_POINT, GameSpec, Res, STEP};
+use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -110,15 +111,44 @@ pub async fn wait_for(
     timeout: Duration,
     ready: impl Fn(&PageState) -> bool,
 ) -> Res<PageState> {
+    poll(what, timeout, || read_state(client), ready).await
+}
+
+/// What a poll of the page read, as a timeout error shows it.
+pub trait Shown {
+    fn shown(&self) -> String;
+}
+
+impl Shown for PageState {
+    fn shown(&self) -> String {
+        format!("{self:#?}")
+    }
+}
+
+impl Shown for Value {
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Reads the page with `read` every 20 ms until `ready` holds for what it read; a timeout error
+/// names what was awaited and the last reading.
+pub async fn poll<T: Shown, F: Future<Output = Res<T>>>(
+    what: &str,
+    timeout: Duration,
+    mut read: impl FnMut() -> F,
+    ready: impl Fn(&T) -> bool,
+) -> Res<T> {
     let deadline = Instant::now() + timeout;
     loop {
-        let state = read_state(client).await?;
-        if ready(&state) {
-            return Ok(state);
+        let reading = read().await?;
+        if ready(&reading) {
+            return Ok(reading);
         }
         if Instant::now() > deadline {
+            let shown = reading.shown();
             return Err(format!(
-                "waited {timeout:?} for {what}; the page shows {state:#?}"
+                "waited {timeout:?} for {what}; the page shows {shown}"
             ));
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -151,21 +181,24 @@ pub async fn click_square(client: &Client, square: &str) -> Res<()> {
     .await
 }
 
-pub async fn select(client: &Client, id: &str, value: &str) -> Res<()> {
+/// The element with id `id` (`what` names it in an error).
+pub async fn find_id(client: &Client, id: &str, what: &str) -> Res<Element> {
     client
         .find(Locator::Id(id))
         .await
-        .ctx(&format!("find select#{id}"))?
+        .ctx(&format!("find {what}"))
+}
+
+pub async fn select(client: &Client, id: &str, value: &str) -> Res<()> {
+    find_id(client, id, &format!("select#{id}"))
+        .await?
         .select_by_value(value)
         .await
         .ctx(&format!("choose {value:?} in select#{id}"))
 }
 
 pub async fn type_into(client: &Client, id: &str, text: &str) -> Res<()> {
-    let input = client
-        .find(Locator::Id(id))
-        .await
-        .ctx(&format!("find input#{id}"))?;
+    let input = find_id(client, id, &format!("input#{id}")).await?;
     input.clear().await.ctx(&format!("clear input#{id}"))?;
     input
         .send_keys(text)
@@ -204,10 +237,12 @@ pub async fn new_game(client: &Client, game: &str, size: &str, squares: usize) -
 
 /// Turns the page's Claustro diamond view (`#diamond`, `aria-pressed`) on or off.
 pub async fn set_diamond(client: &Client, on: bool) -> Res<()> {
-    let button = client
-        .find(Locator::Id("diamond"))
-        .await
-        .ctx("find button#diamond (Claustro drawn as a diamond)")?;
+    let button = find_id(
+        client,
+        "diamond",
+        "button#diamond (Claustro drawn as a diamond)",
+    )
+    .await?;
     let pressed = button.attr("aria-pressed").await.ctx("read #diamond")?;
     if (pressed.as_deref() == Some("true")) != on {
         click(client, "#diamond").await?;

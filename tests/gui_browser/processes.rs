@@ -53,13 +53,9 @@ pub fn screenshot_dir() -> PathBuf {
 /// read from the first line it prints (`tabula gui: http://127.0.0.1:PORT/`, with `?token=...`
 /// beyond loopback).
 pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["gui", "--port", "0"])
-        .args(extra)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
+    let mut command = crate::process::tabula(&["gui", "--port", "0"]);
+    command.args(extra);
+    let mut server = crate::process::start(&mut command, Stdio::null(), Stdio::inherit())
         .ctx("start `tabula gui --port 0`")?;
     let stdout = server.stdout.take().expect("piped stdout");
     let (sender, lines) = channel();

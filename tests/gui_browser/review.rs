@@ -9,13 +9,13 @@
 //! `line.cursor[data-ply]`, `#moves .move[data-mark]`, `#review-note` and `#review-summary`.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::page::{click, read_state, select};
+use crate::page::{click, find_id, poll, read_state, select};
 use crate::processes::{api_get, http_get, screenshot_dir};
 use crate::{Context, GameSpec, Res, STEP};
+use fantoccini::Client;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
-use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 /// How long a quick review of one game may take (the engine of a debug build is slow).
@@ -51,27 +51,6 @@ async fn read_review(client: &Client) -> Res<Value> {
         .ctx("read the review")
 }
 
-async fn wait_review(
-    client: &Client,
-    what: &str,
-    timeout: Duration,
-    ready: impl Fn(&Value) -> bool,
-) -> Res<Value> {
-    let deadline = Instant::now() + timeout;
-    loop {
-        let value = read_review(client).await?;
-        if ready(&value) {
-            return Ok(value);
-        }
-        if Instant::now() > deadline {
-            return Err(format!(
-                "waited {timeout:?} for {what}; the page shows {value}"
-            ));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 /// Reviews the game that `spec` has just played on `table`, checks what the page shows against
 /// the server's judgement, goes to a move by a click on the graph, and checks the record.
 /// Reviews the finished game of `table`; `black` is the engine's name in its record.
@@ -101,9 +80,12 @@ pub async fn review_game(
     std::fs::write(&played, record).ctx(&format!("write {}", played.display()))?;
     select(client, "review-depth", "4").await?;
     click(client, "#review").await?;
-    let page = wait_review(client, "the review to finish", REVIEW, |v| {
-        v["status"] == "done"
-    })
+    let page = poll(
+        "the review to finish",
+        REVIEW,
+        || read_review(client),
+        |v| v["status"] == "done",
+    )
     .await?;
     let served = api_get(base, &format!("/api/tables/{table}"))?;
     let review = &served["review"];
@@ -151,10 +133,10 @@ pub async fn review_game(
         .map_or(positions / 2, |(ply, _)| *ply as usize)
         .clamp(1, moves);
     click_graph(client, &page, target, positions).await?;
-    let page = wait_review(
-        client,
+    let page = poll(
         &format!("the page to go to move {target}"),
         STEP,
+        || read_review(client),
         |v| v["current"] == target && v["cursor"] == target,
     )
     .await?;
@@ -195,10 +177,7 @@ async fn click_graph(client: &Client, page: &Value, ply: usize, positions: usize
         )
         .await
         .ctx("scroll the graph into view")?;
-    let graph = client
-        .find(Locator::Id("review-graph"))
-        .await
-        .ctx("find svg#review-graph")?;
+    let graph = find_id(client, "review-graph", "svg#review-graph").await?;
     let width = page["width"].as_f64().unwrap_or(0.0);
     let last = positions.saturating_sub(1).max(1) as f64;
     let x = (ply as f64 / last - 0.5) * width;

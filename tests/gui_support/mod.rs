@@ -3,6 +3,8 @@
 
 #[path = "../common/chunked.rs"]
 mod chunked;
+#[path = "../common/process.rs"]
+mod process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -58,14 +60,9 @@ impl Gui {
     }
 
     fn launch(mut command: Command, extra: &[&str]) -> Gui {
-        let mut child = command
-            .args(["gui", "--port", "0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabula gui starts");
+        command.args(["gui", "--port", "0"]).args(extra);
+        let mut child =
+            process::start(&mut command, Stdio::null(), Stdio::null()).expect("tabula gui starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout)
@@ -164,6 +161,15 @@ impl Client {
 
     pub fn get(&self, path: &str) -> (u16, String) {
         self.request("GET", path, "")
+    }
+
+    /// Loads `record` (a record file's text) into table `id`, game number `game` of the file where
+    /// given; the answer's status and body.
+    pub fn load_record(&self, id: &str, record: &str, game: Option<u32>) -> (u16, String) {
+        let text = serde_json::to_string(record).expect("a JSON string");
+        let pick = game.map(|n| format!(r#","game":{n}"#)).unwrap_or_default();
+        let body = format!(r#"{{"text":{text}{pick}}}"#);
+        self.post(&format!("/api/tables/{id}/record"), &body)
     }
 
     /// A new table of `game`; its id.

@@ -157,17 +157,8 @@ pub fn evaluate<const W: usize>(position: &JesonMor<W>) -> i32 {
 pub fn terms<const W: usize>(position: &JesonMor<W>) -> Vec<EvalTerm> {
     let white = side_features(position, Side::White);
     let black = side_features(position, Side::Black);
-    let for_mover = |score: i32| match position.side {
-        Side::White => (score.max(0), (-score).max(0)),
-        Side::Black => ((-score).max(0), score.max(0)),
-    };
-    let (race_white, race_black) = for_mover(race_score(centre_race(position)));
-    let (tempo_white, tempo_black) = for_mover(TEMPO);
-    let term = |name, w: i32, b: i32| EvalTerm {
-        name,
-        white: w,
-        black: b,
-    };
+    let race = race_score(centre_race(position));
+    let term = EvalTerm::new;
     vec![
         term(
             "material",
@@ -190,8 +181,8 @@ pub fn terms<const W: usize>(position: &JesonMor<W>) -> Vec<EvalTerm> {
             -HANGING * hanging(&white, &black),
             -HANGING * hanging(&black, &white),
         ),
-        term("race for the centre", race_white, race_black),
-        term("side to move", tempo_white, tempo_black),
+        EvalTerm::for_mover("race for the centre", position.side, race),
+        EvalTerm::for_mover("side to move", position.side, TEMPO),
         term("second player's edge", 0, SECOND_PLAYER),
     ]
 }

@@ -235,16 +235,7 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
         Side::White => (&features.mover, &features.other),
         Side::Black => (&features.other, &features.mover),
     };
-    let mover_term = opposition(&features);
-    let (opposition_white, opposition_black) = match position.side {
-        Side::White => (mover_term.max(0), (-mover_term).max(0)),
-        Side::Black => ((-mover_term).max(0), mover_term.max(0)),
-    };
-    let term = |name, w: i32, b: i32| EvalTerm {
-        name,
-        white: w,
-        black: b,
-    };
+    let term = EvalTerm::new;
     vec![
         term(
             "mobility",
@@ -262,7 +253,7 @@ pub fn terms<const W: usize>(position: &Joust<W>) -> Vec<EvalTerm> {
             TERRITORY * white.territory,
             TERRITORY * black.territory,
         ),
-        term("opposition", opposition_white, opposition_black),
+        EvalTerm::for_mover("opposition", position.side, opposition(&features)),
         term(
             if features.separated {
                 "separated: longest path"

@@ -59,24 +59,20 @@ pub fn features(level: Level, strength: StrengthOptions) -> Vec<String> {
             "feature option=\"{LEVEL_OPTION} -combo {}\"",
             levels.join(" /// ")
         ),
-        format!(
-            "feature option=\"{MULTI_PV_OPTION} -spin 1 {} {}\"",
-            MULTI_PV_RANGE.0, MULTI_PV_RANGE.1
-        ),
+        spin_feature(MULTI_PV_OPTION, 1, MULTI_PV_RANGE),
         format!(
             "feature option=\"{LIMIT_STRENGTH} -check {}\"",
             u8::from(strength.limit_strength)
         ),
-        format!(
-            "feature option=\"{ELO} -spin {} {} {}\"",
-            strength.elo, ELO_RANGE.0, ELO_RANGE.1
-        ),
-        format!(
-            "feature option=\"{SKILL} -spin {} {} {}\"",
-            strength.skill, SKILL_RANGE.0, SKILL_RANGE.1
-        ),
+        spin_feature(ELO, strength.elo, ELO_RANGE),
+        spin_feature(SKILL, strength.skill, SKILL_RANGE),
         "feature done=1".to_string(),
     ]
+}
+
+/// The `feature option` line of spin option `name`: its default and its range.
+fn spin_feature(name: &str, default: usize, (min, max): (usize, usize)) -> String {
+    format!("feature option=\"{name} -spin {default} {min} {max}\"")
 }
 
 /// The `piece` lines sent after `setup`, in XBoard 4.8's Betza notation (`N`: the knight's

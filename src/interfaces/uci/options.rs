@@ -110,18 +110,9 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
         .map(|g| format!("var {}", g.name()))
         .collect();
     vec![
-        format!(
-            "option name {HASH} type spin default {} min {} max {}",
-            defaults.hash_mb, HASH_RANGE.0, HASH_RANGE.1
-        ),
-        format!(
-            "option name {THREADS} type spin default {} min {} max {}",
-            defaults.threads, THREADS_RANGE.0, THREADS_RANGE.1
-        ),
-        format!(
-            "option name {MOVE_OVERHEAD} type spin default {} min {} max {}",
-            defaults.move_overhead_ms, OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
-        ),
+        spin_declaration(HASH, defaults.hash_mb, HASH_RANGE),
+        spin_declaration(THREADS, defaults.threads, THREADS_RANGE),
+        spin_declaration(MOVE_OVERHEAD, defaults.move_overhead_ms, OVERHEAD_RANGE),
         format!(
             "option name {VARIANT} type combo default {} {}",
             current_game.name(),
@@ -135,14 +126,8 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
-        format!(
-            "option name {SEED} type spin default {} min {} max {}",
-            defaults.seed, SEED_RANGE.0, SEED_RANGE.1
-        ),
-        format!(
-            "option name {MULTI_PV} type spin default {} min {} max {}",
-            defaults.multipv, MULTI_PV_RANGE.0, MULTI_PV_RANGE.1
-        ),
+        spin_declaration(SEED, defaults.seed, SEED_RANGE),
+        spin_declaration(MULTI_PV, defaults.multipv, MULTI_PV_RANGE),
         format!(
             "option name {ENGINE_DRAWS} type check default {}",
             defaults.engine_draws
@@ -155,19 +140,22 @@ pub fn declarations(current_game: GameKind) -> Vec<String> {
             "option name {LIMIT_STRENGTH} type check default {}",
             defaults.strength.limit_strength
         ),
-        format!(
-            "option name {ELO} type spin default {} min {} max {}",
-            defaults.strength.elo, ELO_RANGE.0, ELO_RANGE.1
-        ),
-        format!(
-            "option name {SKILL} type spin default {} min {} max {}",
-            defaults.strength.skill, SKILL_RANGE.0, SKILL_RANGE.1
-        ),
+        spin_declaration(ELO, defaults.strength.elo, ELO_RANGE),
+        spin_declaration(SKILL, defaults.strength.skill, SKILL_RANGE),
         format!("option name {SOLUTION_FILE} type string default <empty>"),
         format!("option name {USE_NNUE} type check default true"),
         format!("option name {EVAL_FILE} type string default <empty>"),
         format!("option name {CLEAR_HASH} type button"),
     ]
+}
+
+/// The declaration of spin option `name`: its default and its range.
+fn spin_declaration(
+    name: &str,
+    default: impl std::fmt::Display,
+    (min, max): (usize, usize),
+) -> String {
+    format!("option name {name} type spin default {default} min {min} max {max}")
 }
 
 fn check(name: &str, value: Option<&str>) -> Result<bool, String> {

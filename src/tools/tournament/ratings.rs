@@ -300,6 +300,13 @@ mod tests {
         }
     }
 
+    /// The ratings of three engines around an average of zero, from the results of their
+    /// pairings: (first, second, and the first's wins, draws and losses).
+    fn rate_three(results: [(usize, usize, u32, u32, u32); 3]) -> Vec<Rating> {
+        let pairings = results.map(|(first, second, w, d, l)| pairing(first, second, w, d, l));
+        rate(3, &pairings, &Anchor::Average).unwrap()
+    }
+
     fn elo_of(ratings: &[Rating], engine: usize) -> (f64, f64) {
         let rating = ratings.iter().find(|r| r.engine == engine).unwrap();
         (rating.elo, rating.margin)
@@ -341,12 +348,7 @@ mod tests {
 
     #[test]
     fn even_results_rate_alike_around_an_average_of_zero() {
-        let pairings = [
-            pairing(0, 1, 5, 0, 5),
-            pairing(0, 2, 2, 6, 2),
-            pairing(1, 2, 4, 2, 4),
-        ];
-        let ratings = rate(3, &pairings, &Anchor::Average).unwrap();
+        let ratings = rate_three([(0, 1, 5, 0, 5), (0, 2, 2, 6, 2), (1, 2, 4, 2, 4)]);
         for rating in &ratings {
             assert!(rating.elo.abs() < 1e-6, "{rating:?}");
             assert!(rating.margin > 0.0);
@@ -355,12 +357,7 @@ mod tests {
 
     #[test]
     fn an_engine_that_lost_everything_stays_finite_and_last() {
-        let pairings = [
-            pairing(0, 1, 20, 0, 0),
-            pairing(0, 2, 20, 0, 0),
-            pairing(1, 2, 6, 2, 2),
-        ];
-        let ratings = rate(3, &pairings, &Anchor::Average).unwrap();
+        let ratings = rate_three([(0, 1, 20, 0, 0), (0, 2, 20, 0, 0), (1, 2, 6, 2, 2)]);
         assert_eq!(ratings[0].engine, 0);
         assert!(
             ratings

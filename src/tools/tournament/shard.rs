@@ -17,6 +17,11 @@ impl Shard {
     /// The whole match as one shard.
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
 
+    /// The shard `--shard` names (parsed as `parse` does), or the whole run where it is not given.
+    pub fn from_option(text: Option<&str>) -> Result<Shard, String> {
+        text.map_or(Ok(Shard::WHOLE), Shard::parse)
+    }
+
     /// Parses `K/N` with 1 <= K <= N <= MAX_SHARDS.
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = |why: String| format!("bad shard '{text}': {why}");

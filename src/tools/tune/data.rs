@@ -81,6 +81,19 @@ pub struct DataSettings {
     pub seed: u64,
 }
 
+impl DataSettings {
+    /// The random openings of the games, one a game.
+    pub fn openings(&self) -> Result<Vec<Opening>, String> {
+        random_openings(
+            self.game,
+            self.size,
+            self.games,
+            self.random_plies,
+            self.seed,
+        )
+    }
+}
+
 /// One recorded position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
@@ -197,13 +210,7 @@ fn play_games(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
-    let openings = random_openings(
-        settings.game,
-        settings.size,
-        settings.games,
-        settings.random_plies,
-        settings.seed,
-    )?;
+    let openings = settings.openings()?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<GameRecord, String>>>> =
