@@ -59,7 +59,6 @@ const IIR_MIN_DEPTH: u32 = 4;
 /// One thread's search state.
 pub(super) struct Searcher<'a, G: Game> {
     shared: &'a SharedState<'a>,
-    pub nodes: u64,
     unreported_nodes: u64,
     pub seldepth: usize,
     pub aborted: bool,
@@ -159,7 +158,6 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> Self {
         Searcher {
             shared,
-            nodes: 0,
             unreported_nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -209,14 +207,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return true;
         }
+        let slack = if self.abortable {
+            0
+        } else {
+            FIRST_ITERATION_NODES
+        };
         if let Some(limit) = self.node_limit
-            && self.shared.nodes.load(Ordering::Relaxed) + self.unreported_nodes
-                >= limit
-                    + if self.abortable {
-                        0
-                    } else {
-                        FIRST_ITERATION_NODES
-                    }
+            && self.shared.nodes.load(Ordering::Relaxed) + self.unreported_nodes >= limit + slack
         {
             self.aborted = true;
             return true;
@@ -391,7 +388,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.should_stop() {
             return 0;
         }
-        self.nodes += 1;
         self.unreported_nodes += 1;
         self.work += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -630,7 +626,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             let mut child = position.clone();
             child.play(mv);
-            self.nodes += 1;
             self.unreported_nodes += 1;
             self.work += 1;
             self.quiescence_left = self.quiescence_left.saturating_sub(1);
