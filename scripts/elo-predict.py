@@ -15,7 +15,7 @@ usage: scripts/elo-predict.py --ratings RATINGS [--checks CHECKS] [--level NAME=
          --level novice=1464+-45
 
 It prints the scale (every point with its 95% interval, and the points kept for
-src/strength/scale.rs: those above the one before and below full strength), then each check:
+crates/tabula-core/src/strength/scale.rs: those above the one before and below full strength), then each check:
 the score the scale predicts, the score made with its Wilson interval, and the gap between
 the two Elo figures against the 95% interval of that difference, from the check's games and
 the scale's intervals at its two points together.
@@ -69,7 +69,7 @@ def ladder(dirs):
 
 
 def strength(kept, elo):
-    """The skill `UCI_Elo` elo plays (as src/strength/scale.rs)."""
+    """The skill `UCI_Elo` elo plays (as crates/tabula-core/src/strength/scale.rs)."""
     if elo <= kept[0][1]:
         return kept[0][0]
     for (s0, e0), (s1, e1) in zip(kept, kept[1:]):

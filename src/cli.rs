@@ -1,12 +1,11 @@
 //! The command line: with no subcommand the protocol loop runs on stdin/stdout; `perft` and
 //! `bench` run once and exit.
 
-use crate::board::position_text::parse_position_text;
 use crate::bounded_read;
 use crate::game::BoardSize;
 use crate::games::claustro::solution::solve_command;
 use crate::games::game_and_size;
-use crate::games::{GameKind, build_session};
+use crate::games::{GameKind, open_session};
 use crate::interfaces::uci::command::MAX_SEARCH_DEPTH;
 use crate::interfaces::uci::engine::Engine;
 use crate::interfaces::uci::options::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
@@ -14,7 +13,6 @@ use crate::interfaces::uci::output::Output;
 use crate::level::Level;
 use crate::search::Settings;
 use crate::search::limits::Limits;
-use crate::session::Setup;
 use crate::strength::ELO_RANGE;
 use crate::tools::analyse::{AnalyseConfig, analyse};
 use crate::tools::bench;
@@ -354,22 +352,13 @@ fn perft(
     size: Option<&str>,
     divide: bool,
 ) -> Result<(), String> {
-    let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let kind = GameKind::parse(game)?;
     crate::game::check_perft_depth(depth)?;
-    let session = match (fen, size) {
-        (Some(_), Some(_)) => return Err("give --fen or --size, not both".to_string()),
-        (Some(fen), None) => {
-            let text = parse_position_text(fen).map_err(|p| format!("position '{fen}': {p}"))?;
-            build_session(kind, Setup::Text(&text), &[], true)?
-        }
-        (None, size) => {
-            let size: BoardSize = size
-                .map(BoardSize::parse)
-                .transpose()?
-                .unwrap_or(kind.default_size());
-            build_session(kind, Setup::Start(size), &[], true)?
-        }
-    };
+    if fen.is_some() && size.is_some() {
+        return Err("give --fen or --size, not both".to_string());
+    }
+    let size = size.map(BoardSize::parse).transpose()?;
+    let session = open_session(kind, size.unwrap_or(kind.default_size()), fen, &[], true)?;
     let started = Instant::now();
     // Deep counts take minutes: where a bar is drawn, it counts the first moves done.
     let bar = (depth >= 2 && progress::drawn())

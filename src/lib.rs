@@ -1,22 +1,16 @@
-//! tabula: a game engine for Joust, Jeson Mor, Claustro and Apart, speaking a UCI/UGI-style text
-//! protocol.
+//! tabula: the binary's crate, the engine's door for people and programs on a command line. It
+//! speaks the UCI/UGI-style text protocol and CECP ([`interfaces`], with the browser GUI),
+//! and runs the subcommands ([`tools`]: matches, reviews, perft, training, ...) that [`cli`]
+//! parses.
 //!
-//! Layers (see docs/architecture.md): the shared [`board`] types; the games, each implementing
-//! [`game::Game`] in [`games`]; the [`search`], generic over it; the [`session`], a game in
-//! progress behind one object-safe trait built by [`games::build_session`]; the [`tools`]
-//! (subcommands); and the [`interfaces`] that speak protocols, which know neither a particular
-//! game nor the search internals. [`words`] puts counts into words for all of them.
+//! Everything that knows the rules and plays is the core crate, `tabula_core` (see
+//! docs/architecture.md); its modules are re-exported here under their own names, so that
+//! `tabula::games` and `tabula_core::games` are one and the same.
 
-pub mod board;
-pub mod bounded_read;
+pub use tabula_core::{
+    board, bounded_read, clock, game, games, level, nnue, search, session, strength, threads, words,
+};
+
 pub mod cli;
-pub mod game;
-pub mod games;
 pub mod interfaces;
-pub mod level;
-pub mod nnue;
-pub mod search;
-pub mod session;
-pub mod strength;
 pub mod tools;
-pub mod words;

@@ -6,7 +6,7 @@
 //! - Every file path named in code (a code span such as `` `suites/joust-perft.epd` ``, or a word
 //!   of a code block or command) exists. A word is a path when its first part is a top-level
 //!   entry of the repository (`src/...`, `docs/...`, `README.md`, ...); `<word>` inside it stands
-//!   for any text (`src/games/<game>/`). No word of code may start with `../` or name an absolute
+//!   for any text (`crates/tabula-core/src/games/<game>/`). No word of code may start with `../` or name an absolute
 //!   path.
 //! - Recipes run: in a fenced code block whose info string is `sh`, each line starting with `$ `
 //!   is a command (a line ending in `\` continues on the next), run by `sh` in a scratch folder

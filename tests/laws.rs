@@ -1,6 +1,6 @@
 //! The protocol's law, one line per game: every bad input, from one shared corpus and from the
 //! game's own cases, gets exactly one error line naming the bad token, and changes nothing.
-//! (The rules' laws, the same for every game, are in `src/games/laws.rs`.)
+//! (The rules' laws, the same for every game, are in `crates/tabula-core/src/games/laws.rs`.)
 
 #[allow(dead_code)]
 mod common;

@@ -297,7 +297,7 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
     let not_a_net = dir.join("text.nnue");
     std::fs::write(&not_a_net, "hello").expect("writes");
     let shipped_bytes = std::fs::read(format!(
-        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        "{}/crates/tabula-core/src/games/jesonmor/jesonmor-9x9.nnue",
         env!("CARGO_MANIFEST_DIR")
     ))
     .expect("the shipped net");
@@ -343,7 +343,7 @@ fn a_bad_net_file_is_refused_and_the_engine_keeps_its_net() {
     // while an 11 x 11 game is on, the 9 x 9 net serves 9 x 9 games, and 11 x 11 keeps none.
     engine.ask("newgame jesonmor 11");
     let shipped_path = format!(
-        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        "{}/crates/tabula-core/src/games/jesonmor/jesonmor-9x9.nnue",
         env!("CARGO_MANIFEST_DIR")
     );
     let reply = engine.ask(&format!("setoption name EvalFile value {shipped_path}"));
@@ -614,7 +614,7 @@ fn reweighted(net: &[u8], change: u8) -> Vec<u8> {
 fn a_net_past_the_most_that_are_kept_is_refused_naming_its_file() {
     let dir = scratch("seventeen");
     let shipped = std::fs::read(format!(
-        "{}/src/games/jesonmor/jesonmor-9x9.nnue",
+        "{}/crates/tabula-core/src/games/jesonmor/jesonmor-9x9.nnue",
         env!("CARGO_MANIFEST_DIR")
     ))
     .expect("the shipped net");

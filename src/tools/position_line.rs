@@ -1,10 +1,9 @@
 //! A position as one line of text, the form shared by openings files, `analyse` input and match
 //! records: `startpos` or a position string, optionally followed by `moves <m1> <m2> ...`.
 
-use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
-use crate::games::{GameKind, build_session};
-use crate::session::{GameSession, Setup};
+use crate::games::{GameKind, open_session};
+use crate::session::GameSession;
 
 /// A position given by a start and moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,13 +35,7 @@ impl PositionLine {
     /// The game at this position (the start position on a board of `size`), checked by the rules.
     pub fn build(&self, game: GameKind, size: BoardSize) -> Result<Box<dyn GameSession>, String> {
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
-        match &self.position {
-            None => build_session(game, Setup::Start(size), &moves, true),
-            Some(text) => {
-                let parsed = parse_position_text(text)?;
-                build_session(game, Setup::Text(&parsed), &moves, true)
-            }
-        }
+        open_session(game, size, self.position.as_deref(), &moves, true)
     }
 
     /// The line as written.

@@ -15,7 +15,7 @@ use super::output::{
 use crate::board::geometry::geometry;
 use crate::board::position_text::{Cell, parse_position_text};
 use crate::game::{BoardSize, Side};
-use crate::games::{GameKind, build_session, game_and_size};
+use crate::games::{GameKind, build_session, game_and_size, open_session};
 use crate::interfaces::uci::event::Event;
 use crate::interfaces::uci::options::{
     ELO, HASH_RANGE, LIMIT_STRENGTH, MULTI_PV_RANGE, SKILL, THREADS_RANGE,
@@ -393,19 +393,13 @@ impl Cecp {
         moves: &[String],
     ) -> Result<Box<dyn GameSession>, String> {
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        match setup {
-            None => build_session(self.game, Setup::Start(self.size), &moves, true),
-            Some(text) => {
-                let parsed = parse_position_text(text)?;
-                build_session(self.game, Setup::Text(&parsed), &moves, true)
-            }
-        }
+        open_session(self.game, self.size, setup, &moves, true)
     }
 
     fn set_board(&mut self, text: &str) -> Result<(), Refusal> {
-        let session = self.rebuild(Some(text), &[]).map_err(|problem| {
-            Refusal::Error("illegal position".into(), format!("{text}: {problem}"))
-        })?;
+        let session = self
+            .rebuild(Some(text), &[])
+            .map_err(|problem| Refusal::Error("illegal position".into(), problem))?;
         self.stop();
         self.session = session;
         self.size = self.session.size();

@@ -274,7 +274,7 @@ fn parse_newgame(args: &[&str]) -> Result<Command, String> {
         [] => return Err("'newgame' needs a game: joust, jesonmor, claustro or apart".to_string()),
         [_, _, extra, ..] => return Err(format!("unexpected '{extra}' after the board size")),
     };
-    let game = GameKind::from_name(name).ok_or_else(|| format!("unknown game '{name}'"))?;
+    let game = GameKind::parse(name)?;
     Ok(Command::NewGame { game, size })
 }
 

@@ -8,9 +8,8 @@ use super::options::{self, EngineOptions, OptionChange};
 use super::output::{Output, printable};
 use super::progress::Progress;
 use super::watch::Watch;
-use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, Side};
-use crate::games::{GameKind, build_session, load_oracle};
+use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
@@ -481,17 +480,11 @@ impl Engine {
     fn set_position(&mut self, start: PositionStart, moves: &[String]) -> Result<(), String> {
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         let draws = self.options.engine_draws;
-        self.session = match start {
-            PositionStart::StartPos => {
-                build_session(self.game, Setup::Start(self.session.size()), &moves, draws)?
-            }
-            PositionStart::Text(text) => {
-                let parsed = parse_position_text(&text)
-                    .map_err(|problem| format!("position '{text}': {problem}"))?;
-                build_session(self.game, Setup::Text(&parsed), &moves, draws)
-                    .map_err(|problem| format!("position '{text}': {problem}"))?
-            }
+        let position = match &start {
+            PositionStart::StartPos => None,
+            PositionStart::Text(text) => Some(text.as_str()),
         };
+        self.session = open_session(self.game, self.session.size(), position, &moves, draws)?;
         Ok(())
     }
 

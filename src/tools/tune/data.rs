@@ -404,11 +404,7 @@ impl Header {
     fn read(&mut self, line: &str) -> Result<(), String> {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         match key {
-            "game" => {
-                self.game = Some(
-                    GameKind::from_name(value).ok_or_else(|| format!("unknown game '{value}'"))?,
-                )
-            }
+            "game" => self.game = Some(GameKind::parse(value)?),
             "size" => self.size = Some(crate::board::BoardSize::parse(value)?),
             "games" => self.games = Some(number(value)?),
             "search" => {

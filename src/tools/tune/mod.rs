@@ -61,8 +61,7 @@ pub struct TuneArgs {
 
 impl TuneArgs {
     fn settings(&self) -> Result<DataSettings, String> {
-        let game = GameKind::from_name(&self.game)
-            .ok_or_else(|| format!("unknown game '{}'", self.game))?;
+        let game = GameKind::parse(&self.game)?;
         let size = self
             .size
             .as_deref()
@@ -198,7 +197,7 @@ fn constants(game: GameKind, term: &str) -> &'static str {
 
 /// The eval file of a game.
 fn eval_file(game: GameKind) -> String {
-    format!("src/games/{}/eval.rs", game.name())
+    format!("crates/tabula-core/src/games/{}/eval.rs", game.name())
 }
 
 /// The models before and after fitting the multipliers, and the data split.

@@ -8,9 +8,10 @@ use super::score::{
     DECIDED_BOUND, EVAL_LIMIT, INFINITY, MATE, MAX_PLY, PROVEN, PROVEN_BOUND, from_table, to_table,
 };
 use super::tt::Bound;
+use crate::clock::Instant;
 use crate::game::{Cutoff, Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const HISTORY_SIZE: usize = 1 << 14;
 const HISTORY_MAX: i32 = 1 << 16;

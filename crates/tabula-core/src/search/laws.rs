@@ -14,11 +14,12 @@ use super::limits::Limits;
 use super::tt::TranspositionTable;
 use super::{Root, Settings, Signals, search, usable_threads};
 use crate::board::position_text::{Cell, parse_position_text, position_string};
+use crate::clock::Instant;
 use crate::game::{BoardSize, Game, History, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How soon a stopped search must answer for the law to hold (see the module's notes).
 const STOP_ANSWERED_WITHIN: Duration = Duration::from_secs(1);

@@ -4,11 +4,11 @@
 
 use super::*;
 use crate::board::position_text::{Cell, parse_position_text};
+use crate::clock::Instant;
 use crate::game::{Outcome, perft, perft_divide};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 fn position(text: &str) -> Apart<10> {
     Apart::from_text(&parse_position_text(text).unwrap()).unwrap()

@@ -8,6 +8,7 @@ pub mod joust;
 mod laws;
 
 use crate::board::bitboard::words_for;
+use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Oracle, Setup};
 use apart::Apart;
@@ -49,6 +50,11 @@ impl GameKind {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The game called `name` (case-insensitive), or the protocol's refusal naming it.
+    pub fn parse(name: &str) -> Result<GameKind, String> {
+        GameKind::from_name(name).ok_or_else(|| format!("unknown game '{name}'"))
     }
 
     /// The name people read (`Jeson Mor`).
@@ -127,6 +133,25 @@ pub fn build_session(
     }
 }
 
+/// A game of `kind` after `moves`, from the start on a board of `size` or from the position
+/// string `position` (whose own board size then counts), with or without the engine-policy
+/// draws; or the first problem found, in the protocol's words (a bad position string's named as
+/// `position '...': why`).
+pub fn open_session(
+    kind: GameKind,
+    size: BoardSize,
+    position: Option<&str>,
+    moves: &[&str],
+    engine_draws: bool,
+) -> Result<Box<dyn GameSession>, String> {
+    match position {
+        None => build_session(kind, Setup::Start(size), moves, engine_draws),
+        Some(text) => parse_position_text(text)
+            .and_then(|parsed| build_session(kind, Setup::Text(&parsed), moves, engine_draws))
+            .map_err(|problem| format!("position '{text}': {problem}")),
+    }
+}
+
 /// The number of inputs of the nets of the game named `game` on a board of `size`, or why
 /// there are none (an unknown game, a board the game does not allow).
 pub fn net_input_count(game: &str, size: BoardSize) -> Result<usize, String> {
@@ -145,7 +170,7 @@ pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
 
 /// The game named `game` and its board (`size`, else the game's default).
 pub fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {
-    let kind = GameKind::from_name(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let kind = GameKind::parse(game)?;
     let size = size
         .map(BoardSize::parse)
         .transpose()?

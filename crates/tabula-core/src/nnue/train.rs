@@ -43,7 +43,7 @@
 //! with [`TrainConfig::seed`]. The same seed and samples give a bit-identical [`FloatNet`] from
 //! the same build; across platforms only `exp` (the platform's maths library) may differ.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 /// One training position, seen from the side to move.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,12 +8,13 @@ pub mod limits;
 pub mod score;
 pub mod tt;
 
+use crate::clock::Instant;
 use crate::game::{Cutoff, Game, History};
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::TranspositionTable;
 
 /// Settings that shape a search but are not limits.
@@ -39,8 +40,7 @@ impl Default for Settings {
 /// once. More would only take turns with the thread that watches the clock, which then sees
 /// its deadline late (256 threads on 2 cores overstepped a 50 ms budget by a second).
 pub fn usable_threads(requested: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    requested.clamp(1, cores)
+    requested.clamp(1, crate::threads::available())
 }
 
 /// What a search is told from outside while it runs.
@@ -67,8 +67,7 @@ impl Signals {
     /// Holds the answer of a search that is done thinking: until `stop`, while it ponders (and
     /// under `infinite`, whatever happens), as UCI requires.
     pub fn hold_answer(&self, infinite: bool) {
-        while (infinite || self.pondering()) && !self.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
+        while (infinite || self.pondering()) && !self.stopped() && crate::threads::wait_a_moment() {
         }
     }
 }

@@ -386,8 +386,11 @@ pub fn obey_the_laws<G: Game>(size: BoardSize, suite_positions: &[String]) {
 pub fn suite_positions(name: &str) -> Vec<String> {
     let mut positions = Vec::new();
     for kind in ["perft", "tactics"] {
-        let path = format!("{}/suites/{name}-{kind}.epd", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let path = format!(
+            "{}/../../suites/{name}-{kind}.epd",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines().map(str::trim) {
             if !line.is_empty() && !line.starts_with('#') {
                 let position = line.split(';').next().unwrap_or_default().trim();

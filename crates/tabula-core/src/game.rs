@@ -6,11 +6,11 @@
 
 use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
+use crate::clock::Instant;
 use crate::nnue::{Accumulator, Network};
 use std::fmt::Debug;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// When a listing of moves that can take long must give up: at a deadline, once a flag is raised
 /// (the search's `stop`), or once it has listed enough moves.

@@ -13,6 +13,7 @@ use super::solve::{SolveProgress, Value, solve};
 use super::space::{Pawns, Space};
 use crate::board::bitboard::Bitboard;
 use crate::board::position_text::parse_position_text;
+use crate::clock::Instant;
 use crate::game::{BoardSize, Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::score::Score;
@@ -20,7 +21,6 @@ use crate::session::{GameSession, Oracle};
 use crate::words::counted;
 use std::io::{Read, Write};
 use std::path::Path;
-use std::time::Instant;
 
 /// The first bytes of a table file.
 const MAGIC: &[u8; 8] = b"CLAUSTRO";
