@@ -6,7 +6,8 @@
 //! types; the games, each implementing [`game::Game`] in [`games`], with their nets ([`nnue`]);
 //! the [`search`], generic over them; the [`session`], a game in progress behind one
 //! object-safe trait built by [`games::build_session`]; the playing [`level`]s and the Elo knob
-//! ([`strength`]). [`words`] puts counts into words and [`bounded_read`] reads files that may be
+//! ([`strength`]). [`move_entry`] says what may be picked next while a move is entered square
+//! by square, [`words`] puts counts into words and [`bounded_read`] reads files that may be
 //! hostile.
 //!
 //! What differs in a browser reaches the core through one seam each: the clock ([`clock`]) and
@@ -19,6 +20,7 @@ pub mod clock;
 pub mod game;
 pub mod games;
 pub mod level;
+pub mod move_entry;
 pub mod nnue;
 pub mod search;
 pub mod session;

@@ -116,6 +116,26 @@ pub trait GameSession: Send {
     ) -> SearchSummary;
     /// An independent copy (for the search thread).
     fn boxed_clone(&self) -> Box<dyn GameSession>;
+
+    /// The board and what is known of the position, as the protocol's `d` shows them: the
+    /// picture, then the game and size, position string, side to move, key and status.
+    fn display_lines(&self) -> Vec<String> {
+        let status = match self.verdict() {
+            None => "in progress".to_string(),
+            Some(verdict) => match verdict.outcome {
+                Outcome::Win(side) => format!("{} wins ({})", side.name(), verdict.reason),
+                Outcome::Draw => format!("draw ({})", verdict.reason),
+            },
+        };
+        vec![
+            self.picture().trim_end().to_string(),
+            format!("Game: {} {}", self.game_name(), self.size()),
+            format!("Fen: {}", self.position_text()),
+            format!("Side to move: {}", self.side_to_move().name()),
+            format!("Key: {:016X}", self.key()),
+            format!("Status: {status}"),
+        ]
+    }
 }
 
 /// The one implementation of [`GameSession`], for any game.

@@ -13,8 +13,8 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -41,6 +41,13 @@ struct MoveRequest {
 #[serde(deny_unknown_fields)]
 struct TargetsRequest {
     path: Vec<String>,
+}
+
+/// What may be clicked next (`move_entry::Targets`), as the page reads it.
+#[derive(Serialize)]
+struct TargetsAnswer<'a> {
+    next: &'a [String],
+    complete: Option<&'a str>,
 }
 
 #[derive(Deserialize)]
@@ -123,7 +130,11 @@ pub async fn act(
                     Some(table) => table.targets(&request.path)?,
                     None => Targets::default(),
                 };
-                serde_json::to_string(&targets).map_err(|e| e.to_string())
+                let answer = TargetsAnswer {
+                    next: &targets.next,
+                    complete: targets.complete.as_deref(),
+                };
+                serde_json::to_string(&answer).map_err(|e| e.to_string())
             })
             .await
         }

@@ -720,22 +720,9 @@ impl Engine {
     }
 
     fn display(&self) {
-        let session = &self.session;
-        let status = match session.verdict() {
-            None => "in progress".to_string(),
-            Some(verdict) => match verdict.outcome {
-                Outcome::Win(side) => format!("{} wins ({})", side.name(), verdict.reason),
-                Outcome::Draw => format!("draw ({})", verdict.reason),
-            },
-        };
-        self.out.line(session.picture().trim_end());
-        self.out
-            .line(&format!("Game: {} {}", session.game_name(), session.size()));
-        self.out.line(&format!("Fen: {}", session.position_text()));
-        self.out
-            .line(&format!("Side to move: {}", session.side_to_move().name()));
-        self.out.line(&format!("Key: {:016X}", session.key()));
-        self.out.line(&format!("Status: {status}"));
+        for line in self.session.display_lines() {
+            self.out.line(&line);
+        }
     }
 
     fn eval(&self) {

@@ -1,0 +1,212 @@
+"""A PettingZoo AEC environment for each of tabula's games: ``env(game, size=None,
+render_mode=None)``, in the shape of PettingZoo's classic board games (``chess_v6``).
+
+Agents: ``player_0`` (white, moves first) and ``player_1`` (black).
+
+Observations: a dict of ``observation``, planes of shape ``(height, width, 7)`` (``int8``; row
+``y`` is rank ``y + 1``, column ``x`` is file ``x``), from the observing agent's side:
+
+0. its own pieces;
+1. the other side's pieces;
+2. burned squares (Joust);
+3. the squares it makes for: Jeson Mor's centre, its Claustro goal;
+4. the other side's Claustro goal;
+5. the squares of the move being entered this turn (see actions);
+6. all ones if the observing agent plays white;
+
+and ``action_mask``, 1 for each legal action.
+
+Actions: ``Discrete(cells * cells + 1)`` for a board of ``cells`` squares. A move is entered as
+a path of squares, one leg per action: action ``a < cells * cells`` goes from square
+``a // cells`` to square ``a % cells`` (squares numbered ``y * width + x`` from a1), starting
+from one of the mover's pieces, then from the square the path reached; action ``cells * cells``
+is *stop*. A move is played as soon as its path is whole and nothing can follow it:
+
+- Joust and Jeson Mor: one leg (from, to);
+- Claustro: a step is one leg; a capture is two: (from, to), then (to, placement);
+- Apart: each single step or jump is one leg; after a jump the same agent may jump again or
+  *stop*. Apart turns are why: a turn is identified by its start, end and captured squares, so
+  one action per turn would need an action for every set of captures, far too many to mask;
+  legs are few (``cells * cells``), every legal turn is a run of them, and the mask of each leg
+  is exact (the rules are asked whether the path so far plus a square is a legal turn). When
+  the only legal move is a pass, *stop* alone is legal and passes.
+
+The same agent acts until its move is played, so ``agent_selection`` stays put between legs.
+Rewards are +1 for a win, -1 for a loss and 0 for a draw, given when the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._native import Position
+
+AGENTS = ("player_0", "player_1")
+PLANES = 7
+
+
+def env(game: str, size: Optional[str] = None, render_mode: Optional[str] = None) -> AECEnv:
+    """The environment of ``game``, wrapped as PettingZoo's classic environments are."""
+    wrapped = raw_env(game, size=size, render_mode=render_mode)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):
+    """The unwrapped environment (see the module's documentation)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tabula_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, size: Optional[str] = None, render_mode: Optional[str] = None):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode '{render_mode}' is not offered (ansi or None)")
+        self.game = game
+        self.board_size = size
+        self.render_mode = render_mode
+        self.position = Position(game, size=size)
+        width, height = (int(n) for n in self.position.size.split("x"))
+        self.width, self.height = width, height
+        self.cells = width * height
+        self.stop_action = self.cells * self.cells
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self.action_spaces = {a: spaces.Discrete(self.stop_action + 1) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0, 1, (height, width, PLANES), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (self.stop_action + 1,), dtype=np.int8),
+                }
+            )
+            for a in AGENTS
+        }
+        self.metadata = dict(self.metadata, name=f"tabula_{game}_v0")
+        self.reset()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        self.position = Position(self.game, size=self.board_size)
+        self.path: list[int] = []
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self.agent_selection = self._mover()
+        self._mask = self._legal_mask()
+
+    def _mover(self) -> str:
+        return AGENTS[0] if self.position.turn == "white" else AGENTS[1]
+
+    def _name(self, square: int) -> str:
+        return f"{chr(ord('a') + square % self.width)}{square // self.width + 1}"
+
+    def _index(self, name: str) -> int:
+        return (int(name[1:]) - 1) * self.width + ord(name[0]) - ord("a")
+
+    def _legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.stop_action + 1, dtype=np.int8)
+        if self.position.is_game_over():
+            return mask
+        names = [self._name(s) for s in self.path]
+        if not names:
+            starts, _ = self.position.targets([])
+            for start in starts:
+                origin = self._index(start)
+                for to in self.position.targets([start])[0]:
+                    mask[origin * self.cells + self._index(to)] = 1
+            if not mask.any() and self.position.legal_moves() == ["0000"]:
+                mask[self.stop_action] = 1
+            return mask
+        following, complete = self.position.targets(names)
+        for to in following:
+            mask[self.path[-1] * self.cells + self._index(to)] = 1
+        if complete is not None:
+            mask[self.stop_action] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        white = agent == AGENTS[0]
+        planes = np.zeros((self.height, self.width, PLANES), dtype=np.int8)
+        for square, cell in enumerate(self.position.cells()):
+            y, x = divmod(square, self.width)
+            if cell == "*":
+                planes[y, x, 2] = 1
+            elif cell:
+                planes[y, x, 0 if cell.isupper() == white else 1] = 1
+        mine, theirs = self._marks(white)
+        for plane, squares in ((3, mine), (4, theirs)):
+            for x, y in squares:
+                planes[y, x, plane] = 1
+        for square in self.path:
+            planes[square // self.width, square % self.width, 5] = 1
+        planes[:, :, 6] = 1 if white else 0
+        mask = self._mask if agent == self.agent_selection else np.zeros_like(self._mask)
+        return {"observation": planes, "action_mask": mask.copy()}
+
+    def _marks(self, white: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The squares each side makes for: (the observer's, the other side's)."""
+        if self.game == "jesonmor":
+            centre = ((self.width - 1) // 2, (self.height - 1) // 2)
+            return [centre], [centre]
+        if self.game == "claustro":
+            goals = [(self.width - 1, self.height - 1), (0, 0)]
+            return ([goals[0]], [goals[1]]) if white else ([goals[1]], [goals[0]])
+        return [], []
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if not 0 <= action <= self.stop_action or not self._mask[action]:
+            raise ValueError(f"action {action} is not legal now")
+        self._cumulative_rewards[agent] = 0
+        move = None
+        if action == self.stop_action:
+            names = [self._name(s) for s in self.path]
+            move = self.position.targets(names)[1] if names else "0000"
+        else:
+            origin, to = divmod(action, self.cells)
+            if not self.path:
+                self.path = [origin]
+            self.path.append(to)
+            following, complete = self.position.targets([self._name(s) for s in self.path])
+            if complete is not None and not following:
+                move = complete
+        if move is not None:
+            self.position.push(move)
+            self.path = []
+            self.agent_selection = self._mover()
+        self._mask = self._legal_mask()
+        outcome = self.position.outcome()
+        if outcome is not None:
+            for player, side in zip(AGENTS, ("white", "black")):
+                won = outcome.winner == side
+                self.rewards[player] = 0 if outcome.winner is None else (1 if won else -1)
+                self.terminations[player] = True
+            self.infos = {a: {"outcome": outcome} for a in AGENTS}
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            return None
+        return str(self.position)
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,108 @@
+"""The search through Python: its lines, its strength options, stop, Ctrl-C and the GIL, and
+its node counts against the binary's."""
+
+from __future__ import annotations
+
+import _thread
+import threading
+import time
+
+import pytest
+
+from conftest import GAMES
+from tabula_engine import Engine, Position, PovScore
+
+# A hang detector, not a timing: every search bounded here is asked to stop far sooner.
+BOUND = 10.0
+
+
+def info_nodes(lines: list[str]) -> int:
+    last = [line for line in lines if line.startswith("info depth")][-1].split()
+    return int(last[last.index("nodes") + 1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_is_the_binarys_move_for_move_and_node_for_node(game, binary):
+    binary.ask(f"newgame {game}")
+    position = Position(game)
+    lines = Engine(game).analyse(position, depth=4)
+    binary.send("go depth 4")
+    answer = binary.read_until("bestmove")
+    assert lines[0]["pv"][0] == answer[-1].split()[1]
+    assert lines[0]["nodes"] == info_nodes(answer)
+
+
+def test_lines_carry_what_python_chess_users_read():
+    position = Position("jesonmor")
+    lines = Engine("jesonmor").analyse(position, depth=3, multipv=3)
+    assert len(lines) == 3
+    assert len({line["pv"][0] for line in lines}) == 3
+    for line in lines:
+        assert {"score", "pv", "depth", "seldepth", "nodes", "nps", "time", "multipv"} <= set(line)
+        assert isinstance(line["score"], PovScore)
+        assert line["score"].white() == line["score"].relative
+        assert line["score"].black() == -line["score"].relative
+        assert line["depth"] == 3
+        replay = position.copy()
+        for mv in line["pv"]:
+            replay.push(mv)
+    assert [line["multipv"] for line in lines] == [1, 2, 3]
+
+
+def test_play_answers_at_every_level_and_refuses_what_is_wrong():
+    position = Position("joust")
+    for level in ("random", "greedy", "novice", "medium"):
+        assert Engine("joust", level=level).play(position) in position.legal_moves()
+    assert Engine("joust").play(position, nodes=2000) in position.legal_moves()
+    with pytest.warns(UserWarning, match="playing at"):
+        engine = Engine("joust", elo=3000)
+    assert engine.elo < 3000
+    assert engine.play(position, depth=3) in position.legal_moves()
+    with pytest.raises(ValueError, match="'godlike'"):
+        Engine("joust", level="godlike")
+    with pytest.raises(ValueError, match="depth, movetime or nodes"):
+        Engine("joust").play(position)
+    with pytest.raises(ValueError, match="plays joust, not apart"):
+        Engine("joust").analyse(Position("apart"), depth=1)
+
+
+def test_stop_from_another_thread_ends_a_search():
+    engine = Engine("apart")
+    found = []
+    searcher = threading.Thread(
+        target=lambda: found.append(engine.analyse(Position("apart"), movetime=60)))
+    searcher.start()
+    time.sleep(0.3)
+    engine.stop()
+    searcher.join(BOUND)
+    assert not searcher.is_alive() and found and found[0][0]["pv"]
+
+
+def test_a_search_leaves_other_threads_running():
+    ticks = []
+    engine = Engine("jesonmor")
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    engine.analyse(Position("jesonmor"), movetime=0.5)
+    seen = len(ticks)
+    done.set()
+    ticker.join()
+    assert seen > 20
+
+
+def test_ctrl_c_stops_a_search():
+    engine = Engine("apart")
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        engine.analyse(Position("apart"), movetime=60)
+    assert time.monotonic() - started < BOUND
+    assert engine.analyse(Position("apart"), depth=1)
