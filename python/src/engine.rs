@@ -19,7 +19,9 @@ use tabula_core::level::{Level, random_move};
 use tabula_core::nnue::{load_net_file, registry};
 use tabula_core::search::limits::Limits;
 use tabula_core::search::tt::TranspositionTable;
-use tabula_core::search::{Iteration, Settings, Signals, usable_threads};
+use tabula_core::search::{
+    HASH_RANGE, Iteration, MULTI_PV_RANGE, Settings, Signals, THREADS_RANGE, usable_threads,
+};
 use tabula_core::session::GameSession;
 use tabula_core::strength::limited::LimitedSearch;
 use tabula_core::strength::reach::reach;
@@ -72,9 +74,9 @@ impl Engine {
         }
         let level = level.map(Level::parse).transpose().map_err(refused)?;
         let elo = elo.map(|elo| elo_played(game, elo)).transpose()?;
-        if !(1..=500).contains(&multipv) {
-            return Err(refused(format!("multipv {multipv} is outside 1 to 500")));
-        }
+        within("hash_mb", hash_mb, HASH_RANGE)?;
+        within("threads", threads, THREADS_RANGE)?;
+        within("multipv", multipv, MULTI_PV_RANGE)?;
         let tt = TranspositionTable::try_new(hash_mb).map_err(refused)?;
         registry::set_enabled(use_nnue);
         if let Some(path) = eval_file {
@@ -125,6 +127,7 @@ impl Engine {
         let session = self.session_of(position)?;
         let turn = session.side_to_move();
         let settings = self.settings(multipv.unwrap_or(self.multipv));
+        within("multipv", settings.multipv, MULTI_PV_RANGE)?;
         let lines = self.run(py, move |tt, signals| {
             let mut lines: Vec<Iteration> = Vec::new();
             session.search(&limits, settings, tt, signals, &mut |line| {
@@ -139,7 +142,8 @@ impl Engine {
     }
 
     /// The move the engine plays in `position` at its level or Elo, within the limits given
-    /// (at least one, unless the level caps the depth itself); None when the game is over.
+    /// (at least one, unless the level caps the depth itself); None only where the rules leave
+    /// no move in a game that goes on.
     #[pyo3(signature = (position, depth = None, movetime = None, nodes = None))]
     fn play(
         &self,
@@ -150,9 +154,6 @@ impl Engine {
         nodes: Option<u64>,
     ) -> PyResult<Option<String>> {
         let session = self.session_of(position)?;
-        if session.verdict().is_some() {
-            return Ok(None);
-        }
         let seed = self.lock_rng().random::<u64>();
         let mut rng = StdRng::seed_from_u64(seed);
         match self.level {
@@ -215,12 +216,13 @@ impl Engine {
     fn settings(&self, multipv: usize) -> Settings {
         Settings {
             threads: self.threads,
-            multipv: multipv.max(1),
+            multipv,
             ..Settings::default()
         }
     }
 
-    /// A copy of `position`'s session, checked to be this engine's game, with the net now chosen.
+    /// A copy of `position`'s session, checked to be this engine's game and not over, with the
+    /// net now chosen.
     fn session_of(&self, position: &Position) -> PyResult<Box<dyn GameSession>> {
         let state = position.state();
         if state.kind != self.game {
@@ -229,6 +231,9 @@ impl Engine {
                 self.game.name(),
                 state.kind.name()
             )));
+        }
+        if let Some(verdict) = state.session.verdict() {
+            return Err(refused(format!("game over: {}", verdict.reason)));
         }
         let mut session = state.session.boxed_clone();
         session.select_network();
@@ -272,6 +277,17 @@ impl Engine {
         });
         self.busy.store(false, Ordering::Release);
         result
+    }
+}
+
+/// Refuses an option `name` whose `value` is outside `range`.
+fn within(name: &str, value: usize, (low, high): (usize, usize)) -> PyResult<()> {
+    if (low..=high).contains(&value) {
+        Ok(())
+    } else {
+        Err(refused(format!(
+            "{name} {value} is outside {low} to {high}"
+        )))
     }
 }
 

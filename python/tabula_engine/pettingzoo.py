@@ -33,18 +33,24 @@ is *stop*. A move is played as soon as its path is whole and nothing can follow 
 
 The same agent acts until its move is played, so ``agent_selection`` stays put between legs.
 Rewards are +1 for a win, -1 for a loss and 0 for a draw, given when the game ends.
+
+``TabulaOpponent(env(game), agent="player_1", level="medium")`` plays one agent with tabula's
+engine, at any level or Elo: the agent left sees only its own turns.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
+import re
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers import BaseWrapper
 
-from ._native import Position
+from ._native import Engine, Position
 
 AGENTS = ("player_0", "player_1")
 PLANES = 7
@@ -203,6 +209,15 @@ class raw_env(AECEnv):
         if self.render_mode == "ansi":
             print(self.render())
 
+    def actions_of(self, move: str) -> list[int]:
+        """The actions that enter `move` (a legal move's text) from the start of a turn."""
+        if move == "0000":
+            return [self.stop_action]
+        squares = [self._index(name) for name in re.findall(r"[a-y][0-9]+", move)]
+        actions = [a * self.cells + b for a, b in zip(squares, squares[1:])]
+        following, _ = self.position.targets(re.findall(r"[a-y][0-9]+", move))
+        return actions + [self.stop_action] if following else actions
+
     def render(self) -> Optional[str]:
         if self.render_mode is None:
             return None
@@ -210,3 +225,49 @@ class raw_env(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class TabulaOpponent(BaseWrapper):
+    """Plays `agent` of a tabula environment with tabula's engine at a named `level` or an
+    `elo` (one of them), within `depth`, `movetime` (seconds) or `nodes` where given: the other
+    agent sees only its own turns. `seed` seeds the weaker levels' draws."""
+
+    def __init__(
+        self,
+        env: AECEnv,
+        agent: str = AGENTS[1],
+        level: Optional[str] = "medium",
+        elo: Optional[int] = None,
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+        seed: int = 0,
+    ):
+        super().__init__(env)
+        if agent not in AGENTS:
+            raise ValueError(f"unknown agent '{agent}' ({', '.join(AGENTS)})")
+        self.tabula_agent = agent
+        self.engine = Engine(
+            self.unwrapped.game, level=None if elo is not None else level, elo=elo, seed=seed
+        )
+        self.limits = {"depth": depth, "movetime": movetime, "nodes": nodes}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        super().reset(seed=seed, options=options)
+        self._answer()
+
+    def step(self, action: Optional[int]) -> None:
+        super().step(action)
+        self._answer()
+
+    def _answer(self) -> None:
+        """Plays tabula's turns (and steps it out once the game is over) until it is the other
+        agent's turn."""
+        game = self.unwrapped
+        while self.env.agents and self.env.agent_selection == self.tabula_agent:
+            if self.env.terminations[self.tabula_agent] or self.env.truncations[self.tabula_agent]:
+                self.env.step(None)
+                continue
+            move = self.engine.play(game.position, **self.limits)
+            for action in game.actions_of(move):
+                self.env.step(action)

@@ -51,8 +51,11 @@ def test_lines_carry_what_python_chess_users_read():
 
 def test_play_answers_at_every_level_and_refuses_what_is_wrong():
     position = Position("joust")
-    for level in ("random", "greedy", "novice", "medium"):
+    for level in ("random", "greedy", "novice", "easy", "medium", "hard", "ultra", "demigod"):
         assert Engine("joust", level=level).play(position) in position.legal_moves()
+        line = Engine("joust", level=level).analyse(position, depth=2)[0]
+        assert line["pv"][0] in position.legal_moves()
+    assert Engine("joust", level="max").play(position, depth=5) in position.legal_moves()
     assert Engine("joust").play(position, nodes=2000) in position.legal_moves()
     with pytest.warns(UserWarning, match="playing at"):
         engine = Engine("joust", elo=3000)
@@ -64,6 +67,18 @@ def test_play_answers_at_every_level_and_refuses_what_is_wrong():
         Engine("joust").play(position)
     with pytest.raises(ValueError, match="plays joust, not apart"):
         Engine("joust").analyse(Position("apart"), depth=1)
+    over = Position("joust", fen="3/1N1/n2 w 0 1")
+    assert over.is_game_over()
+    for search in (Engine("joust").play, Engine("joust").analyse):
+        with pytest.raises(ValueError, match="game over"):
+            search(over, depth=2)
+    for options, named in (({"hash_mb": 0}, "hash_mb 0"), ({"multipv": 0}, "multipv 0"),
+                           ({"elo": 5}, "elo 5"), ({"eval_file": "/no/such.nnue"}, "/no/such.nnue")):
+        with pytest.raises(ValueError, match=named):
+            Engine("joust", **options)
+    for limits, named in (({"depth": 0}, "depth 0"), ({"movetime": -1.0}, "movetime -1")):
+        with pytest.raises(ValueError, match=named):
+            Engine("joust").analyse(position, **limits)
 
 
 def test_stop_from_another_thread_ends_a_search():

@@ -5,16 +5,36 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from conftest import GAMES
 from tabula_engine import Position
-from tabula_engine.pettingzoo import env, raw_env
+from tabula_engine.pettingzoo import TabulaOpponent, env, raw_env
+
+# Each game at its default size and one other.
+SIZES = [(g, None) for g in GAMES] + [
+    ("joust", "5x6"), ("jesonmor", "7"), ("claustro", "6x7"), ("apart", "9")]
 
 
-@pytest.mark.parametrize("game,size", [(g, None) for g in GAMES] + [("joust", "5x6")])
-def test_passes_pettingzoos_api_test(game, size):
+@pytest.mark.parametrize("game,size", SIZES)
+def test_passes_pettingzoos_api_and_seed_tests(game, size):
     api_test(env(game, size=size), num_cycles=200)
+    seed_test(lambda: env(game, size=size), num_cycles=50)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_agent_plays_tabula_and_sees_only_its_own_turns(game):
+    rng = np.random.default_rng(3)
+    world = TabulaOpponent(env(game), agent="player_1", level="novice")
+    world.reset()
+    for agent in world.agent_iter(max_iter=3000):
+        observation, reward, termination, truncation, info = world.last()
+        assert agent == "player_0"
+        action = None
+        if not (termination or truncation):
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        world.step(action)
+    assert world.unwrapped.position.is_game_over()
 
 
 @pytest.mark.parametrize("game", GAMES)

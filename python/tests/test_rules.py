@@ -136,3 +136,14 @@ def test_targets_enter_a_claustro_capture_square_by_square():
     placements, complete = position.targets(["b2", "c3"])
     assert complete is None and "b2" in placements and "c3" not in placements
     assert position.targets(["b2", "c3", "b2"])[1] == "b2c3b2"
+
+
+@pytest.mark.parametrize("game,sizes", [
+    ("joust", ["5", "6x9", "11x7"]), ("jesonmor", ["5", "7", "11"]),
+    ("claustro", ["5", "7", "9x6"]), ("apart", ["8", "10"])])
+def test_perft_at_several_sizes_is_the_binarys(game, sizes, binary):
+    for size in sizes:
+        binary.ask(f"newgame {game} {size}")
+        binary.send("perft 3")
+        total = binary.read_until("Nodes searched")[-1].split()[-1]
+        assert Position(game, size=size).perft(3) == int(total), (game, size)

@@ -22,11 +22,9 @@ pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
 pub const SKILL: &str = "Skill";
 
-/// Limits of the numeric options.
-pub const HASH_RANGE: (usize, usize) = (1, 32768);
-pub const THREADS_RANGE: (usize, usize) = (1, 256);
+/// Limits of the numeric options (those of the search's settings are the core's).
+pub use crate::search::{HASH_RANGE, MULTI_PV_RANGE, THREADS_RANGE};
 pub const OVERHEAD_RANGE: (usize, usize) = (0, 5000);
-pub const MULTI_PV_RANGE: (usize, usize) = (1, 256);
 pub const SEED_RANGE: (usize, usize) = (0, u32::MAX as usize);
 
 /// The current option values.

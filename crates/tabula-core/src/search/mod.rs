@@ -17,6 +17,13 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 use tt::TranspositionTable;
 
+/// The hash table sizes, in megabytes, every door accepts (the protocol's `Hash`).
+pub const HASH_RANGE: (usize, usize) = (1, 32768);
+/// The thread counts every door accepts (`Threads`; a search uses at most the machine's cores).
+pub const THREADS_RANGE: (usize, usize) = (1, 256);
+/// The numbers of best lines every door accepts (`MultiPV`).
+pub const MULTI_PV_RANGE: (usize, usize) = (1, 256);
+
 /// Settings that shape a search but are not limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
