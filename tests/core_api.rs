@@ -69,17 +69,7 @@ fn cases(game: &str, start: &str, first: &str) -> Vec<Case> {
 fn the_cores_refusals_are_the_protocols_in_every_game() {
     for game in ["joust", "jesonmor", "claustro", "apart"] {
         let mut engine = Engine::start_game(game);
-        let start = engine
-            .display()
-            .iter()
-            .find_map(|line| line.strip_prefix("Fen: ").map(str::to_string))
-            .expect("d shows the position string");
-        let moves = engine.ask("moves");
-        let first = moves[0]
-            .split_whitespace()
-            .next()
-            .expect("a first move")
-            .to_string();
+        let (start, first) = engine.position_and_first_move();
         for case in cases(game, &start, &first) {
             let (size, position) = (case.size.as_deref(), case.position.as_deref());
             let played: Vec<&str> = case.moves.iter().map(String::as_str).collect();

@@ -58,13 +58,8 @@ fn shared_corpus(game: &str, start: &str, first: &str) -> Vec<(String, String)> 
 /// and of `own`: each must get one error line containing what it names and leave `d` unchanged.
 fn refuses_bad_input(game: &str, own: &[(&str, &str)]) {
     let mut engine = Engine::start_game(game);
-    let start = engine
-        .display()
-        .iter()
-        .find_map(|line| line.strip_prefix("Fen: ").map(str::to_string))
-        .expect("d shows the position string");
-    let moves = engine.ask("moves");
-    let first = moves[0].split_whitespace().next().expect("a first move");
+    let (start, first) = engine.position_and_first_move();
+    let first = first.as_str();
     engine.send(&format!("position startpos moves {first}"));
     let before = engine.display();
     let own = own.iter().map(|&(c, n)| (c.to_string(), n.to_string()));

@@ -60,8 +60,14 @@ class Binary:
         return self.read_until("readyok")[:-1]
 
     def close(self) -> None:
-        self.send("quit")
-        self.process.wait(timeout=10)
+        """Quits, or kills a process that does not."""
+        try:
+            self.send("quit")
+            self.process.wait(timeout=10)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
 
 
 @pytest.fixture

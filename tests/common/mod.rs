@@ -191,6 +191,18 @@ impl Engine {
         self.ask("d")
     }
 
+    /// The position string `d` shows, and the first move `moves` lists.
+    pub fn position_and_first_move(&mut self) -> (String, String) {
+        let position = self
+            .display()
+            .iter()
+            .find_map(|line| line.strip_prefix("Fen: ").map(str::to_string))
+            .expect("d shows the position string");
+        let moves = self.ask("moves");
+        let first = moves[0].split_whitespace().next().expect("a first move");
+        (position, first.to_string())
+    }
+
     /// Waits for the process to exit; true if it did within `timeout`.
     pub fn exits_within(&mut self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
