@@ -554,7 +554,7 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
 /// Perft `depth` plies deep below each of `moves` (legal moves of `position`), given to `write`
 /// with the move's index in the order of `moves`, as soon as it and every move before it are
 /// counted. `threads` threads count (at most one per move), each taking the next move that no
-/// thread has taken; one thread counts on the caller's.
+/// thread has taken, while the caller's thread writes; a single thread is the caller's own.
 pub fn perft_below_each<G: Game>(
     position: &G,
     moves: &[G::Move],
