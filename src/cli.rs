@@ -61,6 +61,10 @@ pub enum CliCommand {
         /// Print the count below each legal first move.
         #[arg(long)]
         divide: bool,
+        /// Threads that count, each taking the next first move (as `Threads` does for `perft`
+        /// in the protocol).
+        #[arg(long, default_value_t = 1, value_parser = in_range(THREADS_RANGE))]
+        threads: usize,
     },
     /// Search a fixed set of positions; the node total is the search's signature.
     Bench,
@@ -351,6 +355,7 @@ fn perft(
     fen: Option<&str>,
     size: Option<&str>,
     divide: bool,
+    threads: usize,
 ) -> Result<(), String> {
     let kind = GameKind::parse(game)?;
     crate::game::check_perft_depth(depth)?;
@@ -362,9 +367,9 @@ fn perft(
     let started = Instant::now();
     // Deep counts take minutes: where a bar is drawn, it counts the first moves done.
     let bar = (depth >= 2 && progress::drawn())
-        .then(|| Progress::new(session.perft(1), &format!("perft {depth}: first moves")));
+        .then(|| Progress::new(session.perft(1, 1), &format!("perft {depth}: first moves")));
     let total = if divide || bar.is_some() {
-        session.perft_divide(depth, &mut |mv, count| {
+        session.perft_divide(depth, threads, &mut |mv, count| {
             if divide {
                 print_line(&format!("{mv}: {count}"));
             }
@@ -373,7 +378,7 @@ fn perft(
             }
         })
     } else {
-        session.perft(depth)
+        session.perft(depth, threads)
     };
     drop(bar);
     let seconds = started.elapsed().as_secs_f64();
@@ -636,7 +641,15 @@ pub fn main() -> i32 {
             fen,
             size,
             divide,
-        }) => match perft(&game, depth, fen.as_deref(), size.as_deref(), divide) {
+            threads,
+        }) => match perft(
+            &game,
+            depth,
+            fen.as_deref(),
+            size.as_deref(),
+            divide,
+            threads,
+        ) {
             Ok(()) => 0,
             Err(problem) => {
                 eprintln!("error: {problem}");

@@ -37,8 +37,13 @@ fn read_then_close(args: &[&str], input: &str, lines: usize) -> (Option<i32>, St
 #[test]
 fn a_reader_that_goes_away_ends_the_output_quietly() {
     let many_positions = "startpos\n".repeat(50);
-    let cases: [(&[&str], &str, usize); 4] = [
+    let cases: [(&[&str], &str, usize); 5] = [
         (&["perft", "jesonmor", "4", "--divide"], "", 1),
+        (
+            &["perft", "jesonmor", "5", "--divide", "--threads", "2"],
+            "",
+            1,
+        ),
         // 20,000 lines: far more than a pipe holds, so writing must meet the closed pipe.
         (&["openings", "--game", "joust", "--count", "20000"], "", 1),
         (

@@ -86,16 +86,20 @@ fn a_table_larger_than_the_memory_allowed_is_refused_and_the_old_one_kept() {
 
 #[test]
 fn subcommands_refuse_counts_out_of_range_instead_of_changing_them() {
-    for args in [
-        ["--depth", "0"],
-        ["--depth", "256"],
-        ["--multipv", "0"],
-        ["--threads", "0"],
-        ["--hash", "0"],
-        ["--nodes", "0"],
+    let analyse = ["analyse", "--game", "joust"];
+    let perft = ["perft", "joust", "3"];
+    for (command, args) in [
+        (analyse, ["--depth", "0"]),
+        (analyse, ["--depth", "256"]),
+        (analyse, ["--multipv", "0"]),
+        (analyse, ["--threads", "0"]),
+        (analyse, ["--hash", "0"]),
+        (analyse, ["--nodes", "0"]),
+        (perft, ["--threads", "0"]),
+        (perft, ["--threads", "257"]),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["analyse", "--game", "joust"])
+            .args(command)
             .args(args)
             .stdin(Stdio::null())
             .output()

@@ -301,6 +301,18 @@ fn perft_by_protocol_lists_each_move_in_every_game() {
     }
 }
 
+/// With `Threads` 2, perft counts the first moves on two threads and still writes what one
+/// thread writes: every first move with its count, in the order one thread lists them.
+#[test]
+fn perft_on_two_threads_writes_what_one_thread_writes() {
+    for game in ["joust", "jesonmor", "claustro", "apart"] {
+        let mut engine = Engine::start_game(game);
+        let one_thread = engine.perft("go perft 3");
+        engine.ask("setoption name Threads value 2");
+        assert_eq!(engine.perft("go perft 3"), one_thread, "{game}");
+    }
+}
+
 #[test]
 fn queries_follow_the_game() {
     let mut engine = Engine::start();

@@ -11,6 +11,7 @@ use tabula_core::board::position_text::{Cell, parse_position_text};
 use tabula_core::game::{BoardSize, check_perft_depth};
 use tabula_core::games::{GameKind, game_and_size, open_session};
 use tabula_core::move_entry::MoveEntry;
+use tabula_core::search::THREADS_RANGE;
 use tabula_core::session::GameSession;
 
 /// A core refusal as Python's `ValueError`.
@@ -171,12 +172,19 @@ impl Position {
         self.state().session.verdict().is_some()
     }
 
-    /// The leaves of the tree of legal moves `depth` plies deep (counted in Rust, without the
-    /// GIL).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+    /// The leaves of the tree of legal moves `depth` plies deep, counted in Rust without the
+    /// GIL, on `threads` threads (at most the machine's cores), as `tabula perft` counts them.
+    #[pyo3(signature = (depth, threads = 1))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
         check_perft_depth(depth).map_err(refused)?;
+        let (low, high) = THREADS_RANGE;
+        if !(low..=high).contains(&threads) {
+            return Err(refused(format!(
+                "threads {threads} is outside {low} to {high}"
+            )));
+        }
         let session = self.state().session.boxed_clone();
-        Ok(py.detach(move || session.perft(depth)))
+        Ok(py.detach(move || session.perft(depth, threads)))
     }
 
     /// The static evaluation: its terms (centipawns for each side), their total and the net's

@@ -122,7 +122,7 @@ fn check(
     let session = line.build(config.game, config.size)?;
     let mut passed = Vec::new();
     for &(depth, expected) in &entry.perft {
-        let counted = session.perft(depth);
+        let counted = session.perft(depth, 1);
         if counted != expected {
             return Err(format!(
                 "perft {depth}: expected {expected}, counted {counted}"

@@ -10,7 +10,8 @@ use crate::clock::Instant;
 use crate::nnue::{Accumulator, Network};
 use std::fmt::Debug;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// When a listing of moves that can take long must give up: at a deadline, once a flag is raised
 /// (the search's `stop`), or once it has listed enough moves.
@@ -369,6 +370,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Plays a legal move.
     fn play(&mut self, mv: Self::Move);
 
+    /// Perft `depth` plies deep (see [`perft`]): the default plays every move on a copy
+    /// ([`perft_by_copy`]); a game that can count its leaves faster overrides it.
+    fn count_leaves(&self, depth: u32) -> u64 {
+        perft_by_copy(self, depth)
+    }
+
     /// The outcome by the rules that depend on the position alone, if the game is over by them.
     /// Whenever `legal_moves` would give no move, this returns a verdict.
     fn verdict(&self) -> Option<Verdict>;
@@ -510,8 +517,17 @@ pub fn check_perft_depth(depth: u32) -> Result<u32, String> {
 
 /// The number of leaves of the legal-move tree `depth` plies deep (perft, as rules.md defines it).
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    position.count_leaves(depth)
+}
+
+/// Perft by playing every move on a copy of its position: what [`Game::count_leaves`] does in a
+/// game with no faster way. The copies carry no net (perft never evaluates, and a net's
+/// accumulators would be updated at every move for nothing).
+pub fn perft_by_copy<G: Game>(position: &G, depth: u32) -> u64 {
+    let mut root = position.clone();
+    root.set_network(None);
     let mut buffers = vec![Vec::new(); depth as usize];
-    perft_with_buffers(position, depth, &mut buffers)
+    perft_with_buffers(&root, depth, &mut buffers)
 }
 
 fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
@@ -533,6 +549,58 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
         leaves += perft_with_buffers(&child, depth - 1, deeper);
     }
     leaves
+}
+
+/// Perft `depth` plies deep below each of `moves` (legal moves of `position`), given to `write`
+/// with the move's index in the order of `moves`, as soon as it and every move before it are
+/// counted. `threads` threads count (at most one per move), each taking the next move that no
+/// thread has taken, while the caller's thread writes; a single thread is the caller's own.
+pub fn perft_below_each<G: Game>(
+    position: &G,
+    moves: &[G::Move],
+    depth: u32,
+    threads: usize,
+    write: &mut dyn FnMut(usize, u64),
+) {
+    let mut root = position.clone();
+    root.set_network(None);
+    let below = |mv| {
+        let mut child = root.clone();
+        child.play(mv);
+        child.count_leaves(depth)
+    };
+    if threads <= 1 || moves.len() <= 1 {
+        for (index, &mv) in moves.iter().enumerate() {
+            write(index, below(mv));
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(moves.len()) {
+            let (sender, next, below) = (sender.clone(), &next, &below);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(index) else { break };
+                    if sender.send((index, below(mv))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut counted = vec![None; moves.len()];
+        let mut written = 0;
+        for (index, leaves) in receiver {
+            counted[index] = Some(leaves);
+            while let Some(&Some(leaves)) = counted.get(written) {
+                write(written, leaves);
+                written += 1;
+            }
+        }
+    });
 }
 
 /// Perft split by the first move: each legal move with the leaves below it (the games' tests

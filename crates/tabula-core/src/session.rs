@@ -2,11 +2,13 @@
 //! size while everything below it stays monomorphised.
 
 use crate::board::position_text::PositionText;
-use crate::game::{BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft};
+use crate::game::{
+    BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_below_each,
+};
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search};
+use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search, usable_threads};
 use std::ops::ControlFlow;
 
 /// The most moves the `greedy` level weighs (the first listed).
@@ -80,10 +82,11 @@ pub trait GameSession: Send {
     /// The hand-written evaluation's terms and its total from the side to move's view.
     fn evaluation(&self) -> (Vec<EvalTerm>, i32);
     /// Perft split by first move: each legal move written out with the leaves below it, one by
-    /// one to `write` (none at depth 0); returns the total.
-    fn perft_divide(&self, depth: u32, write: &mut dyn FnMut(&str, u64)) -> u64;
-    /// Perft total.
-    fn perft(&self, depth: u32) -> u64;
+    /// one in the order of the moves to `write` (none at depth 0), counted on up to `threads`
+    /// threads (at most as many as the machine runs at once); returns the total.
+    fn perft_divide(&self, depth: u32, threads: usize, write: &mut dyn FnMut(&str, u64)) -> u64;
+    /// Perft total, counted on up to `threads` threads as [`GameSession::perft_divide`] does.
+    fn perft(&self, depth: u32, threads: usize) -> u64;
     /// The best move by a one-ply look among `only` (canonical texts; every legal move when
     /// empty): a move that wins at once, else the move whose position the static evaluation
     /// likes best; `None` when the game is over.
@@ -247,26 +250,33 @@ impl<G: Game> GameSession for GameState<G> {
         )
     }
 
-    fn perft_divide(&self, depth: u32, write: &mut dyn FnMut(&str, u64)) -> u64 {
+    fn perft_divide(&self, depth: u32, threads: usize, write: &mut dyn FnMut(&str, u64)) -> u64 {
         if depth == 0 {
             return 1;
         }
+        let threads = usable_threads(threads);
         let mut total = 0;
         self.position.written_move_batches(&mut |moves, texts| {
-            for (&mv, text) in moves.iter().zip(texts) {
-                let mut child = self.position.clone();
-                child.play(mv);
-                let count = perft(&child, depth - 1);
-                total += count;
-                write(text, count);
-            }
+            perft_below_each(
+                &self.position,
+                moves,
+                depth - 1,
+                threads,
+                &mut |index, leaves| {
+                    total += leaves;
+                    write(&texts[index], leaves);
+                },
+            );
             ControlFlow::Continue(())
         });
         total
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        perft(&self.position, depth)
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        if usable_threads(threads) == 1 || depth < 2 {
+            return perft(&self.position, depth);
+        }
+        self.perft_divide(depth, threads, &mut |_, _| {})
     }
 
     fn greedy_move(&self, only: &[String]) -> Option<String> {

@@ -668,8 +668,9 @@ impl Engine {
 
     fn perft(&mut self, depth: u32) -> Result<(), String> {
         let session = self.session.boxed_clone();
+        let threads = self.options.threads;
         self.start_job(Arc::default(), false, false, move |out| {
-            let total = session.perft_divide(depth, &mut |mv, count| {
+            let total = session.perft_divide(depth, threads, &mut |mv, count| {
                 out.line(&format!("{mv}: {count}"));
             });
             format!("Nodes searched: {total}")

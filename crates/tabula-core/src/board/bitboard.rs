@@ -137,16 +137,19 @@ impl<const W: usize> Bitboard<W> {
     #[inline]
     pub fn squares(self) -> Squares<W> {
         Squares {
-            rest: self,
+            words: self,
             word: 0,
+            bits: self.0[0],
         }
     }
 }
 
-/// Iterator over the squares of a bitboard, lowest first (pops the lowest bit).
+/// Iterator over the squares of a bitboard, lowest first (pops the lowest bit of the word it is
+/// on, kept apart from the words so that it can live in a register).
 pub struct Squares<const W: usize> {
-    rest: Bitboard<W>,
+    words: Bitboard<W>,
     word: usize,
+    bits: u64,
 }
 
 impl<const W: usize> Iterator for Squares<W> {
@@ -154,15 +157,16 @@ impl<const W: usize> Iterator for Squares<W> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let bits = self.rest.0[self.word];
-            if bits != 0 {
-                self.rest.0[self.word] = bits & (bits - 1);
-                return Some(self.word * 64 + bits.trailing_zeros() as usize);
-            }
+        while self.bits == 0 {
             self.word += 1;
+            if self.word >= W {
+                return None;
+            }
+            self.bits = self.words.0[self.word];
         }
-        None
+        let square = self.word * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(square)
     }
 }
 

@@ -15,8 +15,9 @@
 //! - every symmetry a game declares (`Game::SYMMETRIES`) maps the position onto one with as
 //!   many moves, the images of its moves (up to 64 of them) among them, the same result (the
 //!   winner's colour swapped with the colours) and the same perft;
-//! - perft by playing every move equals perft as counted in bulk (to depth 2 where a position
-//!   has fewer than 100 moves, else to depth 1);
+//! - perft by playing every move equals perft as the game counts it, in bulk at the last ply or
+//!   faster still (`Game::count_leaves`; to depth 2 where a position has fewer than 100 moves,
+//!   else to depth 1);
 //! - where the game has net features on the board: every feature is an input of the net; the
 //!   accumulators kept move by move through random games equal those computed from scratch
 //!   after every move; and the quantised net's score is within [`QUANTISATION_BOUND`] of the

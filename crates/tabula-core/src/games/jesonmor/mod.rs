@@ -124,6 +124,38 @@ impl<const W: usize> JesonMor<W> {
         self.geometry.knight_targets::<W>(from).without(own)
     }
 
+    /// The number of moves of the knights `own` (a knight's moves depend on its own side's
+    /// knights alone: it may land on any enemy).
+    #[inline]
+    fn mobility(&self, own: Bitboard<W>) -> u64 {
+        own.squares()
+            .map(|from| u64::from(self.targets_from(from, own).count()))
+            .sum()
+    }
+
+    /// Perft `depth` (1 or more) plies deep in a game not yet decided where the knights `own`
+    /// are to move against the knights `enemy`: the moves played on the two sets alone, with no
+    /// copy of the position (its counters, hash and net play no part in perft).
+    fn knight_leaves(&self, own: Bitboard<W>, enemy: Bitboard<W>, depth: u32) -> u64 {
+        if depth == 1 {
+            return self.mobility(own);
+        }
+        let mut leaves = 0;
+        // A move off the centre wins at once: there are no leaves below it.
+        for from in own.without(Bitboard::from_square(self.centre)).squares() {
+            let others = own.without(Bitboard::from_square(from));
+            for to in self.targets_from(from, own).squares() {
+                let landing = Bitboard::from_square(to);
+                let survivors = enemy.without(landing);
+                // Taking the last enemy knight wins at once too.
+                if !survivors.is_empty() {
+                    leaves += self.knight_leaves(survivors, others | landing, depth - 1);
+                }
+            }
+        }
+        leaves
+    }
+
     fn is_capture(&self, mv: JesonMorMove) -> bool {
         self.knights[self.side.opponent().index()].contains(mv.to as usize)
     }
@@ -199,10 +231,18 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
         if self.is_decided() {
             return 0;
         }
-        let own = self.knights[self.side.index()];
-        own.squares()
-            .map(|from| self.targets_from(from, own).count() as usize)
-            .sum()
+        self.mobility(self.knights[self.side.index()]) as usize
+    }
+
+    fn count_leaves(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            1
+        } else if self.is_decided() {
+            0
+        } else {
+            let side = self.side.index();
+            self.knight_leaves(self.knights[side], self.knights[1 - side], depth)
+        }
     }
 
     #[inline]

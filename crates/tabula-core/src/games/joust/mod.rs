@@ -111,6 +111,24 @@ impl<const W: usize> Joust<W> {
         self.geometry.knight_targets::<W>(own).without(blocked)
     }
 
+    /// Perft `depth` (1 or more) plies deep where the knight on `mover` is to move against the
+    /// knight on `other`, with `burned` burned: the moves played on the two squares and the set
+    /// alone, with no copy of the position (its counters, hash and net play no part in perft).
+    fn knight_leaves(&self, mover: usize, other: usize, burned: Bitboard<W>, depth: u32) -> u64 {
+        let mut blocked = burned;
+        blocked.insert(other);
+        let targets = self.geometry.knight_targets::<W>(mover).without(blocked);
+        if depth == 1 {
+            return u64::from(targets.count());
+        }
+        let mut burned_after = burned;
+        burned_after.insert(mover);
+        targets
+            .squares()
+            .map(|to| self.knight_leaves(other, to, burned_after, depth - 1))
+            .sum()
+    }
+
     /// Whether the position is its own image, colours swapped, under a symmetry of the board that
     /// is its own inverse (half turn, reflection in a middle rank or file, or on a square board in a
     /// diagonal) and leaves no free square in place: then every move has a mirror reply, and the
@@ -271,6 +289,19 @@ player to move who has no move loses; there are no draws.";
     #[inline]
     fn count_legal_moves(&self) -> usize {
         self.targets(self.side).count() as usize
+    }
+
+    fn count_leaves(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let side = self.side.index();
+        self.knight_leaves(
+            self.knights[side],
+            self.knights[1 - side],
+            self.burned,
+            depth,
+        )
     }
 
     #[inline]
