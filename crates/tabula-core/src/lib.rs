@@ -7,12 +7,13 @@
 //! the [`search`], generic over them; the [`session`], a game in progress behind one
 //! object-safe trait built by [`games::build_session`]; the playing [`level`]s and the Elo knob
 //! ([`strength`]). [`words`] puts counts into words and [`bounded_read`] reads files that may be
-//! hostile.
+//! hostile. The text [`protocol`] (UCI/UGI) speaks for them all, with [`bench`]'s positions.
 //!
 //! What differs in a browser reaches the core through one seam each: the clock ([`clock`]) and
 //! threads ([`threads`]). Randomness needs none: the core only draws from generators seeded by
 //! its caller, never from the system.
 
+pub mod bench;
 pub mod board;
 pub mod bounded_read;
 pub mod clock;
@@ -20,6 +21,7 @@ pub mod game;
 pub mod games;
 pub mod level;
 pub mod nnue;
+pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod strength;
