@@ -1,4 +1,5 @@
-//! The processes of the browser test: `tabula gui`, chromedriver and Chromium, started on
+//! The processes of the browser tests (`gui_browser`, and `web_browser` of the static site):
+//! `tabula gui`, chromedriver and Chromium, started on
 //! free ports and ended with the test; and plain HTTP to the server, outside the browser.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -9,10 +10,22 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-use crate::{Context, Res};
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+
+pub type Res<T> = Result<T, String>;
+
+/// Adds what was being done to an error, so that a failure says which step broke.
+pub trait Context<T> {
+    fn ctx(self, what: &str) -> Res<T>;
+}
+
+impl<T, E: std::fmt::Display> Context<T> for Result<T, E> {
+    fn ctx(self, what: &str) -> Res<T> {
+        self.map_err(|e| format!("{what}: {e}"))
+    }
+}
 
 /// The processes the test starts; killed (and the browser profile removed) when dropped, also
 /// when the test fails.
