@@ -5,7 +5,8 @@
 //! against the legal moves the engine itself lists before it; then `stop` ends an infinite
 //! search at once (a new Worker is started and told the position), and bad input (a garbled
 //! message to the Worker, a position string that breaks the rules) gets one error line and
-//! leaves the engine running with its position unchanged. No console error may appear, and
+//! leaves the engine running with its position unchanged, and a Worker that crashed is replaced
+//! with the page saying so. No console error may appear, and
 //! every request stays on the page's origin. A screenshot per game is saved in
 //! `target/web-screenshots/`.
 //!
@@ -23,9 +24,9 @@ mod process;
 #[path = "gui_browser/processes.rs"]
 mod processes;
 
-use fantoccini::Client;
-use processes::{Context, Processes, Res, connect, free_port, start_driver};
-use serde_json::{Value, json};
+use fantoccini::{Client, Locator};
+use processes::{Context, Processes, Res, connect, free_port, start_driver, strings};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -79,19 +80,7 @@ async fn ask(client: &Client, lines: &[&str], until: &str, patience: Duration) -
     if let Some(late) = answer.get("late") {
         return Err(format!("{lines:?}: no line starting {until:?}; got {late}"));
     }
-    Ok(strings(&answer["lines"]))
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|item| item.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    Ok(strings(&answer, "lines"))
 }
 
 /// Sends `line`, which answers nothing when it is right, and waits for `readyok` after it; an
@@ -199,12 +188,14 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
         .await
         .ctx("post a garbled message")?;
     ask(client, &["isready"], "readyok", ANSWER).await?;
-    let after_garble: Vec<String> = strings(
-        &client
-            .execute("return window.lines.slice(arguments[0])", vec![start])
-            .await
-            .ctx("read the lines")?,
-    );
+    let said = client
+        .execute(
+            "return {lines: window.lines.slice(arguments[0])}",
+            vec![start],
+        )
+        .await
+        .ctx("read the lines")?;
+    let after_garble = strings(&said, "lines");
     let errors = after_garble
         .iter()
         .filter(|line| line.starts_with("info string error:"))
@@ -229,16 +220,47 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
     Ok(())
 }
 
+/// A Worker whose module trapped (here the Worker's `{crashed}` message is handed to the page's
+/// engine client as a trapping module's Worker sends it) is replaced: the page says so, and the
+/// new engine has the game and position of the old one.
+async fn a_crashed_worker_is_replaced(client: &Client) -> Res<()> {
+    let before = position(client).await?;
+    client
+        .execute(
+            "window.tabula.receive({crashed: 'RuntimeError: unreachable'})",
+            vec![],
+        )
+        .await
+        .ctx("report a crash")?;
+    let notice = client
+        .find(Locator::Id("notice"))
+        .await
+        .ctx("find #notice")?
+        .text()
+        .await
+        .ctx("read #notice")?;
+    if !notice.contains("restarted") {
+        return Err(format!("after a crash the page says {notice:?}"));
+    }
+    let after = position(client).await?;
+    if after != before {
+        return Err(format!(
+            "the restarted engine is at {after:?}, not {before:?}"
+        ));
+    }
+    Ok(())
+}
+
 /// Every resource the page loaded came from its own origin.
 async fn only_own_origin(client: &Client, base: &str) -> Res<()> {
     let loaded = client
         .execute(
-            "return performance.getEntriesByType('resource').map((e) => e.name)",
+            "return {names: performance.getEntriesByType('resource').map((e) => e.name)}",
             vec![],
         )
         .await
         .ctx("list the page's requests")?;
-    let outside: Vec<String> = strings(&loaded)
+    let outside: Vec<String> = strings(&loaded, "names")
         .into_iter()
         .filter(|name| !name.starts_with(base))
         .collect();
@@ -263,6 +285,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     }
     stop_is_obeyed(client).await?;
     bad_input_is_refused(client).await?;
+    a_crashed_worker_is_replaced(client).await?;
     only_own_origin(client, base).await
 }
 

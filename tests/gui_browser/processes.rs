@@ -225,3 +225,16 @@ pub fn http_get(base: &str, path: &str) -> Res<String> {
         Ok(body.to_string())
     }
 }
+
+/// The strings in the array `value[key]` (none if it is not an array).
+pub fn strings(value: &Value, key: &str) -> Vec<String> {
+    value[key]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
