@@ -6,7 +6,8 @@
 //! search at once (a new Worker is started and told the position), and bad input (a garbled
 //! message to the Worker, a position string that breaks the rules) gets one error line and
 //! leaves the engine running with its position unchanged, and a Worker that crashed is replaced
-//! with the page saying so. No console error may appear, and
+//! with the page saying so. The module's `Rules` answer what the board page asks (the squares
+//! that may be clicked next, a move's text, the position string). No console error may appear, and
 //! every request stays on the page's origin. A screenshot per game is saved in
 //! `target/web-screenshots/`.
 //!
@@ -114,6 +115,18 @@ async fn position(client: &Client) -> Res<String> {
         .ok_or_else(|| "d: no position line".to_string())
 }
 
+/// The engine still shows the position `before`, after `what`.
+async fn position_kept(client: &Client, before: &str, what: &str) -> Res<()> {
+    let after = position(client).await?;
+    if after == before {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} moved the position from {before:?} to {after:?}"
+        ))
+    }
+}
+
 /// Plays [`ENGINE_MOVES`] moves of `game` against the engine: the test plays the first legal
 /// move after a seeded skip, the engine answers at `go movetime 50`, and each answer must be
 /// among the legal moves listed before it.
@@ -168,10 +181,7 @@ async fn stop_is_obeyed(client: &Client) -> Res<()> {
     if answer.last().is_some_and(|line| line.ends_with("(none)")) {
         return Err(format!("stop: no move after three depths: {answer:?}"));
     }
-    let after = position(client).await?;
-    if after != before {
-        return Err(format!("stop: the position was {before:?}, then {after:?}"));
-    }
+    position_kept(client, &before, "stop").await?;
     eprintln!("stop: bestmove after {} ms", waited.as_millis());
     Ok(())
 }
@@ -211,13 +221,7 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
     )
     .await?;
     eprintln!("a bad position string: {}", refused.join(" | "));
-    let after = position(client).await?;
-    if after != before {
-        return Err(format!(
-            "bad input moved the position from {before:?} to {after:?}"
-        ));
-    }
-    Ok(())
+    position_kept(client, &before, "bad input").await
 }
 
 /// A Worker whose module trapped (here the Worker's `{crashed}` message is handed to the page's
@@ -242,12 +246,62 @@ async fn a_crashed_worker_is_replaced(client: &Client) -> Res<()> {
     if !notice.contains("restarted") {
         return Err(format!("after a crash the page says {notice:?}"));
     }
-    let after = position(client).await?;
-    if after != before {
-        return Err(format!(
-            "the restarted engine is at {after:?}, not {before:?}"
-        ));
+    position_kept(client, &before, "a crash").await
+}
+
+/// The module's `Rules` answer what the board page asks, on Jeson Mor's start (nine knights a
+/// side on 9 x 9): every white knight may start a move, b1 reaches a3, c3 and d2, b1 c3 makes
+/// the move `b1c3`, and bad input is refused with the rules' message.
+async fn the_rules_answer_the_page(client: &Client) -> Res<()> {
+    let script = r#"
+        const done = arguments[arguments.length - 1];
+        import("./pkg/tabula_wasm.js").then(async (module) => {
+            await module.default();
+            const rules = new module.Rules("jesonmor", "", "", "");
+            const refused = (work) => { try { work(); return null; } catch (e) { return String(e); } };
+            const answer = {
+                starts: rules.targets("").next,
+                fromB1: rules.targets("b1").next,
+                made: rules.targets("b1 c3").complete,
+                text: rules.moveText("b1c3"),
+                badMove: refused(() => rules.play("b1b2")),
+                badPosition: refused(() => new module.Rules("jesonmor", "", "9/9 w 0 1", "")),
+                before: rules.position(),
+            };
+            rules.play("b1c3");
+            answer.after = rules.position();
+            done(answer);
+        }).catch((e) => done({ failed: String(e) }));"#;
+    let answer = client
+        .execute_async(script, vec![])
+        .await
+        .ctx("ask the rules")?;
+    let files = "abcdefghi".chars();
+    let knights: Vec<String> = files.map(|file| format!("{file}1")).collect();
+    let expected = [
+        (strings(&answer, "starts"), knights),
+        (
+            strings(&answer, "fromB1"),
+            ["a3", "c3", "d2"].map(String::from).to_vec(),
+        ),
+    ];
+    for (got, wanted) in expected {
+        if got != wanted {
+            return Err(format!("the rules say {got:?}, not {wanted:?}: {answer}"));
+        }
     }
+    let refused = |key: &str| {
+        answer[key]
+            .as_str()
+            .is_some_and(|why| why.contains("Error"))
+    };
+    if answer["made"] != "b1c3" || answer["text"] != "b1c3" || !refused("badMove") {
+        return Err(format!("the rules on b1c3: {answer}"));
+    }
+    if !refused("badPosition") || answer["before"] == answer["after"] {
+        return Err(format!("the rules on positions: {answer}"));
+    }
+    eprintln!("rules: {answer}");
     Ok(())
 }
 
@@ -286,6 +340,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     stop_is_obeyed(client).await?;
     bad_input_is_refused(client).await?;
     a_crashed_worker_is_replaced(client).await?;
+    the_rules_answer_the_page(client).await?;
     only_own_origin(client, base).await
 }
 

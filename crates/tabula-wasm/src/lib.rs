@@ -3,13 +3,18 @@
 //! engine writes (the answer, and the `info` lines of a search as it goes) reaches the Worker's
 //! callback at once. A search runs on the Worker's one thread, so `stop` cannot reach it: the
 //! page ends a search early by ending the Worker and starting a new one (web/engine.js).
+//! [`Rules`] answers what the board page asks of the rules (the squares that may be clicked
+//! next, a move's text, the position string) without the engine.
 
 mod lines;
+mod rules;
 
 use lines::{JsLines, set_panic_report};
 use tabula_core::protocol::engine::Engine;
 use tabula_core::protocol::output::Output;
 use wasm_bindgen::prelude::*;
+
+pub use rules::Rules;
 
 /// One engine, as the protocol's engine on standard input is, writing to a JavaScript callback.
 #[wasm_bindgen]

@@ -13,8 +13,8 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,6 +35,13 @@ struct PositionRequest {
 struct MoveRequest {
     #[serde(rename = "move")]
     text: String,
+}
+
+/// What may be clicked next, as the page reads it (`tabula_core::clicks::Targets`).
+#[derive(Serialize)]
+struct TargetsAnswer {
+    next: Vec<String>,
+    complete: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -123,7 +130,8 @@ pub async fn act(
                     Some(table) => table.targets(&request.path)?,
                     None => Targets::default(),
                 };
-                serde_json::to_string(&targets).map_err(|e| e.to_string())
+                let Targets { next, complete } = targets;
+                serde_json::to_string(&TargetsAnswer { next, complete }).map_err(|e| e.to_string())
             })
             .await
         }

@@ -19,7 +19,6 @@ mod review;
 mod room;
 mod rooms;
 mod server;
-mod squares;
 mod table;
 mod table_review;
 mod view;

@@ -1,13 +1,13 @@
 //! One game on the GUI's table: the moves, the cursor the page is looking at, and tabula's own
 //! rules as the referee. Nothing here talks to an engine; `room` wires engines to it.
 
-use super::squares::{board_geometry, move_squares};
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
+pub use crate::clicks::Targets;
+use crate::clicks::targets;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session, game_and_size};
 use crate::session::{GameSession, Setup};
 use serde::{Deserialize, Serialize};
-use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
 /// Who plays one side.
@@ -115,12 +115,6 @@ struct AtCursor {
     /// The squares a move may start from, by file then rank.
     starts: OnceLock<Vec<usize>>,
 }
-
-/// The most legal moves a table reads to answer one question about moves by their squares
-/// (the games other than Apart have far fewer). Apart, whose contrived positions have hundreds
-/// of millions, is asked about squares instead (see [`Table::targets`]). Moves are read one by
-/// one and never kept.
-const SCANNED_MOVES: usize = 1_000_000;
 
 impl Table {
     /// A new game of `game` at `size` (its default when `None`).
@@ -292,116 +286,17 @@ impl Table {
     /// The squares a move may continue with after the squares `path` already picked, and the
     /// move's text if `path` is already a whole legal move.
     ///
-    /// In Apart every movement of a turn ends a whole turn (a turn may stop after any movement),
-    /// so the rules are asked about squares: the continuations of `path` are the squares that
-    /// make `path` plus the square a legal turn, and a move may start from a piece from which
-    /// some square makes one. Its contrived positions have hundreds of millions of turns, too
-    /// many to read. In the other games a move's first squares need not make a whole move (a
-    /// Claustro capture goes on with a placement), so the legal moves are read, one by one.
+    /// What may be clicked next after the squares `path` at the cursor (see
+    /// `tabula_core::clicks::targets`); nothing where no move may be made.
     pub fn targets(&self, path: &[String]) -> Result<Targets, String> {
-        let size = self.session.size();
-        let geometry = board_geometry(size);
-        let picked = if path.is_empty() {
-            Vec::new()
-        } else {
-            move_squares(&path.concat(), size)
-                .filter(|squares| squares.len() == path.len())
-                .ok_or_else(|| format!("'{}' is not a list of squares", path.join(" ")))?
-        };
-        if !self.is_live() {
-            return Ok(Targets::default());
-        }
-        let mut next = match (self.game, picked.is_empty()) {
-            (GameKind::Apart, true) => self.start_squares().clone(),
-            (GameKind::Apart, false) => self.squares_making_a_move(&path.concat()),
-            (_, true) if self.known.starts.get().is_some() => self.start_squares().clone(),
-            (_, _) => {
-                let next = self.continuations(&picked)?;
-                if picked.is_empty() {
-                    let _ = self.known.starts.set(next.clone());
-                }
-                next
-            }
-        };
-        // By file, then rank, as people read a list of squares.
-        next.sort_unstable_by_key(|&square| geometry.coords(square));
-        next.dedup();
-        let complete = (picked.len() >= 2)
-            .then(|| self.session.canonical_move(&path.concat()).ok())
-            .flatten();
-        Ok(Targets {
-            next: next
-                .into_iter()
-                .map(|square| geometry.square_name(square))
-                .collect(),
-            complete,
-        })
-    }
-
-    /// The squares that follow `picked` in some legal move, read from the moves one by one.
-    fn continuations(&self, picked: &[usize]) -> Result<Vec<usize>, String> {
-        let size = self.session.size();
-        let mut next = Vec::new();
-        let mut read = 0;
-        let mut too_many = false;
-        self.session.write_legal_moves(&mut |text| {
-            read += 1;
-            if read > SCANNED_MOVES {
-                too_many = true;
-                return ControlFlow::Break(());
-            }
-            if let Some(squares) = move_squares(text, size)
-                && squares.len() > picked.len()
-                && squares[..picked.len()] == picked[..]
-                && !next.contains(&squares[picked.len()])
-            {
-                next.push(squares[picked.len()]);
-            }
-            ControlFlow::Continue(())
-        });
-        if too_many {
-            return Err(format!(
-                "this position has more than {SCANNED_MOVES} legal moves; type the move instead"
-            ));
-        }
-        Ok(next)
-    }
-
-    /// The squares a move may start from (worked out once for the position shown).
-    fn start_squares(&self) -> &Vec<usize> {
-        self.known.starts.get_or_init(|| {
-            let size = self.session.size();
-            let geometry = board_geometry(size);
-            let Ok(parsed) = parse_position_text(&self.session.position_text()) else {
-                return Vec::new();
-            };
-            let mover = self.session.side_to_move();
-            (0..parsed.cells.len())
-                .filter(|&square| match parsed.cells[square] {
-                    Cell::Piece(letter) => letter.is_ascii_uppercase() == (mover == Side::White),
-                    _ => false,
-                })
-                .filter(|&square| {
-                    let from = geometry.square_name(square);
-                    (0..parsed.cells.len()).any(|to| self.makes_a_move(&from, to))
-                })
-                .collect()
-        })
-    }
-
-    /// The squares whose name after `prefix` makes a legal move.
-    fn squares_making_a_move(&self, prefix: &str) -> Vec<usize> {
-        let size = self.session.size();
-        (0..size.width * size.height)
-            .filter(|&square| self.makes_a_move(prefix, square))
-            .collect()
-    }
-
-    /// Whether `prefix` and the name of `square` make a legal move.
-    fn makes_a_move(&self, prefix: &str, square: usize) -> bool {
-        let geometry = board_geometry(self.session.size());
-        let text = format!("{prefix}{}", geometry.square_name(square));
-        self.session.canonical_move(&text).is_ok()
+        let live = self.is_live();
+        targets(
+            self.session.as_ref(),
+            self.game,
+            path,
+            live,
+            &self.known.starts,
+        )
     }
 }
 
@@ -425,16 +320,11 @@ fn pass_allowed(session: &dyn GameSession, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What may be clicked next while a move is entered.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Targets {
-    pub next: Vec<String>,
-    pub complete: Option<String>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::position_text::Cell;
+    use crate::clicks::board_geometry;
 
     fn strings(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|t| t.to_string()).collect()

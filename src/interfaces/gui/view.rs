@@ -3,8 +3,8 @@
 
 use super::loaded_record::RecordView;
 use super::room::{ROLES, Room, RoomState};
-use super::squares::move_square_names;
 use super::table::{AnalysisSettings, Limit, Player, ResultView};
+use crate::clicks::move_square_names;
 use crate::game::Side;
 use serde::Serialize;
 
