@@ -251,7 +251,8 @@ async fn a_crashed_worker_is_replaced(client: &Client) -> Res<()> {
 
 /// The module's `Rules` answer what the board page asks, on Jeson Mor's start (nine knights a
 /// side on 9 x 9): every white knight may start a move, b1 reaches a3, c3 and d2, b1 c3 makes
-/// the move `b1c3`, and bad input is refused with the rules' message.
+/// the move `b1c3`, the board's rows mark the centre, and bad input is refused with the
+/// rules' message.
 async fn the_rules_answer_the_page(client: &Client) -> Res<()> {
     let script = r#"
         const done = arguments[arguments.length - 1];
@@ -267,6 +268,7 @@ async fn the_rules_answer_the_page(client: &Client) -> Res<()> {
                 badMove: refused(() => rules.play("b1b2")),
                 badPosition: refused(() => new module.Rules("jesonmor", "", "9/9 w 0 1", "")),
                 before: rules.position(),
+                rows: rules.boardRows(),
             };
             rules.play("b1c3");
             answer.after = rules.position();

@@ -8,7 +8,8 @@
 //! object-safe trait built by [`games::build_session`]; the playing [`level`]s and the Elo knob
 //! ([`strength`]). [`words`] puts counts into words and [`bounded_read`] reads files that may be
 //! hostile. The text [`protocol`] (UCI/UGI) speaks for them all, with [`bench`]'s positions, and
-//! [`clicks`] answers what a board page asks while a move is clicked.
+//! [`clicks`] answers what a board page asks while a move is clicked, and [`board_view`] spells
+//! the board out for it.
 //!
 //! What differs in a browser reaches the core through one seam each: the clock ([`clock`]) and
 //! threads ([`threads`]). Randomness needs none: the core only draws from generators seeded by
@@ -16,6 +17,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod board_view;
 pub mod bounded_read;
 pub mod clicks;
 pub mod clock;

@@ -1,8 +1,10 @@
 //! What the board page asks of the rules, without the engine: one game at one position, the
 //! squares that may be clicked next while a move is entered (`tabula_core::clicks`, as the
-//! GUI's server answers them), a move's text, and the position string.
+//! GUI's server answers them), a move's text, the board as the page draws it, and the position
+//! string.
 
 use std::sync::OnceLock;
+use tabula_core::board_view::board_rows;
 use tabula_core::clicks::{Targets, targets};
 use tabula_core::game::Outcome;
 use tabula_core::games::{GameKind, game_and_size, open_session};
@@ -76,6 +78,13 @@ impl Rules {
             .map_err(|why| JsError::new(&why))?;
         self.starts = OnceLock::new();
         Ok(())
+    }
+
+    /// The board as the page draws it: one string per rank, the top rank first
+    /// (`tabula_core::board_view`).
+    #[wasm_bindgen(js_name = boardRows)]
+    pub fn board_rows(&self) -> Vec<String> {
+        board_rows(self.game, &self.session.position_text())
     }
 
     /// The position string.

@@ -8,7 +8,6 @@ mod analysis;
 mod answers;
 mod api;
 mod assets;
-mod board_view;
 mod clocks;
 mod engine_worker;
 mod events;
