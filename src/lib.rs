@@ -8,8 +8,8 @@
 //! `tabula::games` and `tabula_core::games` are one and the same.
 
 pub use tabula_core::{
-    board, bounded_read, clock, game, games, level, move_entry, nnue, search, session, strength,
-    threads, words,
+    board, board_view, bounded_read, clicks, clock, game, games, level, nnue, search, session,
+    strength, threads, words,
 };
 
 pub mod cli;

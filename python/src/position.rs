@@ -6,11 +6,11 @@ use crate::values::Outcome;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use tabula_core::board::position_text::{Cell, parse_position_text};
+use tabula_core::clicks::targets;
 use tabula_core::game::{BoardSize, check_perft_depth};
 use tabula_core::games::{GameKind, game_and_size, open_session};
-use tabula_core::move_entry::MoveEntry;
 use tabula_core::search::THREADS_RANGE;
 use tabula_core::session::GameSession;
 
@@ -231,10 +231,10 @@ impl Position {
     /// already picked, and the move's text if `path` is already a whole legal move.
     fn targets(&self, path: Vec<String>) -> PyResult<(Vec<String>, Option<String>)> {
         let state = self.state();
-        let targets = MoveEntry::default()
-            .targets(state.session.as_ref(), &path)
-            .map_err(refused)?;
-        Ok((targets.next, targets.complete))
+        let live = state.session.verdict().is_none();
+        let session = state.session.as_ref();
+        let found = targets(session, state.kind, &path, live, &OnceLock::new()).map_err(refused)?;
+        Ok((found.next, found.complete))
     }
 
     /// The board as the protocol's `d` shows it.

@@ -4,7 +4,7 @@
 //! they read, the lines they print and the progress they show.
 
 pub mod analyse;
-pub mod bench;
+pub use tabula_core::bench;
 pub mod console;
 pub mod datagen;
 pub mod datagen_file;

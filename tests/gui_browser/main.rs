@@ -40,19 +40,6 @@ mod review;
 use page::*;
 use processes::*;
 
-type Res<T> = Result<T, String>;
-
-/// Adds what was being done to an error, so that a failure says which step broke.
-trait Context<T> {
-    fn ctx(self, what: &str) -> Res<T>;
-}
-
-impl<T, E: std::fmt::Display> Context<T> for Result<T, E> {
-    fn ctx(self, what: &str) -> Res<T> {
-        self.map_err(|e| format!("{what}: {e}"))
-    }
-}
-
 /// The whole test, every game included, must finish within this.
 const TOTAL: Duration = Duration::from_secs(400);
 /// How long the page may take to react to one click or one server answer.

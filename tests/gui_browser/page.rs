@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::processes::{api_get, screenshot_dir};
+use crate::processes::{api_get, screenshot_dir, strings};
 use crate::{Context, ELO_POINT, GameSpec, Res, STEP};
 use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
@@ -69,18 +69,6 @@ return {
     table: table,
 };
 "#;
-
-pub fn strings(value: &Value, key: &str) -> Vec<String> {
-    value[key]
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|item| item.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 pub async fn read_state(client: &Client) -> Res<PageState> {
     let value = client

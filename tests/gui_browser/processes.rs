@@ -1,4 +1,5 @@
-//! The processes of the browser test: `tabula gui`, chromedriver and Chromium, started on
+//! The processes of the browser tests (`gui_browser`, and `web_browser` of the static site):
+//! `tabula gui`, chromedriver and Chromium, started on
 //! free ports and ended with the test; and plain HTTP to the server, outside the browser.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -9,10 +10,22 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-use crate::{Context, Res};
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+
+pub type Res<T> = Result<T, String>;
+
+/// Adds what was being done to an error, so that a failure says which step broke.
+pub trait Context<T> {
+    fn ctx(self, what: &str) -> Res<T>;
+}
+
+impl<T, E: std::fmt::Display> Context<T> for Result<T, E> {
+    fn ctx(self, what: &str) -> Res<T> {
+        self.map_err(|e| format!("{what}: {e}"))
+    }
+}
 
 /// The processes the test starts; killed (and the browser profile removed) when dropped, also
 /// when the test fails.
@@ -211,4 +224,17 @@ pub fn http_get(base: &str, path: &str) -> Res<String> {
     } else {
         Ok(body.to_string())
     }
+}
+
+/// The strings in the array `value[key]` (none if it is not an array).
+pub fn strings(value: &Value, key: &str) -> Vec<String> {
+    value[key]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -6,22 +6,26 @@
 //! types; the games, each implementing [`game::Game`] in [`games`], with their nets ([`nnue`]);
 //! the [`search`], generic over them; the [`session`], a game in progress behind one
 //! object-safe trait built by [`games::build_session`]; the playing [`level`]s and the Elo knob
-//! ([`strength`]). [`move_entry`] says what may be picked next while a move is entered square
-//! by square, [`words`] puts counts into words and [`bounded_read`] reads files that may be
-//! hostile.
+//! ([`strength`]). [`words`] puts counts into words and [`bounded_read`] reads files that may be
+//! hostile. The text [`protocol`] (UCI/UGI) speaks for them all, with [`bench`]'s positions, and
+//! [`clicks`] answers what a board page asks while a move is clicked, and [`board_view`] spells
+//! the board out for it.
 //!
 //! What differs in a browser reaches the core through one seam each: the clock ([`clock`]) and
 //! threads ([`threads`]). Randomness needs none: the core only draws from generators seeded by
 //! its caller, never from the system.
 
+pub mod bench;
 pub mod board;
+pub mod board_view;
 pub mod bounded_read;
+pub mod clicks;
 pub mod clock;
 pub mod game;
 pub mod games;
 pub mod level;
-pub mod move_entry;
 pub mod nnue;
+pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod strength;

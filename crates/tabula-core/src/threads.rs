@@ -25,3 +25,9 @@ pub fn wait_a_moment() -> bool {
     std::thread::sleep(Duration::from_millis(1));
     true
 }
+
+/// Whether a door may start threads here: a search, or a job like perft, runs on a thread of its
+/// own where it may, and on the calling thread in a browser module.
+pub fn can_start() -> bool {
+    !BROWSER
+}

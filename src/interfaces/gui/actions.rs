@@ -37,17 +37,17 @@ struct MoveRequest {
     text: String,
 }
 
+/// What may be clicked next, as the page reads it (`tabula_core::clicks::Targets`).
+#[derive(Serialize)]
+struct TargetsAnswer {
+    next: Vec<String>,
+    complete: Option<String>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TargetsRequest {
     path: Vec<String>,
-}
-
-/// What may be clicked next (`move_entry::Targets`), as the page reads it.
-#[derive(Serialize)]
-struct TargetsAnswer<'a> {
-    next: &'a [String],
-    complete: Option<&'a str>,
 }
 
 #[derive(Deserialize)]
@@ -130,11 +130,8 @@ pub async fn act(
                     Some(table) => table.targets(&request.path)?,
                     None => Targets::default(),
                 };
-                let answer = TargetsAnswer {
-                    next: &targets.next,
-                    complete: targets.complete.as_deref(),
-                };
-                serde_json::to_string(&answer).map_err(|e| e.to_string())
+                let Targets { next, complete } = targets;
+                serde_json::to_string(&TargetsAnswer { next, complete }).map_err(|e| e.to_string())
             })
             .await
         }

@@ -1,7 +1,7 @@
 //! An engine's `info` lines read into what the page shows: lines with scores from both views and
 //! the squares of their moves (for arrows).
 
-use super::squares::move_square_names;
+use crate::clicks::move_square_names;
 use crate::game::{BoardSize, Side};
 use crate::tools::tournament::info_line::{InfoLine, Score};
 use serde::Serialize;

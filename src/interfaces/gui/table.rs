@@ -2,10 +2,10 @@
 //! rules as the referee. Nothing here talks to an engine; `room` wires engines to it.
 
 use crate::board::position_text::parse_position_text;
+pub use crate::clicks::Targets;
+use crate::clicks::targets;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::{GameKind, build_session, game_and_size};
-use crate::move_entry::MoveEntry;
-pub use crate::move_entry::Targets;
 use crate::session::{GameSession, Setup};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
@@ -112,8 +112,8 @@ impl Clone for Table {
 struct AtCursor {
     /// Whether the only legal move is a pass.
     pass: OnceLock<bool>,
-    /// Move entry by squares at this position.
-    entry: MoveEntry,
+    /// The squares a move may start from, by file then rank.
+    starts: OnceLock<Vec<usize>>,
 }
 
 impl Table {
@@ -284,14 +284,19 @@ impl Table {
     }
 
     /// The squares a move may continue with after the squares `path` already picked, and the
-    /// move's text if `path` is already a whole legal move (nothing once the game is over).
+    /// move's text if `path` is already a whole legal move.
+    ///
+    /// What may be clicked next after the squares `path` at the cursor (see
+    /// `tabula_core::clicks::targets`); nothing where no move may be made.
     pub fn targets(&self, path: &[String]) -> Result<Targets, String> {
-        let targets = self.known.entry.targets(self.session.as_ref(), path)?;
-        Ok(if self.is_live() {
-            targets
-        } else {
-            Targets::default()
-        })
+        let live = self.is_live();
+        targets(
+            self.session.as_ref(),
+            self.game,
+            path,
+            live,
+            &self.known.starts,
+        )
     }
 }
 
@@ -319,7 +324,7 @@ fn pass_allowed(session: &dyn GameSession, text: &str) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::board::position_text::Cell;
-    use crate::interfaces::gui::squares::board_geometry;
+    use crate::clicks::board_geometry;
 
     fn strings(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|t| t.to_string()).collect()

@@ -3,8 +3,8 @@
 
 use super::loaded_record::RecordView;
 use super::room::{ROLES, Room, RoomState};
-use super::squares::move_square_names;
 use super::table::{AnalysisSettings, Limit, Player, ResultView};
+use crate::clicks::move_square_names;
 use crate::game::Side;
 use serde::Serialize;
 
@@ -58,7 +58,7 @@ impl Room {
             ply: table.ply,
             position: session.position_text(),
             side: session.side_to_move().name(),
-            board: super::board_view::board_rows(table.game, &session.position_text()),
+            board: crate::board_view::board_rows(table.game, &session.position_text()),
             last_move,
             pass: result.is_none() && table.pass(),
             result,

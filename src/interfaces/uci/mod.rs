@@ -1,11 +1,6 @@
-//! The text protocol (UCI and UGI in one loop): command parsing, engine options, output, and the
-//! command loop itself.
+//! The text protocol (UCI and UGI in one loop) on standard input: the command loop here, the
+//! parser, options, output and engine from the core (`tabula_core::protocol`), shared with the
+//! browser module.
 
-pub mod command;
 pub mod command_loop;
-pub mod engine;
-pub mod event;
-pub mod options;
-pub mod output;
-pub mod progress;
-pub mod watch;
+pub use tabula_core::protocol::{command, engine, event, options, output, progress, watch};

@@ -1,6 +1,8 @@
 //! The engine: one [`Engine`] holds the game, options and transposition table, acts on parsed
-//! commands, and runs searches on their own thread, which tells the command loop
-//! ([`super::command_loop`]) when it is done.
+//! commands, and runs searches on their own thread, which tells the door's command loop (an
+//! [`Event::SearchDone`]) when it is done. Where no thread can be started (a browser module,
+//! [`crate::threads::can_start`]), a search runs to its end on the calling thread: its `info`
+//! lines and `bestmove` are written before [`Engine::act`] returns.
 
 use super::command::{Command, Dialect, PositionStart, Query, parse_command};
 use super::event::Event;
@@ -8,6 +10,7 @@ use super::options::{self, EngineOptions, OptionChange};
 use super::output::{Output, printable};
 use super::progress::Progress;
 use super::watch::Watch;
+use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
@@ -18,7 +21,6 @@ use crate::session::{GameSession, Oracle, Setup};
 use crate::strength::Strength;
 use crate::strength::limited::LimitedSearch;
 use crate::strength::reach::ReachNotice;
-use crate::tools::bench;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
@@ -147,17 +149,17 @@ impl Engine {
 
     /// Every search started from now on sends [`Event::SearchDone`] to `events` just before it
     /// writes its `bestmove`.
-    pub(super) fn report_searches_to(&mut self, events: Sender<Event>) {
+    pub fn report_searches_to(&mut self, events: Sender<Event>) {
         self.search_done = Some(events);
     }
 
     /// `watch` answers `isready` and stops searches when the loop is busy.
-    pub(super) fn watch_with(&mut self, watch: Arc<Watch>) {
+    pub fn watch_with(&mut self, watch: Arc<Watch>) {
         self.watch = Some(watch);
     }
 
     /// Tells the watch that the loop has taken `quit`.
-    pub(super) fn quit_taken(&self) {
+    pub fn quit_taken(&self) {
         if let Some(watch) = &self.watch {
             watch.quit_taken();
         }
@@ -169,7 +171,7 @@ impl Engine {
     }
 
     /// Parses one input line (echoing it in debug mode); `None` for a blank line.
-    pub(super) fn receive(&self, line: &str) -> Option<Result<Command, String>> {
+    pub fn receive(&self, line: &str) -> Option<Result<Command, String>> {
         log::debug!("<< {}", line.trim_end());
         if self.debug {
             self.out.line(&format!(
@@ -181,17 +183,17 @@ impl Engine {
     }
 
     /// Whether a search thread is running (or has answered and not yet been joined).
-    pub(super) fn busy(&self) -> bool {
+    pub fn busy(&self) -> bool {
         self.search.is_some()
     }
 
     /// Whether a perft or bench is running (a job that `stop` does not end).
-    pub(super) fn counts(&self) -> bool {
+    pub fn counts(&self) -> bool {
         self.search.as_ref().is_some_and(|job| !job.interruptible)
     }
 
     /// Whether the running search answers only after `stop` or `ponderhit`.
-    pub(super) fn search_waits_for_word(&self) -> bool {
+    pub fn search_waits_for_word(&self) -> bool {
         self.search
             .as_ref()
             .is_some_and(RunningSearch::waits_for_word)
@@ -199,7 +201,7 @@ impl Engine {
 
     /// Joins search number `id` once it has said it is done; an earlier search's late word is
     /// ignored.
-    pub(super) fn search_finished(&mut self, id: u64) {
+    pub fn search_finished(&mut self, id: u64) {
         if self.search.as_ref().is_some_and(|search| search.id == id)
             && let Some(search) = self.search.take()
         {
@@ -208,7 +210,7 @@ impl Engine {
     }
 
     /// Whether `command` has to wait for the running search to end.
-    pub(super) fn needs_idle(command: &Command) -> bool {
+    pub fn needs_idle(command: &Command) -> bool {
         matches!(
             command,
             Command::NewGame { .. }
@@ -221,7 +223,7 @@ impl Engine {
     }
 
     /// Reports a parse error or acts on a command; false when the engine should exit.
-    pub(super) fn act(&mut self, parsed: Result<Command, String>) -> bool {
+    pub fn act(&mut self, parsed: Result<Command, String>) -> bool {
         if let Some(watch) = &self.watch {
             watch.working(true);
         }
@@ -344,7 +346,7 @@ impl Engine {
 
     /// Stops the running search, if any, and waits for its `bestmove`; false (and nothing
     /// done) if the running job is one that `stop` does not end (perft, bench).
-    pub(super) fn stop_search(&mut self) -> bool {
+    pub fn stop_search(&mut self) -> bool {
         if self.search.as_ref().is_some_and(|job| !job.interruptible) {
             return false;
         }
@@ -359,13 +361,15 @@ impl Engine {
     /// within [`QUIT_PATIENCE`] (one move generation of a contrived Apart position can take
     /// longer than any limit); a perft or bench, or a search that does not end in time, is left
     /// to the end of the process.
-    pub(super) fn abandon_job(&mut self) {
+    pub fn abandon_job(&mut self) {
         let Some(job) = self.search.take() else {
             return;
         };
         job.signals.stop.store(true, Ordering::Relaxed);
-        let deadline = std::time::Instant::now() + QUIT_PATIENCE;
-        while job.interruptible && !job.handle.is_finished() && std::time::Instant::now() < deadline
+        let deadline = crate::clock::Instant::now() + QUIT_PATIENCE;
+        while job.interruptible
+            && !job.handle.is_finished()
+            && crate::clock::Instant::now() < deadline
         {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
@@ -609,7 +613,8 @@ impl Engine {
         }
     }
 
-    /// Runs `work` (a search, perft or bench) on its own thread as the engine's one running job.
+    /// Runs `work` (a search, perft or bench) on its own thread as the engine's one running job,
+    /// or at once on this thread where none can be started (a browser module).
     /// `work` writes its lines but the last, which it returns: that one is written after the
     /// command loop has been told that the job is done, so that the loop has heard it before
     /// any command sent in reply. `stop` ends the job only if it is `interruptible`.
@@ -621,6 +626,11 @@ impl Engine {
         work: impl FnOnce(&Output) -> String + Send + 'static,
     ) -> Result<(), String> {
         self.searches += 1;
+        if !crate::threads::can_start() {
+            let last = work(&self.out);
+            self.out.line(&last);
+            return Ok(());
+        }
         let id = self.searches;
         let search_done = self.search_done.clone();
         let out = self.out.clone();

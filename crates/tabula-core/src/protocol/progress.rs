@@ -3,11 +3,12 @@
 //! depths. A search with a limit says nothing between its iterations, as usual.
 
 use super::output::Output;
+use crate::clock::Instant;
 use crate::search::Signals;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Silence before the first progress line.
 const FIRST_AFTER: Duration = Duration::from_secs(1);

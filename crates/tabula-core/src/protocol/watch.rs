@@ -14,11 +14,12 @@
 //! Behind many quick commands (a piped script) nothing is answered ahead: they keep their order.
 
 use super::output::Output;
+use crate::clock::Instant;
 use crate::search::Signals;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long `isready` waits for the command loop before the watch answers it.
 pub const READY_PATIENCE: Duration = Duration::from_millis(75);

@@ -1,4 +1,4 @@
-//! The board as rows of cells for the page: the position string's ranks spelt out, with the marks
+//! The board as rows of cells for a board page (the GUI's, served or in the browser): the position string's ranks spelt out, with the marks
 //! of the board itself (Jeson Mor's centre, Claustro's goals and neutral corners) on empty cells.
 
 use crate::board::position_text::{Cell, parse_position_text};

@@ -2,12 +2,12 @@
 //! each, so that the total node count is a signature of the search's behaviour.
 
 use crate::board::position_text::parse_position_text;
+use crate::clock::Instant;
 use crate::games::{GameKind, build_session};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::Setup;
-use std::time::Instant;
 
 /// One bench position.
 struct BenchCase {

@@ -1,0 +1,193 @@
+//! What a board page asks of the rules while a person enters a move by clicking: the squares a
+//! move text visits, as the page draws and clicks them (read by the board's own geometry,
+//! `board::geometry`), and the squares that may be clicked next. The GUI's server
+//! (`tabula gui`) and the browser module both ask here.
+
+use crate::board::geometry::{Geometry, geometry};
+use crate::board::position_text::{Cell, parse_position_text};
+use crate::game::{BoardSize, Side};
+use crate::games::GameKind;
+use crate::session::GameSession;
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+/// The most legal moves read to answer one question about moves by their squares (the games
+/// other than Apart have far fewer). Apart, whose contrived positions have hundreds of millions,
+/// is asked about squares instead (see [`targets`]). Moves are read one by one and never kept.
+pub const SCANNED_MOVES: usize = 1_000_000;
+
+/// What may be clicked next while a move is entered: square names, and the move the squares
+/// picked make, if they make one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    pub next: Vec<String>,
+    pub complete: Option<String>,
+}
+
+/// The geometry of a board of `size` (a size some game allows).
+pub fn board_geometry(size: BoardSize) -> &'static Geometry {
+    geometry(size.width, size.height)
+}
+
+/// The squares a move text visits (`b1h1f3` is b1, h1, f3) on a board of `size`; `None` for a
+/// pass or text that is not a run of square names of that board.
+pub fn move_squares(text: &str, size: BoardSize) -> Option<Vec<usize>> {
+    board_geometry(size).parse_square_path(text).ok()
+}
+
+/// The names of the squares of a move (none for a pass or anything else).
+pub fn move_square_names(text: &str, size: BoardSize) -> Vec<String> {
+    let geometry = board_geometry(size);
+    move_squares(text, size)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|square| geometry.square_name(square))
+        .collect()
+}
+
+/// In Apart every movement of a turn ends a whole turn (a turn may stop after any movement),
+/// so the rules are asked about squares: the continuations of `path` are the squares that
+/// make `path` plus the square a legal turn, and a move may start from a piece from which
+/// some square makes one. Its contrived positions have hundreds of millions of turns, too
+/// many to read. In the other games a move's first squares need not make a whole move (a
+/// Claustro capture goes on with a placement), so the legal moves are read, one by one.
+pub fn targets(
+    session: &dyn GameSession,
+    game: GameKind,
+    path: &[String],
+    live: bool,
+    starts: &OnceLock<Vec<usize>>,
+) -> Result<Targets, String> {
+    let size = session.size();
+    let geometry = board_geometry(size);
+    let picked = if path.is_empty() {
+        Vec::new()
+    } else {
+        move_squares(&path.concat(), size)
+            .filter(|squares| squares.len() == path.len())
+            .ok_or_else(|| format!("'{}' is not a list of squares", path.join(" ")))?
+    };
+    if !live {
+        return Ok(Targets::default());
+    }
+    let mut next = match (game, picked.is_empty()) {
+        (GameKind::Apart, true) => start_squares(session, starts).clone(),
+        (GameKind::Apart, false) => squares_making_a_move(session, &path.concat()),
+        (_, true) if starts.get().is_some() => start_squares(session, starts).clone(),
+        (_, _) => {
+            let next = continuations(session, &picked)?;
+            if picked.is_empty() {
+                let _ = starts.set(next.clone());
+            }
+            next
+        }
+    };
+    // By file, then rank, as people read a list of squares.
+    next.sort_unstable_by_key(|&square| geometry.coords(square));
+    next.dedup();
+    let complete = (picked.len() >= 2)
+        .then(|| session.canonical_move(&path.concat()).ok())
+        .flatten();
+    Ok(Targets {
+        next: next
+            .into_iter()
+            .map(|square| geometry.square_name(square))
+            .collect(),
+        complete,
+    })
+}
+
+/// The squares that follow `picked` in some legal move, read from the moves one by one.
+fn continuations(session: &dyn GameSession, picked: &[usize]) -> Result<Vec<usize>, String> {
+    let size = session.size();
+    let mut next = Vec::new();
+    let mut read = 0;
+    let mut too_many = false;
+    session.write_legal_moves(&mut |text| {
+        read += 1;
+        if read > SCANNED_MOVES {
+            too_many = true;
+            return ControlFlow::Break(());
+        }
+        if let Some(squares) = move_squares(text, size)
+            && squares.len() > picked.len()
+            && squares[..picked.len()] == picked[..]
+            && !next.contains(&squares[picked.len()])
+        {
+            next.push(squares[picked.len()]);
+        }
+        ControlFlow::Continue(())
+    });
+    if too_many {
+        return Err(format!(
+            "this position has more than {SCANNED_MOVES} legal moves; type the move instead"
+        ));
+    }
+    Ok(next)
+}
+
+/// The squares a move may start from, worked out once into `starts`.
+fn start_squares<'a>(
+    session: &dyn GameSession,
+    starts: &'a OnceLock<Vec<usize>>,
+) -> &'a Vec<usize> {
+    starts.get_or_init(|| {
+        let size = session.size();
+        let geometry = board_geometry(size);
+        let Ok(parsed) = parse_position_text(&session.position_text()) else {
+            return Vec::new();
+        };
+        let mover = session.side_to_move();
+        (0..parsed.cells.len())
+            .filter(|&square| match parsed.cells[square] {
+                Cell::Piece(letter) => letter.is_ascii_uppercase() == (mover == Side::White),
+                _ => false,
+            })
+            .filter(|&square| {
+                let from = geometry.square_name(square);
+                (0..parsed.cells.len()).any(|to| makes_a_move(session, &from, to))
+            })
+            .collect()
+    })
+}
+
+/// The squares whose name after `prefix` makes a legal move.
+fn squares_making_a_move(session: &dyn GameSession, prefix: &str) -> Vec<usize> {
+    let size = session.size();
+    (0..size.width * size.height)
+        .filter(|&square| makes_a_move(session, prefix, square))
+        .collect()
+}
+
+/// Whether `prefix` and the name of `square` make a legal move.
+fn makes_a_move(session: &dyn GameSession, prefix: &str, square: usize) -> bool {
+    let geometry = board_geometry(session.size());
+    let text = format!("{prefix}{}", geometry.square_name(square));
+    session.canonical_move(&text).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_runs_of_squares() {
+        let size = BoardSize::square(25);
+        assert_eq!(move_square_names("a10b12", size), ["a10", "b12"]);
+        assert_eq!(move_square_names("b1h1f3", size), ["b1", "h1", "f3"]);
+        for bad in [
+            "0000",
+            "",
+            "a0",
+            "a",
+            "A1",
+            "z1",
+            "a26",
+            "a1-",
+            "a99999999999999999999",
+        ] {
+            assert_eq!(move_squares(bad, size), None, "{bad}");
+        }
+        assert_eq!(move_squares("i9", BoardSize::square(8)), None);
+    }
+}

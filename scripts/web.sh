@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the static site (the page and the engine as WebAssembly in a Web Worker) into
+# target/web/, ready for any static host: `python3 -m http.server -d target/web`.
+# Installs wasm-bindgen-cli pinned to the version crates/tabula-wasm uses when it is missing or
+# another version: the two must match.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-target}"
+site="$target/web"
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/tabula-wasm/Cargo.toml)
+if [ -z "$version" ]; then
+  echo "web.sh: no pinned wasm-bindgen version in crates/tabula-wasm/Cargo.toml" >&2
+  exit 2
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+  # --locked first; where the registry lacks a locked dependency, a fresh resolution of the
+  # same pinned version.
+  cargo install --locked wasm-bindgen-cli --version "$version" ||
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+rustup target add wasm32-unknown-unknown
+cargo build --release --target wasm32-unknown-unknown -p tabula-wasm
+rm -rf "$site"
+mkdir -p "$site/pkg"
+wasm-bindgen --target web --no-typescript --out-dir "$site/pkg" \
+  "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
+cp src/interfaces/gui/assets/style.css "$site/"
+cp web/* "$site/"
+echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
