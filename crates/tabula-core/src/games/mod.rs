@@ -6,6 +6,7 @@ pub mod jesonmor;
 pub mod joust;
 #[cfg(test)]
 mod laws;
+mod solution_oracle;
 
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
