@@ -488,13 +488,15 @@ impl Cecp {
             self.out.line(&format!("telluser {note}"));
         }
         let strength = Some(self.strength.strength(self.game))
+            .filter(|strength| !strength.is_full())
+            .or_else(|| Some(self.level.strength(self.game)))
             .filter(|strength| !analysis && !strength.is_full());
         if !analysis && strength.is_none() {
             let quick_move = match self.level {
                 Level::Random => random_move(self.session.as_ref(), &[], &mut self.rng),
                 Level::Greedy => self.session.greedy_move(&[]),
-                Level::Depth(_) | Level::Max => {
-                    limits.depth = self.level.cap_depth(limits.depth);
+                Level::Named(_) | Level::Max => {
+                    limits.depth = self.level.cap_depth(self.game, limits.depth);
                     None
                 }
             };

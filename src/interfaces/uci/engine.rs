@@ -517,8 +517,10 @@ impl Engine {
         if let Some(note) = self.reach.before_search(self.options.strength, self.game) {
             self.out.line(&format!("info string {note}"));
         }
-        let strength =
-            Some(self.options.strength.strength(self.game)).filter(|strength| !strength.is_full());
+        let strength = Some(self.options.strength.strength(self.game))
+            .filter(|strength| !strength.is_full())
+            .or_else(|| Some(self.options.level.strength(self.game)))
+            .filter(|strength| !strength.is_full());
         if let Some(strength) = strength {
             return self.search_limited(limits, strength);
         }
@@ -535,8 +537,8 @@ impl Engine {
                 random_move(self.session.as_ref(), &limits.search_moves, &mut self.rng)
             }
             Level::Greedy => self.session.greedy_move(&limits.search_moves),
-            Level::Depth(_) | Level::Max => {
-                limits.depth = self.options.level.cap_depth(limits.depth);
+            Level::Named(_) | Level::Max => {
+                limits.depth = self.options.level.cap_depth(self.game, limits.depth);
                 None
             }
         };
