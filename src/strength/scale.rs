@@ -247,15 +247,8 @@ mod tests {
     fn every_game_rates_each_named_level_above_the_one_before() {
         for game in GameKind::ALL {
             let measured = scale(game);
-            let elos: Vec<f64> = NAMES
-                .iter()
-                .chain(["max"].iter())
-                .map(|name| {
-                    measured
-                        .level_elo(name)
-                        .expect("every named level is rated")
-                })
-                .collect();
+            let rated = |name: &str| measured.level_elo(name).expect("every level is rated");
+            let elos: Vec<f64> = NAMES.into_iter().chain(["max"]).map(rated).collect();
             assert!(elos.windows(2).all(|p| p[0] < p[1]), "{game:?}: {elos:?}");
             assert_eq!(measured.level_elo("max"), Some(measured.span().1));
         }
