@@ -68,9 +68,11 @@ impl Search {
         match self {
             Search::Skill(skill) => {
                 let cap = Strength::from_skill_level(skill).depth_cap().unwrap_or(1.0);
-                let deeper = (cap.fract() > 0.0)
-                    .then(|| format!(" ({:.0}% of moves one ply deeper)", 100.0 * cap.fract()))
-                    .unwrap_or_default();
+                let deeper = if cap.fract() > 0.0 {
+                    format!(" ({:.0}% of moves one ply deeper)", 100.0 * cap.fract())
+                } else {
+                    String::new()
+                };
                 format!(
                     "Skill {skill}: searches {} {} ahead{deeper} and often plays one of its \
                      {CANDIDATE_LINES} best moves, not the best",

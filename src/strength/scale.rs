@@ -116,8 +116,8 @@ const JOUST: GameScale = GameScale {
         ("easy", 986.0),
         ("medium", 1107.0),
         ("hard", 1212.0),
-        ("ultra", 1312.4),
-        ("demigod", 1403.3),
+        ("ultra", 1330.9),
+        ("demigod", 1395.5),
         ("max", 1487.8),
     ],
 };
@@ -146,7 +146,7 @@ const JESON_MOR: GameScale = GameScale {
         ("medium", 1464.0),
         ("hard", 1561.0),
         ("ultra", 1629.0),
-        ("demigod", 1700.0),
+        ("demigod", 1741.9),
         ("max", 1827.8),
     ],
 };
