@@ -163,6 +163,14 @@ impl Level {
         self.search(game).map_or(Strength::FULL, Search::strength)
     }
 
+    /// The strength to play at below full strength, if any: `limited` (the options' `UCI_Elo`
+    /// or `Skill`) where it is below full strength, else the level's own skill in `game`.
+    pub fn limited_strength(self, game: GameKind, limited: Strength) -> Option<Strength> {
+        [limited, self.strength(game)]
+            .into_iter()
+            .find(|strength| !strength.is_full())
+    }
+
     /// The search depth this level allows in `game`, given the depth asked for.
     pub fn cap_depth(self, game: GameKind, asked: Option<u32>) -> Option<u32> {
         self.search(game)
@@ -200,6 +208,17 @@ mod tests {
         assert!(Search::Depth(3).strength().is_full());
         assert_eq!(Search::Skill(4).strength().skill(), 0.2);
         assert_eq!(Search::Depth(2).description(), "searches 2 plies ahead");
+        let (novice, skill_4) = (Level::Named(0), Strength::from_skill_level(4));
+        let joust_novice = novice.strength(GameKind::Joust);
+        assert_eq!(joust_novice, Strength::from_skill_level(0));
+        assert_eq!(
+            novice.limited_strength(GameKind::Joust, skill_4),
+            Some(skill_4)
+        );
+        let unlimited = novice.limited_strength(GameKind::Joust, Strength::FULL);
+        assert_eq!(unlimited, Some(joust_novice));
+        let claustro = novice.limited_strength(GameKind::Claustro, Strength::FULL);
+        assert_eq!(claustro, None, "Claustro's novice is a depth cap");
         assert!(
             Search::Skill(0)
                 .description()

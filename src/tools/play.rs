@@ -190,7 +190,7 @@ impl Table {
             words: words.to_string(),
         };
         let game = self.config.game;
-        if let Some(skill) = Some(level.strength(game)).filter(|strength| !strength.is_full()) {
+        if let Some(skill) = level.limited_strength(game, Strength::FULL) {
             return self.limited_move(skill);
         }
         match level {

@@ -487,10 +487,11 @@ impl Cecp {
         if !analysis && let Some(note) = self.reach.before_search(self.strength, self.game) {
             self.out.line(&format!("telluser {note}"));
         }
-        let strength = Some(self.strength.strength(self.game))
-            .filter(|strength| !strength.is_full())
-            .or_else(|| Some(self.level.strength(self.game)))
-            .filter(|strength| !analysis && !strength.is_full());
+        let limited = self.strength.strength(self.game);
+        let strength = self
+            .level
+            .limited_strength(self.game, limited)
+            .filter(|_| !analysis);
         if !analysis && strength.is_none() {
             let quick_move = match self.level {
                 Level::Random => random_move(self.session.as_ref(), &[], &mut self.rng),

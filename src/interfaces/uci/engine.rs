@@ -517,10 +517,8 @@ impl Engine {
         if let Some(note) = self.reach.before_search(self.options.strength, self.game) {
             self.out.line(&format!("info string {note}"));
         }
-        let strength = Some(self.options.strength.strength(self.game))
-            .filter(|strength| !strength.is_full())
-            .or_else(|| Some(self.options.level.strength(self.game)))
-            .filter(|strength| !strength.is_full());
+        let limited = self.options.strength.strength(self.game);
+        let strength = self.options.level.limited_strength(self.game, limited);
         if let Some(strength) = strength {
             return self.search_limited(limits, strength);
         }
