@@ -1,9 +1,9 @@
 # Sourced by scripts/elo-checks.sh and (through elo-args.sh) elo-scale.sh, elo-knob.sh, elo-levels.sh
 # and elo-ladder.sh:
 # builds the release binary, copies it into $out (so that the run keeps one build however the
-# tree changes), and makes the book of $game there unless $book names one: 50 random 4-ply
-# openings a depth-6 search scores within 150 centipawns of level. Sets $tabula, $book and
-# $knob, and defines play_pair.
+# tree changes), and makes the book of $game there unless $book names one: $book_count (50 if
+# unset) openings of $book_recipe (if unset, random 4-ply openings a depth-6 search scores
+# within 150 centipawns of level). Sets $tabula, $book and $knob, and defines play_pair.
 root=$(git rev-parse --show-toplevel)
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 mkdir -p "$out"
@@ -11,7 +11,8 @@ cp "${CARGO_TARGET_DIR:-$root/target}/release/tabula" "$out/tabula"
 tabula=$(cd "$out" && pwd)/tabula
 if [ -z "$book" ]; then
   book="$out/book.txt"
-  "$tabula" openings --game "$game" --count 50 --seed 1 --balanced 150 --depth 6 > "$book"
+  read -ra recipe <<< "${book_recipe:---seed 1 --balanced 150 --depth 6}"
+  "$tabula" openings --game "$game" --count "${book_count:-50}" "${recipe[@]}" > "$book"
 fi
 
 # play_pair DIR ENGINE ENGINE: one match of $games games between the two engines at 1+0.01 on

@@ -65,13 +65,13 @@ fn each_game_lists_its_levels_and_elo_points_by_elo() {
             assert_eq!(entries.len(), 1, "{game:?} {name}");
             let entry = entries[0];
             assert_eq!(entry["kind"], "level");
-            assert_eq!(entry["description"], level.description().as_str());
+            assert_eq!(entry["description"], level.description(game).as_str());
             let elo = scale(game).level_elo(name).map(|elo| elo.round() as i64);
             assert_eq!(entry["elo"].as_i64(), elo, "{game:?} {name}");
             let label = entry["label"].as_str().expect("a label");
             let expected = match elo {
-                Some(elo) => format!("{name} · {elo} Elo — {}", level.description()),
-                None => format!("{name} — {}", level.description()),
+                Some(elo) => format!("{name} · {elo} Elo — {}", level.description(game)),
+                None => format!("{name} — {}", level.description(game)),
             };
             assert_eq!(label, expected);
         }
@@ -168,7 +168,9 @@ fn an_elo_is_played_with_limited_strength_and_a_level_switches_it_off() {
         record.contains("[Black \"tabula (level hard)\"]"),
         "{record}"
     );
-    let hard = Level::parse("hard").expect("a level").cap_depth(Some(5));
+    let hard = Level::parse("hard")
+        .expect("a level")
+        .cap_depth(GameKind::Joust, Some(5));
     let depth = format!("d{}", hard.expect("a depth"));
     assert!(
         last_comment(&record).split_whitespace().any(|w| w == depth),

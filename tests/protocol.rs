@@ -408,12 +408,25 @@ fn levels_choose_how_strongly_to_play() {
     engine.send("setoption name Level value greedy");
     engine.send("position fen 5/3N1/5/2*2/n4 w 0 1");
     assert_eq!(engine.bestmove("go"), "bestmove d4b3");
-    // A depth level caps the search depth.
+    // A depth level caps the search depth: Joust's `easy` searches 2 plies.
+    engine.send("setoption name Level value easy");
+    let lines = engine.search_from("position startpos", "go depth 9");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth ")?.split_whitespace().next())
+        .collect();
+    assert_eq!(depths, ["1", "2"], "{lines:#?}");
+    // A skill level plays the knob: Joust's `novice` is `Skill 0`, one ply and its 4 best lines.
     engine.send("setoption name Level value novice");
-    let lines = engine.search_from("position startpos moves d4f5", "go depth 9");
-    assert_eq!(
-        lines.iter().filter(|l| l.starts_with("info depth")).count(),
-        1,
+    let lines = engine.search_from("position startpos", "go depth 9");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 1 ") && l.contains(" multipv 4 ")),
+        "{lines:#?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 2")),
         "{lines:#?}"
     );
     let reply = engine.ask("setoption name Level value godlike");

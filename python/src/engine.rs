@@ -123,7 +123,7 @@ impl Engine {
         nodes: Option<u64>,
         multipv: Option<usize>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let limits = limits(depth, movetime, nodes)?;
+        let limits = limits(depth, movetime, nodes, true)?;
         let session = self.session_of(position)?;
         let turn = session.side_to_move();
         let settings = self.settings(multipv.unwrap_or(self.multipv));
@@ -163,24 +163,35 @@ impl Engine {
             Level::Greedy if self.elo.is_none() => return Ok(session.greedy_move(&[])),
             _ => {}
         }
-        let capped = self.level.cap_depth(depth);
-        let limits = limits(capped, movetime, nodes)?;
+        let limited = self
+            .elo
+            .map_or(Strength::FULL, |elo| Strength::from_elo(self.game, elo));
+        let strength = self.level.limited_strength(self.game, limited);
+        let mut limits = limits(depth, movetime, nodes, false)?;
+        limits.depth = self.level.cap_depth(self.game, limits.depth);
         let settings = self.settings(1);
-        match self.elo {
-            Some(elo) => {
-                let strength = Strength::from_elo(self.game, elo);
+        match strength {
+            Some(strength) => {
                 let search = LimitedSearch::new(strength, limits, settings, seed);
+                if search.limits().runs_until_stopped(session.side_to_move()) {
+                    return Err(PyValueError::new_err("give depth, movetime or nodes"));
+                }
                 self.run(py, move |tt, signals| {
                     search
                         .run(session.as_ref(), tt, signals, &mut |_| {})
                         .best_move
                 })
             }
-            None => self.run(py, move |tt, signals| {
-                session
-                    .search(&limits, settings, tt, signals, &mut |_| {})
-                    .best_move
-            }),
+            None => {
+                if limits.runs_until_stopped(session.side_to_move()) {
+                    return Err(PyValueError::new_err("give depth, movetime or nodes"));
+                }
+                self.run(py, move |tt, signals| {
+                    session
+                        .search(&limits, settings, tt, signals, &mut |_| {})
+                        .best_move
+                })
+            }
         }
     }
 
@@ -291,9 +302,14 @@ fn within(name: &str, value: usize, (low, high): (usize, usize)) -> PyResult<()>
     }
 }
 
-/// The limits of a search; at least one is needed, so that it ends.
-fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    if depth.is_none() && movetime.is_none() && nodes.is_none() {
+/// The limits of a search, checked; where `needed`, at least one, so that it ends.
+fn limits(
+    depth: Option<u32>,
+    movetime: Option<f64>,
+    nodes: Option<u64>,
+    needed: bool,
+) -> PyResult<Limits> {
+    if needed && depth.is_none() && movetime.is_none() && nodes.is_none() {
         return Err(PyValueError::new_err("give depth, movetime or nodes"));
     }
     let movetime_ms = movetime

@@ -17,7 +17,7 @@ pub fn level_list(game: GameKind) -> String {
         lines.push(format!(
             "  --level {:<8} {elo}  {}",
             level.name(),
-            level.description()
+            level.description(game)
         ));
     }
     let (weakest, full) = measured.span();

@@ -189,15 +189,19 @@ impl Table {
             line: None,
             words: words.to_string(),
         };
+        let game = self.config.game;
+        if let Some(skill) = level.limited_strength(game, Strength::FULL) {
+            return self.limited_move(skill);
+        }
         match level {
             Level::Random => unsearched(
                 random_move(self.session.as_ref(), &[], &mut self.rng),
                 "a random move",
             ),
             Level::Greedy => unsearched(self.session.greedy_move(&[]), "one-ply look"),
-            Level::Depth(_) | Level::Max => {
+            Level::Named(_) | Level::Max => {
                 let limits = Limits {
-                    depth: level.cap_depth(None),
+                    depth: level.cap_depth(game, None),
                     movetime_ms: (level == Level::Max).then_some(self.config.movetime_ms),
                     ..Limits::default()
                 };
@@ -579,7 +583,7 @@ mod tests {
     #[test]
     fn the_opponent_is_named_by_level_or_elo() {
         let game = GameKind::Joust;
-        let level = Level::Depth(2);
+        let level = Level::Named(1);
         let named = Opponent::Level(level).describe(game);
         match scale::scale(game).level_elo(level.name()) {
             Some(elo) => assert_eq!(named, format!("level easy, about {elo:.0} Elo")),

@@ -481,14 +481,17 @@ impl Cecp {
         if !analysis && let Some(note) = self.reach.before_search(self.strength, self.game) {
             self.out.line(&format!("telluser {note}"));
         }
-        let strength = Some(self.strength.strength(self.game))
-            .filter(|strength| !analysis && !strength.is_full());
+        let limited = self.strength.strength(self.game);
+        let strength = self
+            .level
+            .limited_strength(self.game, limited)
+            .filter(|_| !analysis);
         if !analysis && strength.is_none() {
             let quick_move = match self.level {
                 Level::Random => random_move(self.session.as_ref(), &[], &mut self.rng),
                 Level::Greedy => self.session.greedy_move(&[]),
-                Level::Depth(_) | Level::Max => {
-                    limits.depth = self.level.cap_depth(limits.depth);
+                Level::Named(_) | Level::Max => {
+                    limits.depth = self.level.cap_depth(self.game, limits.depth);
                     None
                 }
             };

@@ -87,7 +87,7 @@ pub fn choices(game: GameKind) -> Vec<Choice> {
     let (mut rated, unrated): (Vec<Choice>, Vec<Choice>) = (scale.levels_by_elo().into_iter())
         .map(|(level, elo)| {
             let elo = elo.map(|elo| elo.round() as i64);
-            let description = level.description();
+            let description = level.description(game);
             let label = match elo {
                 Some(elo) => format!("{} · {elo} Elo — {description}", level.name()),
                 None => format!("{} — {description}", level.name()),

@@ -514,8 +514,8 @@ impl Engine {
         if let Some(note) = self.reach.before_search(self.options.strength, self.game) {
             self.out.line(&format!("info string {note}"));
         }
-        let strength =
-            Some(self.options.strength.strength(self.game)).filter(|strength| !strength.is_full());
+        let limited = self.options.strength.strength(self.game);
+        let strength = self.options.level.limited_strength(self.game, limited);
         if let Some(strength) = strength {
             return self.search_limited(limits, strength);
         }
@@ -532,8 +532,8 @@ impl Engine {
                 random_move(self.session.as_ref(), &limits.search_moves, &mut self.rng)
             }
             Level::Greedy => self.session.greedy_move(&limits.search_moves),
-            Level::Depth(_) | Level::Max => {
-                limits.depth = self.options.level.cap_depth(limits.depth);
+            Level::Named(_) | Level::Max => {
+                limits.depth = self.options.level.cap_depth(self.game, limits.depth);
                 None
             }
         };

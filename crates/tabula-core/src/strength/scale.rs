@@ -83,8 +83,12 @@ impl GameScale {
 // The figures of docs/strength.md ("The Elo scale"), greedy pinned at 1000, each rated from
 // its pairings within 400 Elo: the knob's skills from the knob's round robin, in order, each
 // kept only where it rated above the one before it and below full strength (the last), and
-// full strength (`max`); `novice` to `demigod` from their gauntlets against the knob's players;
-// `random` from the first round robin of the named levels.
+// full strength (`max`); `random` from the first round robin of the named levels. `novice` to
+// `demigod` (`crate::level`: a skill of the knob or a depth cap, by game) carry what was
+// measured for what they play: a skill its rating above, a depth cap of 1 to 6 plies the
+// gauntlet of that depth against the knob's players; a deeper cap (Joust's 9 and 12, Jeson
+// Mor's 8) is placed between the measured depth below it and `max` in proportion to the Elo
+// gaps of the levels' ladder (docs/strength.md, "The levels' ladder").
 const JOUST: GameScale = GameScale {
     skills: &[
         (0.00, 614.6),
@@ -108,12 +112,12 @@ const JOUST: GameScale = GameScale {
     levels: &[
         ("random", 523.0),
         ("greedy", 1000.0),
-        ("novice", 992.0),
+        ("novice", 614.6),
         ("easy", 986.0),
-        ("medium", 1082.0),
-        ("hard", 1107.0),
-        ("ultra", 1190.0),
-        ("demigod", 1212.0),
+        ("medium", 1107.0),
+        ("hard", 1212.0),
+        ("ultra", 1330.9),
+        ("demigod", 1395.5),
         ("max", 1487.8),
     ],
 };
@@ -137,12 +141,12 @@ const JESON_MOR: GameScale = GameScale {
     levels: &[
         ("random", 488.0),
         ("greedy", 1000.0),
-        ("novice", 1464.0),
-        ("easy", 1499.0),
-        ("medium", 1561.0),
-        ("hard", 1582.0),
-        ("ultra", 1613.0),
-        ("demigod", 1629.0),
+        ("novice", 875.9),
+        ("easy", 1228.5),
+        ("medium", 1464.0),
+        ("hard", 1561.0),
+        ("ultra", 1629.0),
+        ("demigod", 1741.9),
         ("max", 1827.8),
     ],
 };
@@ -193,11 +197,11 @@ const APART: GameScale = GameScale {
     levels: &[
         ("random", 208.0),
         ("greedy", 1000.0),
-        ("novice", 983.0),
-        ("easy", 1009.0),
-        ("medium", 1072.0),
-        ("hard", 1112.0),
-        ("ultra", 1126.0),
+        ("novice", 904.7),
+        ("easy", 983.0),
+        ("medium", 1009.0),
+        ("hard", 1072.0),
+        ("ultra", 1112.0),
         ("demigod", 1136.0),
         ("max", 1195.5),
     ],
@@ -206,6 +210,7 @@ const APART: GameScale = GameScale {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::{NAMES, Search};
 
     const SCALE: GameScale = GameScale {
         skills: &[(0.0, 800.0), (0.5, 1600.0), (1.0, 2000.0)],
@@ -235,6 +240,38 @@ mod tests {
                     .all(|p| p[0].0 < p[1].0 && p[0].1 < p[1].1)
             );
             assert_eq!(skills.last().map(|p| p.0), Some(1.0), "{game:?}");
+        }
+    }
+
+    #[test]
+    fn every_game_rates_each_named_level_above_the_one_before() {
+        for game in GameKind::ALL {
+            let measured = scale(game);
+            let rated = |name: &str| measured.level_elo(name).expect("every level is rated");
+            let elos: Vec<f64> = NAMES.into_iter().chain(["max"]).map(rated).collect();
+            assert!(elos.windows(2).all(|p| p[0] < p[1]), "{game:?}: {elos:?}");
+            assert_eq!(measured.level_elo("max"), Some(measured.span().1));
+        }
+    }
+
+    #[test]
+    fn a_level_played_by_a_skill_carries_the_skills_measured_rating() {
+        for game in GameKind::ALL {
+            for name in NAMES {
+                let level = Level::parse(name).expect("a level");
+                let Some(Search::Skill(skill)) = level.search(game) else {
+                    continue;
+                };
+                let measured = scale(game)
+                    .skills
+                    .iter()
+                    .find(|p| p.0 == Strength::from_skill_level(skill).skill());
+                assert_eq!(
+                    measured.map(|p| p.1),
+                    scale(game).level_elo(name),
+                    "{game:?} {name}"
+                );
+            }
         }
     }
 }
