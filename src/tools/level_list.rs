@@ -13,7 +13,8 @@ pub fn level_list(game: GameKind) -> String {
         game.name()
     )];
     for (level, elo) in measured.levels_by_elo() {
-        let elo = elo.map_or("     ?".to_string(), |elo| format!("{elo:>6.0}"));
+        // Rounded as the GUI's list rounds it (half away from zero), so both show one figure.
+        let elo = elo.map_or("     ?".to_string(), |elo| format!("{:>6}", elo.round()));
         lines.push(format!(
             "  --level {:<8} {elo}  {}",
             level.name(),
