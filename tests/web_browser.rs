@@ -16,96 +16,18 @@
 //! `cargo test --test web_browser -- --ignored`.
 
 #[allow(dead_code)]
-#[path = "common/chunked.rs"]
-mod chunked;
-#[allow(dead_code)]
-#[path = "common/process.rs"]
-mod process;
-#[allow(dead_code)]
-#[path = "gui_browser/processes.rs"]
-mod processes;
+#[path = "common/static_site.rs"]
+mod static_site;
 
 use fantoccini::{Client, Locator};
-use processes::{Context, Processes, Res, connect, free_port, start_driver, strings};
-use serde_json::json;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use static_site::processes::{Context, Res, strings};
+use static_site::{ANSWER, GAMES, Site, ask, legal_moves, target_dir, tell};
 use std::time::{Duration, Instant};
 
-/// How long one engine answer may take (the searches are a few tens of milliseconds).
-const ANSWER: Duration = Duration::from_secs(20);
 /// How soon `stop` must bring `bestmove`.
 const STOP_ANSWER: Duration = Duration::from_millis(500);
-
-/// The games played: name, size, and the engine's moves played in each.
-const GAMES: [(&str, &str); 4] = [
-    ("joust", "8"),
-    ("jesonmor", "9"),
-    ("claustro", "5"),
-    ("apart", "8"),
-];
+/// The engine's moves played in each game.
 const ENGINE_MOVES: usize = 4;
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
-}
-
-/// Sends `lines` to the page's engine and returns the lines it writes up to the first that
-/// starts with `until`; an error if none does within `patience`.
-async fn ask(client: &Client, lines: &[&str], until: &str, patience: Duration) -> Res<Vec<String>> {
-    let script = r#"
-        const [lines, until, patience, done] = arguments;
-        const start = window.lines.length;
-        const began = performance.now();
-        lines.forEach((line) => window.tabula.send(line));
-        (function check() {
-            const got = window.lines.slice(start);
-            const end = got.findIndex((l) => l.startsWith(until));
-            if (end >= 0) done({ lines: got.slice(0, end + 1) });
-            else if (performance.now() - began > patience) done({ late: got });
-            else setTimeout(check, 2);
-        })();"#;
-    let answer = client
-        .execute_async(
-            script,
-            vec![
-                json!(lines),
-                json!(until),
-                json!(patience.as_millis() as u64),
-            ],
-        )
-        .await
-        .ctx(&format!("send {lines:?}"))?;
-    if let Some(late) = answer.get("late") {
-        return Err(format!("{lines:?}: no line starting {until:?}; got {late}"));
-    }
-    Ok(strings(&answer, "lines"))
-}
-
-/// Sends `line`, which answers nothing when it is right, and waits for `readyok` after it; an
-/// error line before it fails.
-async fn tell(client: &Client, line: &str) -> Res<()> {
-    let answer = ask(client, &[line, "isready"], "readyok", ANSWER).await?;
-    match answer
-        .iter()
-        .find(|said| said.starts_with("info string error"))
-    {
-        Some(error) => Err(format!("{line:?}: {error}")),
-        None => Ok(()),
-    }
-}
-
-/// The legal moves the engine lists (`moves`; none when the game is over).
-async fn legal_moves(client: &Client) -> Res<Vec<String>> {
-    let lines = ask(client, &["moves"], "", ANSWER).await?;
-    Ok(lines[0]
-        .split_whitespace()
-        .filter(|word| *word != "(none)")
-        .map(str::to_string)
-        .collect())
-}
 
 /// The position string the engine shows (`d`'s `Fen:` line).
 async fn position(client: &Client) -> Res<String> {
@@ -328,8 +250,6 @@ async fn only_own_origin(client: &Client, base: &str) -> Res<()> {
 }
 
 async fn run(client: &Client, base: &str) -> Res<()> {
-    client.goto(base).await.ctx(&format!("open {base}"))?;
-    ask(client, &["isready"], "readyok", ANSWER).await?;
     let shots = target_dir().join("web-screenshots");
     std::fs::create_dir_all(&shots).ctx("create the screenshot folder")?;
     for (seed, (game, size)) in GAMES.iter().enumerate() {
@@ -349,50 +269,11 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_site_plays_every_game_in_a_real_browser() {
-    let site = target_dir().join("web");
-    assert!(
-        site.join("pkg/tabula_wasm_bg.wasm").exists(),
-        "{} has no engine: run scripts/web.sh first",
-        site.display()
-    );
-    let profile = std::env::temp_dir().join(format!("tabula-web-browser-{}", std::process::id()));
-    let port = free_port().expect("a free port");
-    let server = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            "--bind",
-            "127.0.0.1",
-            &port.to_string(),
-        ])
-        .current_dir(&site)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start python3 -m http.server");
-    let mut processes = Processes {
-        server: Some(server),
-        driver: None,
-        profile: profile.clone(),
-    };
-    let browser_log = target_dir().join("web-screenshots/chromium.log");
-    let (driver, driver_port) = start_driver(&browser_log).expect("start chromedriver");
-    processes.driver = Some(driver);
-    let client = connect(driver_port, &profile).await.expect("open Chromium");
-    let base = format!("http://127.0.0.1:{port}/");
-    let outcome = run(&client, &base).await;
-    let _ = client.close().await;
-    let console: Vec<String> = std::fs::read_to_string(&browser_log)
-        .unwrap_or_default()
-        .lines()
-        .filter(|line| line.contains("CONSOLE") || line.contains(":ERROR:"))
-        .filter(|line| line.contains("CONSOLE") || line.contains("http"))
-        .map(str::to_string)
-        .collect();
-    drop(processes);
-    if let Err(problem) = outcome {
-        panic!("{problem}\nthe page's console:\n{}", console.join("\n"));
-    }
+    let site = Site::open("chromium.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = run(&site.client, &site.base).await;
+    let console = site.close(outcome).await;
     assert!(
         console.is_empty(),
         "console messages:\n{}",

@@ -66,9 +66,9 @@ pub fn screenshot_dir() -> PathBuf {
 /// read from the first line it prints (`tabula gui: http://127.0.0.1:PORT/`, with `?token=...`
 /// beyond loopback).
 pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
-    let mut command = crate::process::tabula(&["gui", "--port", "0"]);
+    let mut command = super::process::tabula(&["gui", "--port", "0"]);
     command.args(extra);
-    let mut server = crate::process::start(&mut command, Stdio::null(), Stdio::inherit())
+    let mut server = super::process::start(&mut command, Stdio::null(), Stdio::inherit())
         .ctx("start `tabula gui --port 0`")?;
     let stdout = server.stdout.take().expect("piped stdout");
     let (sender, lines) = channel();
@@ -220,7 +220,7 @@ pub fn http_get(base: &str, path: &str) -> Res<String> {
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
     {
-        crate::chunked::dechunk(body)
+        super::chunked::dechunk(body)
     } else {
         Ok(body.to_string())
     }

@@ -1,0 +1,168 @@
+//! The static site (`scripts/web.sh` builds it into `target/web/`) in headless Chromium, for the
+//! tests that open it (`web_browser`, and the `web_bench` benchmark): a plain static server
+//! (`python3 -m http.server`) and Chromium through chromedriver, started and ended with the test,
+//! and protocol lines sent to the page's engine (`window.tabula`, web/console.js).
+
+#[allow(dead_code)]
+#[path = "chunked.rs"]
+mod chunked;
+#[allow(dead_code)]
+#[path = "process.rs"]
+mod process;
+#[allow(dead_code)]
+#[path = "../gui_browser/processes.rs"]
+pub mod processes;
+
+use fantoccini::Client;
+use processes::{Context, Processes, Res, connect, free_port, start_driver, strings};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// How long one engine answer may take (the searches are a few tens of milliseconds).
+pub const ANSWER: Duration = Duration::from_secs(20);
+
+/// The four games at their default sizes.
+pub const GAMES: [(&str, &str); 4] = [
+    ("joust", "8"),
+    ("jesonmor", "9"),
+    ("claustro", "5"),
+    ("apart", "8"),
+];
+
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+/// The site served and Chromium open on it, the engine ready (`readyok`).
+pub struct Site {
+    pub client: Client,
+    pub base: String,
+    processes: Processes,
+    browser_log: PathBuf,
+}
+
+impl Site {
+    /// Serves `target/web/` on a free port and opens it in Chromium, whose log goes to
+    /// `target/web-screenshots/<log>`.
+    pub async fn open(log: &str) -> Res<Site> {
+        let site = target_dir().join("web");
+        if !site.join("pkg/tabula_wasm_bg.wasm").exists() {
+            return Err(format!(
+                "{} has no engine: run scripts/web.sh first",
+                site.display()
+            ));
+        }
+        let profile =
+            std::env::temp_dir().join(format!("tabula-web-browser-{}", std::process::id()));
+        let port = free_port()?;
+        let server = Command::new("python3")
+            .args(["-m", "http.server", "--bind", "127.0.0.1"])
+            .arg(port.to_string())
+            .current_dir(&site)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ctx("start python3 -m http.server")?;
+        let mut processes = Processes {
+            server: Some(server),
+            driver: None,
+            profile: profile.clone(),
+        };
+        let browser_log = target_dir().join("web-screenshots").join(log);
+        let (driver, driver_port) = start_driver(&browser_log)?;
+        processes.driver = Some(driver);
+        let client = connect(driver_port, &profile).await?;
+        let base = format!("http://127.0.0.1:{port}/");
+        client.goto(&base).await.ctx(&format!("open {base}"))?;
+        ask(&client, &["isready"], "readyok", ANSWER).await?;
+        Ok(Site {
+            client,
+            base,
+            processes,
+            browser_log,
+        })
+    }
+
+    /// Closes Chromium and ends the processes; returns the page's console messages and the
+    /// errors of its requests from Chromium's log. Panics with them if the test's `outcome`
+    /// is a failure.
+    pub async fn close(self, outcome: Res<()>) -> Vec<String> {
+        let _ = self.client.close().await;
+        let console: Vec<String> = std::fs::read_to_string(&self.browser_log)
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| line.contains("CONSOLE") || line.contains(":ERROR:"))
+            .filter(|line| line.contains("CONSOLE") || line.contains("http"))
+            .map(str::to_string)
+            .collect();
+        drop(self.processes);
+        if let Err(problem) = outcome {
+            panic!("{problem}\nthe page's console:\n{}", console.join("\n"));
+        }
+        console
+    }
+}
+
+/// Sends `lines` to the page's engine and returns the lines it writes up to the first that
+/// starts with `until`; an error if none does within `patience`.
+pub async fn ask(
+    client: &Client,
+    lines: &[&str],
+    until: &str,
+    patience: Duration,
+) -> Res<Vec<String>> {
+    let script = r#"
+        const [lines, until, patience, done] = arguments;
+        const start = window.lines.length;
+        const began = performance.now();
+        lines.forEach((line) => window.tabula.send(line));
+        (function check() {
+            const got = window.lines.slice(start);
+            const end = got.findIndex((l) => l.startsWith(until));
+            if (end >= 0) done({ lines: got.slice(0, end + 1) });
+            else if (performance.now() - began > patience) done({ late: got });
+            else setTimeout(check, 2);
+        })();"#;
+    let answer = client
+        .execute_async(
+            script,
+            vec![
+                json!(lines),
+                json!(until),
+                json!(patience.as_millis() as u64),
+            ],
+        )
+        .await
+        .ctx(&format!("send {lines:?}"))?;
+    if let Some(late) = answer.get("late") {
+        return Err(format!("{lines:?}: no line starting {until:?}; got {late}"));
+    }
+    Ok(strings(&answer, "lines"))
+}
+
+/// Sends `line`, which answers nothing when it is right, and waits for `readyok` after it; an
+/// error line before it fails.
+pub async fn tell(client: &Client, line: &str) -> Res<()> {
+    let answer = ask(client, &[line, "isready"], "readyok", ANSWER).await?;
+    match answer
+        .iter()
+        .find(|said| said.starts_with("info string error"))
+    {
+        Some(error) => Err(format!("{line:?}: {error}")),
+        None => Ok(()),
+    }
+}
+
+/// The legal moves the engine lists (`moves`; none when the game is over).
+pub async fn legal_moves(client: &Client) -> Res<Vec<String>> {
+    let lines = ask(client, &["moves"], "", ANSWER).await?;
+    Ok(lines[0]
+        .split_whitespace()
+        .filter(|word| *word != "(none)")
+        .map(str::to_string)
+        .collect())
+}

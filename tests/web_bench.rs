@@ -1,0 +1,129 @@
+//! The static site's speed, measured (issue #66's targets; the figures are in docs/gui.md,
+//! "In the browser, with no server"), printed and not asserted, as wall-clock times must never
+//! decide a test:
+//!
+//! - **Search speed:** `bench` (fixed positions and depths, one thread) in the page's Web Worker
+//!   against the native binary's `tabula bench`, one after the other in the same run; the two
+//!   must count the same nodes (the same search), and the browser's nodes a second are given as a
+//!   share of the native's.
+//! - **First reply:** in each game at its default size, for every first move a human may make,
+//!   the time from sending it (`position startpos moves <move>`) and the `go` the GUI sends for
+//!   a level (`go movetime 1000`, after `setoption name Level value hard`) to `bestmove`; the
+//!   median and the slowest are printed. It is measured from the test through WebDriver, so a
+//!   few milliseconds more than the page sees.
+//!
+//! It needs chromium, chromium-driver, the site built and the release binary, so it is ignored:
+//! `scripts/web.sh && cargo build --release && cargo test --test web_bench -- --ignored --nocapture`.
+
+#[allow(dead_code)]
+#[path = "common/static_site.rs"]
+mod static_site;
+
+use fantoccini::Client;
+use static_site::processes::{Context, Res};
+use static_site::{ANSWER, GAMES, Site, ask, legal_moves, target_dir, tell};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// How long `bench` may take in the browser.
+const BENCH_PATIENCE: Duration = Duration::from_secs(600);
+/// What the GUI sends for a move at a named level (its default limit, a second a move).
+const LEVEL_GO: &str = "go movetime 1000";
+
+/// `bench`'s last line, `<N> nodes <X> nps`, as (N, X).
+fn nodes_and_nps(lines: &[String]) -> Res<(u64, u64)> {
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.ends_with(" nps"))
+        .ok_or_else(|| format!("bench wrote no `<N> nodes <X> nps` line: {lines:?}"))?;
+    let words: Vec<&str> = last.split_whitespace().collect();
+    match words[..] {
+        [nodes, "nodes", nps, "nps"] => Ok((
+            nodes.parse().ctx(&format!("the nodes of {last:?}"))?,
+            nps.parse().ctx(&format!("the nps of {last:?}"))?,
+        )),
+        _ => Err(format!("bench's last line is {last:?}")),
+    }
+}
+
+/// `tabula bench` of the release build: (nodes, nps).
+fn native_bench() -> Res<(u64, u64)> {
+    let binary = target_dir().join("release/tabula");
+    let output = Command::new(&binary).arg("bench").output().ctx(&format!(
+        "run {} bench (cargo build --release)",
+        binary.display()
+    ))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    nodes_and_nps(&lines)
+}
+
+/// `bench` in the page's Worker: (nodes, nps). The Worker answers one message at a time, so
+/// `readyok` comes after the bench's last line.
+async fn browser_bench(client: &Client) -> Res<(u64, u64)> {
+    let lines = ask(client, &["bench", "isready"], "readyok", BENCH_PATIENCE).await?;
+    nodes_and_nps(&lines)
+}
+
+/// The times from each first move a human may make in `game` to the engine's `bestmove` at
+/// the hard level, slowest first, with the moves.
+async fn first_replies(client: &Client, game: &str, size: &str) -> Res<Vec<(Duration, String)>> {
+    tell(client, &format!("newgame {game} {size}")).await?;
+    tell(client, "setoption name Level value hard").await?;
+    let mut replies = Vec::new();
+    for human in legal_moves(client).await? {
+        let position = format!("position startpos moves {human}");
+        let started = Instant::now();
+        let answer = ask(client, &[&position, LEVEL_GO], "bestmove", ANSWER).await?;
+        let waited = started.elapsed();
+        let reply = answer.last().map(String::as_str).unwrap_or_default();
+        if reply.ends_with("(none)") {
+            return Err(format!("{game}: no reply to {human}: {answer:?}"));
+        }
+        replies.push((waited, format!("{human}, {reply}")));
+    }
+    replies.sort_by(|a, b| b.cmp(a));
+    Ok(replies)
+}
+
+async fn measure(client: &Client) -> Res<()> {
+    for (game, size) in GAMES {
+        let replies = first_replies(client, game, size).await?;
+        let (Some((slowest, moves)), Some((median, _))) =
+            (replies.first(), replies.get(replies.len() / 2))
+        else {
+            return Err(format!("{game} {size}: no legal first move"));
+        };
+        eprintln!(
+            "first reply, {game} {size}, hard, {} first moves: median {} ms, slowest {} ms ({moves})",
+            replies.len(),
+            median.as_millis(),
+            slowest.as_millis()
+        );
+    }
+    let (native_nodes, native_nps) = native_bench()?;
+    let (browser_nodes, browser_nps) = browser_bench(client).await?;
+    eprintln!("bench, native (Threads 1): {native_nodes} nodes {native_nps} nps");
+    eprintln!("bench, browser: {browser_nodes} nodes {browser_nps} nps");
+    if native_nodes != browser_nodes {
+        return Err(format!(
+            "bench searched {browser_nodes} nodes in the browser but {native_nodes} natively"
+        ));
+    }
+    eprintln!(
+        "bench, browser / native: {:.0}%",
+        100.0 * browser_nps as f64 / native_nps.max(1) as f64
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: needs chromium, chromedriver, scripts/web.sh's site and the release binary"]
+async fn the_static_site_s_speed_against_the_native_binary() {
+    let site = Site::open("chromium-bench.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = measure(&site.client).await;
+    site.close(outcome).await;
+}
