@@ -51,7 +51,7 @@ def pyffish_playouts(game: str, count: int, seed: int) -> int:
     rng, plies = random.Random(seed), 0
     for _ in range(count):
         fen = pyffish.start_fen(game)
-        for ply in range(PLY_CAP):
+        for _ in range(PLY_CAP):
             moves = pyffish.legal_moves(game, fen, [])
             if not moves or pyffish.is_immediate_game_end(game, fen, [])[0]:
                 break

@@ -163,36 +163,31 @@ impl Engine {
             Level::Greedy if self.elo.is_none() => return Ok(session.greedy_move(&[])),
             _ => {}
         }
-        let limited = self
+        let asked = self
             .elo
             .map_or(Strength::FULL, |elo| Strength::from_elo(self.game, elo));
-        let strength = self.level.limited_strength(self.game, limited);
+        let strength = self.level.limited_strength(self.game, asked);
         let mut limits = limits(depth, movetime, nodes, false)?;
         limits.depth = self.level.cap_depth(self.game, limits.depth);
         let settings = self.settings(1);
-        match strength {
-            Some(strength) => {
-                let search = LimitedSearch::new(strength, limits, settings, seed);
-                if search.limits().runs_until_stopped(session.side_to_move()) {
-                    return Err(PyValueError::new_err("give depth, movetime or nodes"));
-                }
-                self.run(py, move |tt, signals| {
-                    search
-                        .run(session.as_ref(), tt, signals, &mut |_| {})
-                        .best_move
-                })
+        let limited =
+            strength.map(|strength| LimitedSearch::new(strength, limits.clone(), settings, seed));
+        let bounds = limited.as_ref().map_or(&limits, LimitedSearch::limits);
+        if bounds.runs_until_stopped(session.side_to_move()) {
+            return Err(PyValueError::new_err("give depth, movetime or nodes"));
+        }
+        self.run(py, move |tt, signals| match limited {
+            Some(search) => {
+                search
+                    .run(session.as_ref(), tt, signals, &mut |_| {})
+                    .best_move
             }
             None => {
-                if limits.runs_until_stopped(session.side_to_move()) {
-                    return Err(PyValueError::new_err("give depth, movetime or nodes"));
-                }
-                self.run(py, move |tt, signals| {
-                    session
-                        .search(&limits, settings, tt, signals, &mut |_| {})
-                        .best_move
-                })
+                session
+                    .search(&limits, settings, tt, signals, &mut |_| {})
+                    .best_move
             }
-        }
+        })
     }
 
     /// Stops the search now running (from another thread); it returns what it has found.

@@ -53,6 +53,7 @@ from pettingzoo.utils.wrappers import BaseWrapper
 from ._native import Engine, Position
 
 AGENTS = ("player_0", "player_1")
+SQUARE = re.compile(r"[a-y][0-9]+")
 PLANES = 7
 
 
@@ -123,21 +124,30 @@ class raw_env(AECEnv):
     def _index(self, name: str) -> int:
         return (int(name[1:]) - 1) * self.width + ord(name[0]) - ord("a")
 
-    def _legal_mask(self) -> np.ndarray:
+    def _legal_mask(self, entry: Optional[tuple[list[str], Optional[str]]] = None) -> np.ndarray:
+        """The mask of the position and the path entered so far; `entry` is the path's
+        `targets` where already known. Keeps the move the path makes, if whole, for *stop*."""
         mask = np.zeros(self.stop_action + 1, dtype=np.int8)
+        self._complete = None
         if self.position.is_game_over():
             return mask
-        names = [self._name(s) for s in self.path]
-        if not names:
-            starts, _ = self.position.targets([])
-            for start in starts:
-                origin = self._index(start)
-                for to in self.position.targets([start])[0]:
-                    mask[origin * self.cells + self._index(to)] = 1
+        if not self.path:
+            if self.game == "apart":
+                # Apart's turns are too many to list in its crowded positions: ask by squares.
+                for start in self.position.targets([])[0]:
+                    origin = self._index(start)
+                    for to in self.position.targets([start])[0]:
+                        mask[origin * self.cells + self._index(to)] = 1
+            else:
+                for move in self.position.legal_moves():
+                    first, second = (self._index(n) for n in SQUARE.findall(move)[:2])
+                    mask[first * self.cells + second] = 1
             if not mask.any() and self.position.legal_moves() == ["0000"]:
                 mask[self.stop_action] = 1
             return mask
-        following, complete = self.position.targets(names)
+        names = [self._name(s) for s in self.path]
+        following, complete = entry if entry is not None else self.position.targets(names)
+        self._complete = complete
         for to in following:
             mask[self.path[-1] * self.cells + self._index(to)] = 1
         if complete is not None:
@@ -181,23 +191,23 @@ class raw_env(AECEnv):
         if not 0 <= action <= self.stop_action or not self._mask[action]:
             raise ValueError(f"action {action} is not legal now")
         self._cumulative_rewards[agent] = 0
-        move = None
+        move, entry = None, None
         if action == self.stop_action:
-            names = [self._name(s) for s in self.path]
-            move = self.position.targets(names)[1] if names else "0000"
+            move = self._complete if self.path else "0000"
         else:
             origin, to = divmod(action, self.cells)
             if not self.path:
                 self.path = [origin]
             self.path.append(to)
-            following, complete = self.position.targets([self._name(s) for s in self.path])
+            entry = self.position.targets([self._name(s) for s in self.path])
+            following, complete = entry
             if complete is not None and not following:
-                move = complete
+                move, entry = complete, None
         if move is not None:
             self.position.push(move)
             self.path = []
             self.agent_selection = self._mover()
-        self._mask = self._legal_mask()
+        self._mask = self._legal_mask(entry)
         outcome = self.position.outcome()
         if outcome is not None:
             for player, side in zip(AGENTS, ("white", "black")):
@@ -213,9 +223,10 @@ class raw_env(AECEnv):
         """The actions that enter `move` (a legal move's text) from the start of a turn."""
         if move == "0000":
             return [self.stop_action]
-        squares = [self._index(name) for name in re.findall(r"[a-y][0-9]+", move)]
+        names = SQUARE.findall(move)
+        squares = [self._index(name) for name in names]
         actions = [a * self.cells + b for a, b in zip(squares, squares[1:])]
-        following, _ = self.position.targets(re.findall(r"[a-y][0-9]+", move))
+        following, _ = self.position.targets(names)
         return actions + [self.stop_action] if following else actions
 
     def render(self) -> Optional[str]:
