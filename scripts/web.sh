@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the static site (the page and the engine as WebAssembly in a Web Worker) into
-# target/web/, ready for any static host: `python3 -m http.server -d target/web`.
+# Builds the static site into target/web/, ready for any static host
+# (`python3 -m http.server -d target/web`): tabula gui's board page (its very files,
+# src/interfaces/gui/assets/) at home in the browser, its table and engines tabula as
+# WebAssembly (local-table.js, engine workers), and the protocol console (console.html).
 # Installs wasm-bindgen-cli pinned to the version crates/tabula-wasm uses when it is missing or
 # another version: the two must match.
 set -euo pipefail
@@ -24,6 +26,8 @@ rm -rf "$site"
 mkdir -p "$site/pkg"
 wasm-bindgen --target web --no-typescript --out-dir "$site/pkg" \
   "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
-cp src/interfaces/gui/assets/style.css "$site/"
-cp web/* "$site/"
+cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interfaces/gui/assets/*.css \
+  web/* "$site/"
+echo "// Which home the page is in: the static site (written by scripts/web.sh).
+export const home = 'static';" >"$site/home.js"
 echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"

@@ -21,7 +21,7 @@ mod static_site;
 
 use fantoccini::Client;
 use static_site::processes::{Context, Res};
-use static_site::{ANSWER, GAMES, Site, ask, legal_moves, target_dir, tell};
+use static_site::{ANSWER, GAMES, ask, legal_moves, open_console, target_dir, tell};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -121,7 +121,7 @@ async fn measure(client: &Client) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a benchmark: needs chromium, chromedriver, scripts/web.sh's site and the release binary"]
 async fn the_static_site_s_speed_against_the_native_binary() {
-    let site = Site::open("chromium-bench.log")
+    let site = open_console("chromium-bench.log")
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let outcome = measure(&site.client).await;

@@ -1,6 +1,7 @@
-//! The real-browser test of the static site (`scripts/web.sh` builds it into `target/web/`):
-//! a plain static server (`python3 -m http.server`) serves it, headless Chromium opens it, and
-//! the engine runs as WebAssembly in the page's Web Worker. In each game the test plays several
+//! The real-browser test of the static site's protocol console (`console.html`; `scripts/web.sh`
+//! builds the site into `target/web/`, and `web_board` tests its board page): a plain static
+//! server (`python3 -m http.server`) serves it, headless Chromium opens it, and the engine runs
+//! as WebAssembly in the page's Web Worker. In each game the test plays several
 //! moves against the engine through the protocol (`web/engine.js`), checking every reply
 //! against the legal moves the engine itself lists before it; then `stop` ends an infinite
 //! search at once (a new Worker is started and told the position), and bad input (a garbled
@@ -21,7 +22,9 @@ mod static_site;
 
 use fantoccini::{Client, Locator};
 use static_site::processes::{Context, Res, strings};
-use static_site::{ANSWER, GAMES, Site, ask, legal_moves, target_dir, tell};
+use static_site::{
+    ANSWER, GAMES, ask, legal_moves, only_own_origin, open_console, target_dir, tell,
+};
 use std::time::{Duration, Instant};
 
 /// How soon `stop` must bring `bestmove`.
@@ -229,26 +232,6 @@ async fn the_rules_answer_the_page(client: &Client) -> Res<()> {
     Ok(())
 }
 
-/// Every resource the page loaded came from its own origin.
-async fn only_own_origin(client: &Client, base: &str) -> Res<()> {
-    let loaded = client
-        .execute(
-            "return {names: performance.getEntriesByType('resource').map((e) => e.name)}",
-            vec![],
-        )
-        .await
-        .ctx("list the page's requests")?;
-    let outside: Vec<String> = strings(&loaded, "names")
-        .into_iter()
-        .filter(|name| !name.starts_with(base))
-        .collect();
-    if outside.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("requests outside {base}: {outside:?}"))
-    }
-}
-
 async fn run(client: &Client, base: &str) -> Res<()> {
     let shots = target_dir().join("web-screenshots");
     std::fs::create_dir_all(&shots).ctx("create the screenshot folder")?;
@@ -269,7 +252,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_site_plays_every_game_in_a_real_browser() {
-    let site = Site::open("chromium.log")
+    let site = open_console("chromium.log")
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let outcome = run(&site.client, &site.base).await;

@@ -1,7 +1,7 @@
 //! The static site (`scripts/web.sh` builds it into `target/web/`) in headless Chromium, for the
 //! tests that open it (`web_browser`, and the `web_bench` benchmark): a plain static server
 //! (`python3 -m http.server`) and Chromium through chromedriver, started and ended with the test,
-//! and protocol lines sent to the page's engine (`window.tabula`, web/console.js).
+//! and protocol lines sent to the console's engine (`window.tabula`, web/console.js).
 
 #[allow(dead_code)]
 #[path = "chunked.rs"]
@@ -37,7 +37,7 @@ pub fn target_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
 }
 
-/// The site served and Chromium open on it, the engine ready (`readyok`).
+/// The site served and Chromium open on one of its pages.
 pub struct Site {
     pub client: Client,
     pub base: String,
@@ -46,9 +46,9 @@ pub struct Site {
 }
 
 impl Site {
-    /// Serves `target/web/` on a free port and opens it in Chromium, whose log goes to
+    /// Serves `target/web/` on a free port and opens its `page` in Chromium, whose log goes to
     /// `target/web-screenshots/<log>`.
-    pub async fn open(log: &str) -> Res<Site> {
+    pub async fn open(page: &str, log: &str) -> Res<Site> {
         let site = target_dir().join("web");
         if !site.join("pkg/tabula_wasm_bg.wasm").exists() {
             return Err(format!(
@@ -77,8 +77,11 @@ impl Site {
         processes.driver = Some(driver);
         let client = connect(driver_port, &profile).await?;
         let base = format!("http://127.0.0.1:{port}/");
-        client.goto(&base).await.ctx(&format!("open {base}"))?;
-        ask(&client, &["isready"], "readyok", ANSWER).await?;
+        let address = format!("{base}{page}");
+        client
+            .goto(&address)
+            .await
+            .ctx(&format!("open {address}"))?;
         Ok(Site {
             client,
             base,
@@ -107,7 +110,14 @@ impl Site {
     }
 }
 
-/// Sends `lines` to the page's engine and returns the lines it writes up to the first that
+/// Opens the protocol console, its engine ready (`readyok`).
+pub async fn open_console(log: &str) -> Res<Site> {
+    let site = Site::open("console.html", log).await?;
+    ask(&site.client, &["isready"], "readyok", ANSWER).await?;
+    Ok(site)
+}
+
+/// Sends `lines` to the console's engine and returns the lines it writes up to the first that
 /// starts with `until`; an error if none does within `patience`.
 pub async fn ask(
     client: &Client,
@@ -165,4 +175,24 @@ pub async fn legal_moves(client: &Client) -> Res<Vec<String>> {
         .filter(|word| *word != "(none)")
         .map(str::to_string)
         .collect())
+}
+
+/// Every resource the page loaded came from its own origin.
+pub async fn only_own_origin(client: &Client, base: &str) -> Res<()> {
+    let loaded = client
+        .execute(
+            "return {names: performance.getEntriesByType('resource').map((e) => e.name)}",
+            vec![],
+        )
+        .await
+        .ctx("list the page's requests")?;
+    let outside: Vec<String> = strings(&loaded, "names")
+        .into_iter()
+        .filter(|name| !name.starts_with(base))
+        .collect();
+    if outside.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("requests outside {base}: {outside:?}"))
+    }
 }

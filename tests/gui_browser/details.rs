@@ -3,9 +3,8 @@
 //! must stay readable while the mouse is on them. Each is checked in the page and saved as a
 //! screenshot.
 
-use crate::page::{
-    click, find_id, new_game, poll, save_screenshot, select, set_diamond, type_into,
-};
+use crate::board_page::{click, find_id, new_game, poll, select, set_diamond, type_into};
+use crate::page::save_screenshot;
 use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
 use fantoccini::Client;
@@ -26,7 +25,7 @@ async fn wait_until(
 }
 
 const POSITION_FIELD: &str = r#"
-const table = (document.getElementById('download').getAttribute('href') || '').split('/')[3];
+const table = document.body.dataset.table;
 return {
     value: document.getElementById('position').value,
     error: document.getElementById('position-error').textContent,
@@ -41,7 +40,9 @@ async fn position_field(client: &Client, base: &str) -> Res<(Value, String)> {
         .execute(POSITION_FIELD, vec![])
         .await
         .ctx("read #position")?;
-    let table = field["table"].as_str().ok_or("no table id in #download")?;
+    let table = field["table"]
+        .as_str()
+        .ok_or("no table id in body[data-table]")?;
     let served = api_get(base, &format!("/api/tables/{table}"))?;
     Ok((field, served["position"].as_str().unwrap_or("").to_string()))
 }

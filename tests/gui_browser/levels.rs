@@ -5,7 +5,8 @@
 //! The page keeps for this test: `select#level-black` with an `option` per entry (value the
 //! level's name, or `elo:N` for a point of the knob).
 
-use crate::page::{find_id, save_png};
+use crate::board_page::find_id;
+use crate::page::save_png;
 use crate::processes::api_get;
 use crate::{Context, Res};
 use fantoccini::Client;
@@ -70,7 +71,7 @@ pub async fn pick_elo_point(client: &Client, base: &str, game: &str) -> Res<(Str
         .next_back()
         .ok_or_else(|| format!("no Elo point below full strength for {game}: {served:?}"))?;
     let value = format!("elo:{point}");
-    crate::page::select(client, "level-black", &value).await?;
+    crate::board_page::select(client, "level-black", &value).await?;
     picture_of_the_list(client).await?;
     Ok((value, point))
 }

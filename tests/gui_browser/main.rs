@@ -13,8 +13,8 @@
 //! The page (`src/interfaces/gui/assets/`) keeps these ids and attributes for this test:
 //! `<rect class="square" data-square="e4">` squares in `svg#board` with the classes `movable`,
 //! `target` and `picked`, `<g class="piece" data-square data-piece>`, `#status`, `#result`,
-//! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `a#download` (its address names the table, which
-//! the test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
+//! `#moves .move[data-ply]`, `#end-turn`, `#pass`, `body[data-table]` (the table's id, which the
+//! test then reads straight from the server), and the controls `#game`, `#size`, `#new-game`,
 //! `#white`, `#black`, `#level-white`, `#level-black`, `#limit-kind`, `#limit-value`, `#apply-players`, and `#diamond`
 //! (`aria-pressed`) for a second Claustro game on the board turned 45 degrees; `#swap-sides` and
 //! `.clock-name` (`opening.rs`), and `#moves .move[data-book]` for a loaded record's book moves
@@ -26,6 +26,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::Value;
 
+#[path = "../common/board_page.rs"]
+mod board_page;
 #[path = "../common/chunked.rs"]
 mod chunked;
 mod details;
@@ -37,13 +39,12 @@ mod process;
 mod processes;
 mod review;
 
+use board_page::*;
 use page::*;
 use processes::*;
 
 /// The whole test, every game included, must finish within this.
 const TOTAL: Duration = Duration::from_secs(400);
-/// How long the page may take to react to one click or one server answer.
-const STEP: Duration = Duration::from_secs(5);
 /// How long the engine may take for one reply (its limit is a few tens of milliseconds).
 const ENGINE_REPLY: Duration = Duration::from_secs(10);
 
@@ -115,103 +116,6 @@ const GAMES: [GameSpec; 5] = [
     },
 ];
 
-/// A small fixed-seed generator (SplitMix64), so that a failing game can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[(self.next() % items.len() as u64) as usize]
-    }
-}
-
-/// The human's turn is ready to be played: the page offers start squares (each under a white
-/// piece), or a pass, and no move is being entered; or the game is over.
-fn human_can_move(s: &PageState) -> bool {
-    s.result.is_some()
-        || s.pass
-        || (!s.movable.is_empty()
-            && s.targets.is_empty()
-            && s.picked.is_empty()
-            && !s.end_turn
-            && s.movable.iter().all(|sq| s.white_pieces.contains(sq)))
-}
-
-/// Plays one move for white by clicks: a movable square, then target squares (or "End turn",
-/// chosen at random with the targets) until the page sends the move. Returns the squares clicked,
-/// and `(End turn)` after them when the move was ended with that button.
-async fn play_human_move(client: &Client, rng: &mut Rng, before: &PageState) -> Res<Vec<String>> {
-    let moves_before = before.moves;
-    if before.pass {
-        click(client, "#pass").await?;
-        wait_for(client, "the pass to be played", STEP, |s| {
-            s.moves > moves_before || s.result.is_some()
-        })
-        .await?;
-        return Ok(vec!["0000".to_string()]);
-    }
-    let start = rng.pick(&before.movable).clone();
-    click_square(client, &start).await?;
-    let mut path = vec![start];
-    loop {
-        if path.len() > 64 {
-            return Err(format!(
-                "the move entry did not end after clicking {path:?}"
-            ));
-        }
-        let last = path.last().cloned().unwrap_or_default();
-        // The page has sent the move, or it shows the path so far as picked and offers the next
-        // squares (or "End turn").
-        let entered = |s: &PageState| {
-            s.picked.len() == path.len()
-                && s.picked.contains(&last)
-                && (!s.targets.is_empty() || s.end_turn)
-        };
-        let state = wait_for(
-            client,
-            &format!("the page to take the click on {last} (path {path:?})"),
-            STEP,
-            |s| s.moves > moves_before || s.result.is_some() || entered(s),
-        )
-        .await?;
-        if state.moves > moves_before || state.result.is_some() {
-            return Ok(path);
-        }
-        let mut choices: Vec<Option<String>> = state.targets.iter().cloned().map(Some).collect();
-        if state.end_turn {
-            choices.push(None);
-        }
-        match rng.pick(&choices).clone() {
-            Some(square) => {
-                click_square(client, &square).await?;
-                path.push(square);
-            }
-            None => {
-                click(client, "#end-turn").await?;
-                let state = wait_for(
-                    client,
-                    &format!("the move {path:?} to be sent after #end-turn"),
-                    STEP,
-                    |s| s.moves > moves_before || s.result.is_some(),
-                )
-                .await?;
-                if state.moves <= moves_before && state.result.is_none() {
-                    return Err(format!("#end-turn did not send {path:?}"));
-                }
-                path.push("(End turn)".to_string());
-                return Ok(path);
-            }
-        }
-    }
-}
-
 /// How a game went, for the log.
 struct Played {
     plies: usize,
@@ -226,10 +130,10 @@ async fn play_game(client: &Client, base: &str, spec: &GameSpec, seed: u64) -> R
     let squares = spec.width * spec.height;
     new_game(client, spec.game, spec.size, squares).await?;
     let state = read_state(client).await?;
-    let table = state.table.clone().ok_or(
-        "the page does not tell its table id (no data-table on body, no request to \
-         /api/tables/{id} seen)",
-    )?;
+    let table = state
+        .table
+        .clone()
+        .ok_or("the page does not tell its table id (no data-table on body)")?;
     let black = set_players(client, base, &table, spec).await?;
     if spec.diamond {
         set_diamond(client, true).await?;

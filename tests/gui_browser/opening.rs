@@ -5,7 +5,8 @@
 //! The page keeps for this test: `button#swap-sides`, and `#clock-bottom .clock-name`, which
 //! names the side drawn at the bottom first.
 
-use crate::page::{click, save_screenshot, type_into, wait_for};
+use crate::board_page::{click, type_into, wait_for};
+use crate::page::save_screenshot;
 use crate::processes::api_get;
 use crate::{Context, ENGINE_REPLY, Res, STEP};
 use fantoccini::Client;
@@ -59,7 +60,7 @@ async fn wait_players(client: &Client, white: &str, black: &str) -> Res<Value> {
 /// The page just opened at `base` is ready to play against tabula, and swaps sides in a click.
 pub async fn ready_to_play(client: &Client, base: &str) -> Res<()> {
     wait_players(client, "human", "engine:0").await?;
-    let state = crate::page::read_state(client).await?;
+    let state = crate::board_page::read_state(client).await?;
     let table = state.table.ok_or("the page does not tell its table id")?;
     let served = api_get(base, &format!("/api/tables/{table}"))?;
     let engine = &served["players"]["black"];

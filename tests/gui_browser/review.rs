@@ -11,7 +11,9 @@
 use std::process::Command;
 use std::time::Duration;
 
-use crate::page::{click, find_id, poll, read_state, select};
+use crate::board_page::{
+    click, download, find_id, moves_with_comments, poll, read_state, record_tag, select,
+};
 use crate::processes::{api_get, http_get, screenshot_dir};
 use crate::{Context, GameSpec, Res, STEP};
 use fantoccini::Client;
@@ -165,7 +167,7 @@ pub async fn review_game(
             "#review-note {note:?} does not name the best move {best}"
         ));
     }
-    check_record(base, table, spec, black, moves).await
+    check_record(client, spec, black, moves).await
 }
 
 /// Clicks the graph where it shows position `ply` of `positions`.
@@ -200,57 +202,14 @@ async fn click_graph(client: &Client, page: &Value, ply: usize, positions: usize
         .ctx(&format!("click the graph at move {ply}"))
 }
 
-/// The moves of a record's movetext, each with its comments.
-fn moves_with_comments(movetext: &str) -> Vec<(String, Vec<String>)> {
-    let mut moves: Vec<(String, Vec<String>)> = Vec::new();
-    let mut rest = movetext;
-    while !rest.is_empty() {
-        match rest.split_once('{') {
-            Some((before, after)) => {
-                push_moves(&mut moves, before);
-                let (comment, next) = after.split_once('}').unwrap_or((after, ""));
-                if let Some(last) = moves.last_mut() {
-                    last.1.push(comment.to_string());
-                }
-                rest = next;
-            }
-            None => {
-                push_moves(&mut moves, rest);
-                rest = "";
-            }
-        }
-    }
-    moves
-}
-
-fn push_moves(moves: &mut Vec<(String, Vec<String>)>, text: &str) {
-    for word in text.split_whitespace() {
-        let is_number = word
-            .trim_end_matches('.')
-            .chars()
-            .all(|c| c.is_ascii_digit());
-        if !is_number && !["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
-            moves.push((word.to_string(), Vec::new()));
-        }
-    }
-}
-
-/// The downloaded record: its tags, the human's (white's) times, the review's comments; and
+/// The record downloaded through the page's link: its file name, its tags, the human's (white's) times, the review's comments; and
 /// `tabula review` reads it back.
-async fn check_record(
-    base: &str,
-    table: &str,
-    spec: &GameSpec,
-    black: &str,
-    moves: usize,
-) -> Res<()> {
-    let record = http_get(base, &format!("/api/tables/{table}/record"))?;
-    let tag = |name: &str| {
-        record.lines().find_map(|line| {
-            line.strip_prefix(&format!("[{name} \""))
-                .and_then(|rest| rest.strip_suffix("\"]"))
-        })
-    };
+async fn check_record(client: &Client, spec: &GameSpec, black: &str, moves: usize) -> Res<()> {
+    let (name, record) = download(client).await?;
+    if name != format!("tabula-{}.txt", spec.game) {
+        return Err(format!("the record is saved as {name:?}"));
+    }
+    let tag = |name: &str| record_tag(&record, name);
     let date = tag("Date").ok_or_else(|| format!("no Date tag: {record}"))?;
     let fields: Vec<usize> = date.split('.').map(str::len).collect();
     if fields != [4, 2, 2] {

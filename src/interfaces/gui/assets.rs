@@ -3,7 +3,7 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 7] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -23,6 +23,16 @@ const FILES: [(&str, &str, &str); 5] = [
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/app.js"),
+    ),
+    (
+        "backend.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/backend.js"),
+    ),
+    (
+        "home.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/home.js"),
     ),
     (
         "style.css",

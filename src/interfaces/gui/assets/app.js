@@ -1,7 +1,8 @@
 // tabula gui: the browser page. Plain ES2020, no framework, no build step.
-// It talks to the server through the JSON API and the event socket described in
-// docs/gui.md (GET /api/info, /api/tables/...). The server is the referee: the
-// page never decides whether a move is legal, it asks `targets` on every click.
+// It talks to its tables through backend.js: the JSON API and the event socket of
+// docs/gui.md (GET /api/info, /api/tables/...), served by `tabula gui` or answered in the
+// tab by tabula as WebAssembly. The tables are the referee: the page never decides whether a
+// move is legal, it asks `targets` on every click.
 // The board's drawing is in board.js.
 'use strict';
 
@@ -28,28 +29,11 @@ function h(tag, className, text) {
   return el;
 }
 
+/** The page's tables: the server's, or tabula's in this tab (backend.js). */
+let backend = null;
+
 /** Sends a request; resolves to the JSON answer, rejects with the server's error sentence. */
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new Error('the server does not answer');
-  }
-  let data = null;
-  try { data = await res.json(); } catch (e) { /* not JSON */ }
-  if (!res.ok) {
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
-    err.status = res.status;
-    throw err;
-  }
-  return data;
-}
+const api = (method, path, body) => backend.request(method, path, body);
 
 /** Shows `text` in the error element `el` (empty clears it). */
 function showError(el, text) {
@@ -75,7 +59,6 @@ function gameTitle(t) {
 const ui = {
   info: null,          // GET /api/info
   id: null,            // our table's id
-  ws: null,            // WebSocket of the table's events
   table: null,         // the Table shown
   flipped: false,      // black at the bottom
   movable: new Set(),  // start squares (targets with path [])
@@ -103,7 +86,14 @@ const ui = {
 
 async function start() {
   try {
-    ui.info = await api('GET', '/api/info');
+    const { openBackend } = await import('./backend.js');
+    backend = await openBackend();
+  } catch (e) {
+    $('status').textContent = `Cannot start: ${e.message}`;
+    return;
+  }
+  try {
+    ui.info = await backend.info();
   } catch (e) {
     $('status').textContent = `Cannot reach the server: ${e.message}`;
     return;
@@ -146,42 +136,24 @@ async function createTable(game, size, players) {
   ui.playersDirty = false;
   ui.playersShown = '';
   ui.positionDirty = false;
-  $('download').href = `/api/tables/${t.id}/record`;
+  document.body.dataset.table = t.id;
   applyTable(t);
-  openEvents();
+  backend.listen(t.id, onEvent);
 }
 
-function openEvents() {
-  if (ui.ws) ui.ws.close();
-  // A WebSocket rather than an EventSource: browsers open at most six HTTP/1.1 connections to
-  // one server, so a seventh tab with an event stream would wait for ever.
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${ui.id}/socket`);
-  ui.ws = ws;
-  ws.addEventListener('message', (ev) => {
-    const { event, data } = JSON.parse(ev.data);
-    if (event === 'state') applyTable(data);
-    else if (event === 'analysis') applyAnalysis(data);
-    else if (event === 'notice') notice(data.level, data.text);
-  });
-  ws.addEventListener('open', () => document.body.classList.remove('offline'));
-  ws.addEventListener('close', () => {
-    if (ws !== ui.ws) return;
-    document.body.classList.add('offline');
-    recover();
-  });
+/** An event of our table (backend.js). */
+function onEvent(name, data) {
+  if (name === 'state') applyTable(data);
+  else if (name === 'analysis') applyAnalysis(data);
+  else if (name === 'notice') notice(data.level, data.text);
+  else if (name === 'online') document.body.classList.remove('offline');
+  else if (name === 'offline') document.body.classList.add('offline');
+  else if (name === 'gone') rebuild();
 }
 
-/** The stream was refused: if the table is gone (server restarted, tab asleep too long), a new
- * one is opened and the game shown is set up on it again (its clocks start afresh). */
-async function recover() {
-  try {
-    await api('GET', `/api/tables/${ui.id}`);
-    setTimeout(openEvents, 1000); // the table is still there: listen again
-    return;
-  } catch (e) {
-    if (e.status !== 404) { setTimeout(recover, 3000); return; }
-  }
+/** The table is gone (server restarted, tab asleep too long): a new one is opened and the game
+ * shown is set up on it again (its clocks start afresh). */
+async function rebuild() {
   const t = ui.table;
   try {
     if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
@@ -196,6 +168,24 @@ async function recover() {
   } catch (e) {
     notice('error', `The server had closed this game; a new one has started (${e.message}).`);
   }
+}
+
+/** Saves the game's record as a file. */
+async function downloadRecord() {
+  let record;
+  try {
+    record = await backend.download(ui.id);
+  } catch (e) {
+    showError($('record-error'), e.message);
+    return;
+  }
+  showError($('record-error'), '');
+  const url = URL.createObjectURL(new Blob([record.text], { type: 'text/plain;charset=utf-8' }));
+  const link = h('a');
+  link.href = url;
+  link.download = record.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60000); // the download may start late
 }
 
 // ---------------------------------------------------------------------------
@@ -948,6 +938,10 @@ function wireControls() {
     }
   });
   $('cancel-game').addEventListener('click', () => chooseRecordGame(null));
+  $('download').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    downloadRecord();
+  });
 
   document.addEventListener('keydown', onKey);
 }

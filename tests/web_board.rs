@@ -1,0 +1,347 @@
+//! The real-browser test of the board page at its static home: the site `scripts/web.sh` builds
+//! into `target/web/`, served by a plain static server (`python3 -m http.server`), its table and
+//! engines tabula as WebAssembly in the tab (`local-table.js`, engine and review Workers). It
+//! is the page `tabula gui` serves (`src/interfaces/gui/assets/`), driven as `gui_browser`
+//! drives it there (`tests/common/board_page.rs`).
+//!
+//! In each game a person (the test, clicking squares) plays white against tabula at `easy`;
+//! every move of the game the page lists must be legal by the native binary's own list
+//! (`moves`) and the board must be the binary's (`d`'s position string). Then a review at the
+//! quick depth must draw its graph (a point per position), mark in the move list what its
+//! dots mark, and write its judgement into the record downloaded (through the page's link, as
+//! a file), whose players, moves and comments are checked and which `tabula review` reads back.
+//! A refused position string and a record file that is no record each bring one message and
+//! leave the board as it was. No console message may appear and no request may leave the site.
+//! Screenshots of the reviewed games are saved as `target/web-screenshots/board-<game>.png`
+//! (docs/web-<game>.png).
+//!
+//! It needs chromium and chromium-driver and the site built, so it is ignored by a plain
+//! `cargo test`; `.ci/run` builds the site and runs it with
+//! `cargo test --test web_board -- --ignored`.
+
+#[allow(dead_code)]
+#[path = "common/board_page.rs"]
+mod board_page;
+#[allow(dead_code)]
+#[path = "common/mod.rs"]
+mod common;
+#[allow(dead_code)]
+#[path = "common/static_site.rs"]
+mod static_site;
+
+use board_page::{
+    PageState, Rng, STEP, click, download, human_can_move, moves_with_comments, new_game,
+    play_human_move, poll, read_state, record_tag, select, type_into, wait_for,
+};
+use common::Engine;
+use fantoccini::Client;
+use serde_json::Value;
+use static_site::processes::{self, Context, Res, strings};
+use static_site::{GAMES, Site, only_own_origin, target_dir};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+/// The person's moves in each game (each answered by the engine).
+const PERSON_MOVES: usize = 4;
+/// How long the engine may take for one reply (its limit is 50 ms; a Worker may be starting).
+const ENGINE_REPLY: Duration = Duration::from_secs(20);
+/// How long a review at depth 4 of a short game may take.
+const REVIEW: Duration = Duration::from_secs(60);
+
+/// The page's moves, as the move list writes them (without a review's mark).
+const READ_MOVES: &str = r#"
+return {moves: Array.from(document.querySelectorAll('#moves .move[data-ply]'))
+    .map((m) => m.firstChild.nodeValue)};
+"#;
+
+const READ_REVIEW: &str = r#"
+const graph = document.getElementById('review-graph');
+const curve = graph.querySelector('polyline.curve');
+const progress = document.getElementById('review-progress');
+return {
+    status: progress.hidden ? null : (progress.dataset.status || null),
+    points: curve ? Number(curve.dataset.points) : 0,
+    dots: Array.from(graph.querySelectorAll('circle.dot')).map((d) => Number(d.dataset.ply)),
+    marks: Array.from(document.querySelectorAll('#moves .move[data-mark]'))
+        .map((m) => [Number(m.dataset.ply), m.dataset.mark]),
+    summary_rows: document.querySelectorAll('#review-summary tbody tr').length,
+};
+"#;
+
+/// What an error element and the board show, to see that bad input changed nothing.
+const READ_ERRORS: &str = r#"
+return {
+    position_error: document.getElementById('position-error').textContent,
+    record_error: document.getElementById('record-error').textContent,
+    notices: document.querySelectorAll('#notices li').length,
+    position: document.getElementById('position').value,
+};
+"#;
+
+async fn read(client: &Client, script: &str, what: &str) -> Res<Value> {
+    client.execute(script, vec![]).await.ctx(what)
+}
+
+async fn page_moves(client: &Client) -> Res<Vec<String>> {
+    Ok(strings(
+        &read(client, READ_MOVES, "read the moves").await?,
+        "moves",
+    ))
+}
+
+/// White a person, black tabula at `easy` and 50 ms a move, chosen in the players form.
+async fn set_players(client: &Client) -> Res<()> {
+    select(client, "white", "human").await?;
+    select(client, "black", "engine:0").await?;
+    select(client, "level-black", "easy").await?;
+    select(client, "limit-kind", "movetime").await?;
+    type_into(client, "limit-value", "0.05").await?;
+    click(client, "#apply-players").await?;
+    let script = "return {name: document.querySelector('#clock-top .clock-name').textContent}";
+    poll(
+        "the players to be taken",
+        STEP,
+        || read(client, script, "read the players"),
+        |v| {
+            v["name"]
+                .as_str()
+                .is_some_and(|n| n.contains("tabula (easy)"))
+        },
+    )
+    .await
+    .map(drop)
+}
+
+/// Plays [`PERSON_MOVES`] moves by clicks, each answered by the engine; returns the moves.
+async fn play(client: &Client, game: &str, size: usize, seed: u64) -> Res<Vec<String>> {
+    new_game(client, game, &size.to_string(), size * size).await?;
+    set_players(client).await?;
+    let mut rng = Rng(seed);
+    for _ in 0..PERSON_MOVES {
+        let state = wait_for(client, "white's turn", ENGINE_REPLY, human_can_move).await?;
+        if state.result.is_some() {
+            break;
+        }
+        let clicked = play_human_move(client, &mut rng, &state).await?;
+        let before = state.moves;
+        wait_for(
+            client,
+            &format!("the engine's reply to {}", clicked.concat()),
+            ENGINE_REPLY,
+            |s| s.moves >= before + 2 || s.result.is_some(),
+        )
+        .await?;
+    }
+    page_moves(client).await
+}
+
+/// Every move the page lists is legal where it was played, by the native binary's list, and
+/// the position string the page shows is the binary's after them.
+async fn check_moves(client: &Client, game: &str, size: usize, moves: &[String]) -> Res<()> {
+    let mut native = Engine::start_game(&format!("{game} {size}"));
+    for (ply, played) in moves.iter().enumerate() {
+        native.send(&format!(
+            "position startpos moves {}",
+            moves[..ply].join(" ")
+        ));
+        let legal = native.ask("moves");
+        let legal: Vec<&str> = legal.first().map_or(vec![], |l| l.split(' ').collect());
+        if !legal.contains(&played.as_str()) {
+            return Err(format!(
+                "{game}: move {} {played} is not among the legal {legal:?} (moves {moves:?})",
+                ply + 1
+            ));
+        }
+    }
+    native.send(&format!("position startpos moves {}", moves.join(" ")));
+    let fen = native
+        .ask("d")
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: ").map(str::to_string))
+        .ok_or("the binary's d shows no Fen line")?;
+    let shown = read(client, READ_ERRORS, "read the position").await?;
+    if shown["position"] != fen.as_str() {
+        return Err(format!(
+            "{game}: the page shows {}, the binary {fen:?}",
+            shown["position"]
+        ));
+    }
+    Ok(())
+}
+
+/// Reviews the game at depth 4: the graph has a point per position, its dots are the moves
+/// marked in the list, and the summary has a row per side. Returns the marks.
+async fn review(client: &Client, moves: usize) -> Res<Vec<(u64, String)>> {
+    select(client, "review-depth", "4").await?;
+    click(client, "#review").await?;
+    let page = poll(
+        "the review to finish",
+        REVIEW,
+        || read(client, READ_REVIEW, "read the review"),
+        |v| v["status"] == "done",
+    )
+    .await?;
+    if page["points"] != moves + 1 || page["summary_rows"] != 2 {
+        return Err(format!("{moves} moves reviewed, the page shows {page}"));
+    }
+    let marks: Vec<(u64, String)> = page["marks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| Some((m[0].as_u64()?, m[1].as_str()?.to_string())))
+        .collect();
+    let dots: Vec<u64> = page["dots"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_u64)
+        .collect();
+    if dots != marks.iter().map(|(ply, _)| *ply).collect::<Vec<_>>() {
+        return Err(format!(
+            "the graph's dots {dots:?}, the list's marks {marks:?}"
+        ));
+    }
+    Ok(marks)
+}
+
+/// The record downloaded: its file name, players, game, moves and the review's comment on each
+/// (with the marks the page shows); `tabula review` reads it back.
+async fn check_record(
+    client: &Client,
+    game: &str,
+    moves: &[String],
+    marks: &[(u64, String)],
+) -> Res<()> {
+    let (name, record) = download(client).await?;
+    let tag = |name: &str| record_tag(&record, name);
+    if name != format!("tabula-{game}.txt")
+        || tag("White") != Some("Human")
+        || tag("Black") != Some("tabula (level easy)")
+    {
+        return Err(format!("the file {name:?} holds {record}"));
+    }
+    let movetext: Vec<&str> = record.lines().filter(|l| !l.starts_with('[')).collect();
+    let listed = moves_with_comments(&movetext.join(" "));
+    let written: Vec<&String> = listed.iter().map(|(text, _)| text).collect();
+    if written != moves.iter().collect::<Vec<_>>() {
+        return Err(format!(
+            "the record's moves {written:?}, the page's {moves:?}"
+        ));
+    }
+    let mut judged = Vec::new();
+    for (ply, (text, comments)) in listed.iter().enumerate() {
+        let Some(comment) = comments.iter().find(|c| c.starts_with("review ")) else {
+            return Err(format!("move {} ({text}) has no review comment", ply + 1));
+        };
+        for mark in ["inaccuracy", "mistake", "blunder"] {
+            if comment.split_whitespace().any(|word| word == mark) {
+                judged.push((ply as u64 + 1, mark.to_string()));
+            }
+        }
+    }
+    if judged != marks {
+        return Err(format!("the record marks {judged:?}, the page {marks:?}"));
+    }
+    let file = shots().join(format!("{game}-reviewed.txt"));
+    std::fs::write(&file, &record).ctx(&format!("write {}", file.display()))?;
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["review", "--game", game, "--depth", "1", "--json"])
+        .arg(&file)
+        .output()
+        .ctx("run tabula review on the record")?;
+    let again: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("tabula review on {}: {e}", file.display()))?;
+    if again["moves"].as_array().map(Vec::len) != Some(moves.len()) {
+        return Err(format!("tabula review read back {again}"));
+    }
+    Ok(())
+}
+
+/// `what` (typing into the page) brings one message in `error` (an element id's key in
+/// [`READ_ERRORS`]) and leaves the board, the moves and the notices as they were.
+async fn refused(client: &Client, error: &str, what: impl Future<Output = Res<()>>) -> Res<()> {
+    let board = read_state(client).await?;
+    let before = read(client, READ_ERRORS, "read the errors").await?;
+    what.await?;
+    let after = poll(
+        &format!("a message in {error}"),
+        STEP,
+        || read(client, READ_ERRORS, "read the errors"),
+        |v| v[error].as_str().is_some_and(|t| !t.is_empty()),
+    )
+    .await?;
+    let message = after[error].as_str().unwrap_or("");
+    let now: PageState = read_state(client).await?;
+    if message.contains('\n') || after["notices"] != before["notices"] {
+        return Err(format!("more than one message: {after}"));
+    }
+    if now.pieces != board.pieces || now.moves != board.moves {
+        return Err(format!("{error}: {message:?}, but the board changed"));
+    }
+    eprintln!("  refused: {message}");
+    Ok(())
+}
+
+async fn bad_input(client: &Client) -> Res<()> {
+    refused(client, "position_error", async {
+        type_into(client, "position", "9/9 w 0 1").await?;
+        click(client, "#set-position").await
+    })
+    .await?;
+    let file = shots().join("not-a-record.txt");
+    std::fs::write(&file, "this is no record {").ctx("write a bad record")?;
+    refused(client, "record_error", async {
+        board_page::find_id(client, "load-record", "#load-record")
+            .await?
+            .send_keys(&file.display().to_string())
+            .await
+            .ctx("choose the bad record")
+    })
+    .await
+}
+
+fn shots() -> PathBuf {
+    target_dir().join("web-screenshots")
+}
+
+async fn run(client: &Client, base: &str) -> Res<()> {
+    std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
+    wait_for(client, "the board to be drawn", ENGINE_REPLY, |s| {
+        s.squares > 0
+    })
+    .await?;
+    for (index, (game, size)) in GAMES.iter().enumerate() {
+        let size: usize = size.parse().ctx("a size")?;
+        let moves = play(client, game, size, 0x3eb0 + index as u64).await?;
+        eprintln!("{game} {size}: {}", moves.join(" "));
+        check_moves(client, game, size, &moves).await?;
+        let marks = review(client, moves.len()).await?;
+        check_record(client, game, &moves, &marks).await?;
+        client
+            .execute("window.scrollTo(0, 0);", vec![])
+            .await
+            .ctx("scroll to the top")?;
+        let png = client.screenshot().await.ctx("take a screenshot")?;
+        std::fs::write(shots().join(format!("board-{game}.png")), png).ctx("save a screenshot")?;
+        bad_input(client)
+            .await
+            .map_err(|e| format!("{game}: {e}"))?;
+    }
+    only_own_origin(client, base).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
+    let site = Site::open("", "chromium-board.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = run(&site.client, &site.base).await;
+    let console = site.close(outcome).await;
+    assert!(
+        console.is_empty(),
+        "console messages:\n{}",
+        console.join("\n")
+    );
+}
