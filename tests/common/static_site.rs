@@ -108,6 +108,17 @@ impl Site {
         }
         console
     }
+
+    /// Closes Chromium and ends the processes; panics if the test's `outcome` is a failure or
+    /// the page's console holds a message.
+    pub async fn close_clean(self, outcome: Res<()>) {
+        let console = self.close(outcome).await;
+        assert!(
+            console.is_empty(),
+            "console messages:\n{}",
+            console.join("\n")
+        );
+    }
 }
 
 /// Opens the protocol console, its engine ready (`readyok`).
