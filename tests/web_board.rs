@@ -23,9 +23,6 @@
 #[path = "common/board_page.rs"]
 mod board_page;
 #[allow(dead_code)]
-#[path = "common/mod.rs"]
-mod common;
-#[allow(dead_code)]
 #[path = "common/static_site.rs"]
 mod static_site;
 
@@ -33,13 +30,13 @@ use board_page::{
     PageState, Rng, STEP, click, download, human_can_move, moves_with_comments, new_game,
     play_human_move, poll, read_state, record_tag, select, type_into, wait_for,
 };
-use common::Engine;
 use fantoccini::Client;
 use serde_json::Value;
 use static_site::processes::{self, Context, Res, strings};
 use static_site::{GAMES, Site, only_own_origin, target_dir};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The person's moves in each game (each answered by the engine).
@@ -136,17 +133,45 @@ async fn play(client: &Client, game: &str, size: usize, seed: u64) -> Res<Vec<St
     page_moves(client).await
 }
 
-/// Every move the page lists is legal where it was played, by the native binary's list, and
-/// the position string the page shows is the binary's after them.
+/// What the native binary answers to `lines`, one protocol session, line by line.
+fn native(lines: &[String]) -> Res<Vec<String>> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ctx("start tabula")?;
+    let mut input = child.stdin.take().ok_or("tabula has no stdin")?;
+    input
+        .write_all(format!("{}\nquit\n", lines.join("\n")).as_bytes())
+        .ctx("write to tabula")?;
+    drop(input);
+    let output = child.wait_with_output().ctx("read tabula's answers")?;
+    let answers: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    match answers.iter().find(|l| l.starts_with("info string error")) {
+        Some(error) => Err(format!("tabula refused {lines:?}: {error}")),
+        None => Ok(answers),
+    }
+}
+
+/// Every move the page lists is legal where it was played, by the native binary's list
+/// (`moves`, one line for each position), and the position string the page shows is the
+/// binary's after them (`d`).
 async fn check_moves(client: &Client, game: &str, size: usize, moves: &[String]) -> Res<()> {
-    let mut native = Engine::start_game(&format!("{game} {size}"));
-    for (ply, played) in moves.iter().enumerate() {
-        native.send(&format!(
+    let mut session = vec![format!("newgame {game} {size}")];
+    for ply in 0..=moves.len() {
+        session.push(format!(
             "position startpos moves {}",
             moves[..ply].join(" ")
         ));
-        let legal = native.ask("moves");
-        let legal: Vec<&str> = legal.first().map_or(vec![], |l| l.split(' ').collect());
+        session.push(if ply < moves.len() { "moves" } else { "d" }.to_string());
+    }
+    let answers = native(&session)?;
+    for (ply, played) in moves.iter().enumerate() {
+        let legal: Vec<&str> = answers.get(ply).map_or(vec![], |l| l.split(' ').collect());
         if !legal.contains(&played.as_str()) {
             return Err(format!(
                 "{game}: move {} {played} is not among the legal {legal:?} (moves {moves:?})",
@@ -154,14 +179,12 @@ async fn check_moves(client: &Client, game: &str, size: usize, moves: &[String])
             ));
         }
     }
-    native.send(&format!("position startpos moves {}", moves.join(" ")));
-    let fen = native
-        .ask("d")
+    let fen = answers
         .iter()
-        .find_map(|l| l.strip_prefix("Fen: ").map(str::to_string))
+        .find_map(|l| l.strip_prefix("Fen: "))
         .ok_or("the binary's d shows no Fen line")?;
     let shown = read(client, READ_ERRORS, "read the position").await?;
-    if shown["position"] != fen.as_str() {
+    if shown["position"] != fen {
         return Err(format!(
             "{game}: the page shows {}, the binary {fen:?}",
             shown["position"]
