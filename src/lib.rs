@@ -8,8 +8,8 @@
 //! `tabula::games` and `tabula_core::games` are one and the same.
 
 pub use tabula_core::{
-    board, board_view, bounded_read, clicks, clock, game, games, level, nnue, search, session,
-    strength, threads, words,
+    board, board_view, bounded_read, clicks, clock, desk, game, games, level, nnue, protocol,
+    record, review, search, session, strength, threads, words,
 };
 
 pub mod cli;

@@ -501,8 +501,8 @@ fn protocol_md_lists_every_subcommand() {
 /// 3 plies ahead` in Jeson Mor) is the label the GUI shows in the game named after it.
 #[test]
 fn the_gui_level_labels_quoted_are_the_guis() {
+    use tabula::desk::levels::choices;
     use tabula::games::GameKind;
-    use tabula::interfaces::gui::levels::choices;
     let text = read(Path::new("docs/gui.md"));
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut checked = 0;

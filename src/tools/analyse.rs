@@ -3,11 +3,11 @@
 
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
+use crate::record::position_line::PositionLine;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
-use crate::tools::position_line::PositionLine;
 use serde::Serialize;
 use std::io::BufRead;
 

@@ -9,8 +9,8 @@
 
 use crate::game::{BoardSize, Side, Verdict};
 use crate::games::GameKind;
+use crate::record::lines::{MoveRecord, move_lines, tag_lines, today};
 use crate::tools::tournament::record::result_text;
-use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines, today};
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -114,8 +114,8 @@ impl RecordFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::desk::record_text::read_record;
     use crate::game::Outcome;
-    use crate::interfaces::gui::record_text::read_record;
 
     fn head() -> RecordHead {
         RecordHead {

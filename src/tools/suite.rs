@@ -6,11 +6,11 @@
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::games::GameKind;
+use crate::record::position_line::PositionLine;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
-use crate::tools::position_line::PositionLine;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

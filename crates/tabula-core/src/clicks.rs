@@ -18,7 +18,7 @@ pub const SCANNED_MOVES: usize = 1_000_000;
 
 /// What may be clicked next while a move is entered: square names, and the move the squares
 /// picked make, if they make one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Targets {
     pub next: Vec<String>,
     pub complete: Option<String>,

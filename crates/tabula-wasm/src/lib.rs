@@ -4,9 +4,14 @@
 //! callback at once. A search runs on the Worker's one thread, so `stop` cannot reach it: the
 //! page ends a search early by ending the Worker and starting a new one (web/engine.js).
 //! [`Rules`] answers what the board page asks of the rules (the squares that may be clicked
-//! next, a move's text, the position string) without the engine.
+//! next, a move's text, the position string) without the engine. [`Desk`] is the board page's
+//! game, answering the page's requests as the GUI's server does, and [`ReviewRun`] a review's
+//! searches in a Worker of their own.
 
+mod desk;
+mod evals;
 mod lines;
+mod orders;
 mod rules;
 
 use lines::{JsLines, set_panic_report};
@@ -14,6 +19,8 @@ use tabula_core::protocol::engine::Engine;
 use tabula_core::protocol::output::Output;
 use wasm_bindgen::prelude::*;
 
+pub use desk::Desk;
+pub use evals::ReviewRun;
 pub use rules::Rules;
 
 /// One engine, as the protocol's engine on standard input is, writing to a JavaScript callback.

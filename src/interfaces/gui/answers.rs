@@ -52,8 +52,7 @@ pub async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode
             format!("the request is larger than {MAX_BODY} bytes"),
         )
     })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|problem| (StatusCode::BAD_REQUEST, format!("bad JSON: {problem}")))
+    crate::desk::requests::parse(&bytes).map_err(|problem| (StatusCode::BAD_REQUEST, problem))
 }
 
 /// The answer to a request about table `id`, which does not exist.

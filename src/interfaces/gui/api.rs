@@ -7,10 +7,10 @@ use super::answers::{
     MAX_BODY, REQUEST_TIMEOUT, Shared, bad, blocking, error, json, missing, read_body, respond,
 };
 use super::rooms::Rooms;
-use super::table::{Player, Table};
-use super::{assets, events, levels, record_text};
-use crate::games::GameKind;
-use crate::level::Level;
+use super::{assets, events};
+use crate::desk::record_text;
+use crate::desk::requests::{OpenTable, RecordGames, RecordText, checked_players, info_json};
+use crate::desk::table::{Player, Table};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -18,7 +18,6 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Deserialize;
 use std::sync::Arc;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -100,57 +99,7 @@ async fn errors_as_json(request: Request, next: Next) -> Response {
 }
 
 async fn info(State(rooms): Shared) -> Response {
-    let games: Vec<_> = GameKind::ALL
-        .iter()
-        .map(|&kind| {
-            serde_json::json!({
-                "name": kind.name(),
-                "title": kind.title(),
-                "default_size": kind.default_size().to_string(),
-                "sizes": kind.sizes(),
-                "levels": levels::choices(kind),
-            })
-        })
-        .collect();
-    let engines: Vec<_> = rooms
-        .engines
-        .iter()
-        .enumerate()
-        .map(|(index, spec)| {
-            serde_json::json!({
-                "index": index,
-                "name": spec.name,
-                "elo": levels::takes_elo(index),
-            })
-        })
-        .collect();
-    let levels: Vec<&str> = Level::names().collect();
-    json(
-        serde_json::json!({
-            "version": env!("CARGO_PKG_VERSION"),
-            "games": games,
-            "engines": engines,
-            "levels": levels,
-        })
-        .to_string(),
-    )
-}
-
-/// A table to open: its game and who plays it (people on both sides unless said).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpenTable {
-    game: String,
-    #[serde(default)]
-    size: Option<String>,
-    #[serde(default = "human")]
-    white: Player,
-    #[serde(default = "human")]
-    black: Player,
-}
-
-fn human() -> Player {
-    Player::Human
+    json(info_json(&rooms.engine_names()))
 }
 
 async fn open_table(State(rooms): Shared, body: Body) -> Response {
@@ -158,12 +107,9 @@ async fn open_table(State(rooms): Shared, body: Body) -> Response {
         Ok(request) => request,
         Err((status, problem)) => return error(status, &problem),
     };
-    let engines = rooms.engines.clone();
+    let engines = rooms.engine_names();
     let made = blocking(move || {
-        let players = [
-            actions::checked_player(request.white, &engines)?,
-            actions::checked_player(request.black, &engines)?,
-        ];
+        let players = checked_players(request.white, request.black, &engines)?;
         let table = Table::new(&request.game, request.size.as_deref())?;
         table.pass();
         Ok((table, players))
@@ -231,25 +177,6 @@ async fn download_record(State(rooms): Shared, Path(id): Path<String>) -> Respon
         .into_response()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RecordText {
-    text: String,
-    /// Which game of the text (from 1); the first when absent.
-    #[serde(default = "first_game")]
-    game: usize,
-}
-
-fn first_game() -> usize {
-    1
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RecordGames {
-    text: String,
-}
-
 /// The games a record text holds, for the page to offer a choice: `{"games": [...]}`.
 async fn record_games(body: Body) -> Response {
     let request: RecordGames = match read_body(body).await {
@@ -279,11 +206,7 @@ async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -
                 .map_err(|problem| format!("record: {problem}"))?;
             table.pass();
             room.change(|state| {
-                state.replace_table(table);
-                // A record loaded is studied: people play both sides, the record names them.
-                state.players = [Player::Human, Player::Human];
-                state.clocks = None;
-                state.record = Some(loaded);
+                state.load_record(table, loaded);
                 Ok(())
             })
         })

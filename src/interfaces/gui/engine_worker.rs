@@ -3,16 +3,17 @@
 //! The engine's words are only text: its moves are judged by the table, never trusted. What it
 //! writes for a person (its `info string error` lines and its stderr) becomes the page's notices.
 
-use super::analysis::AnalysisView;
-use super::levels::Setting;
-use crate::game::{BoardSize, Side};
+use crate::desk::analysis::AnalysisView;
+use crate::desk::job::{Job, Purpose};
+use crate::desk::levels::Setting;
+use crate::game::Side;
 use crate::interfaces::uci::output::printable;
+use crate::protocol::info_line::InfoLine;
 use crate::tools::tournament::engine_log::EngineLog;
 use crate::tools::tournament::engine_messages::EngineMessage;
 use crate::tools::tournament::engine_process::{
     EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
 };
-use crate::tools::tournament::info_line::InfoLine;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
@@ -28,36 +29,6 @@ const ANALYSIS_INTERVAL: Duration = Duration::from_millis(200);
 const POLL: Duration = Duration::from_millis(20);
 /// How often an idle thread passes on what its engine wrote for a person.
 const IDLE_POLL: Duration = Duration::from_millis(250);
-
-/// Why the engine searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// Find the move of `side`, to be played.
-    Play(Side),
-    /// Analyse without limit, with this many lines.
-    Analyse(u32),
-}
-
-/// One search to run.
-#[derive(Clone, Debug)]
-pub struct Job {
-    /// The table's version this search is for.
-    pub version: u64,
-    pub purpose: Purpose,
-    /// The game's protocol name, for `UCI_Variant`.
-    pub variant: &'static str,
-    pub size: BoardSize,
-    pub side_to_move: Side,
-    /// `position fen ... moves ...`.
-    pub position: String,
-    /// `go ...` in UCI form; `p1`/`p2` replace `w`/`b` for a UGI engine.
-    pub go: String,
-    /// How strongly to play, set where the engine has the options (`Level`, `UCI_LimitStrength`
-    /// and `UCI_Elo`).
-    pub setting: Setting,
-    /// After this long without `bestmove` the engine counts as hung.
-    pub patience: Duration,
-}
 
 /// What the worker tells its table.
 #[derive(Clone, Debug)]
@@ -276,10 +247,7 @@ impl WorkerThread {
             running.variant = Some(job.variant);
         }
         set_strength(running, &job.setting).map_err(fail)?;
-        let multipv = match job.purpose {
-            Purpose::Analyse(lines) => lines,
-            Purpose::Play(_) => 1,
-        };
+        let multipv = job.purpose.lines();
         if multipv != running.multipv && running.process.declares_option_with("MultiPV", "type") {
             running
                 .process
@@ -342,11 +310,7 @@ impl WorkerThread {
         };
         (self.report)(WorkerEvent::Status(status.to_string()));
         let started = Instant::now();
-        let lines = match job.purpose {
-            Purpose::Analyse(lines) => lines,
-            Purpose::Play(_) => 1,
-        };
-        let mut analysis = AnalysisView::new(job.version, job.side_to_move, lines);
+        let mut analysis = AnalysisView::new(job.version, job.side_to_move, job.purpose.lines());
         let mut last_sent = Instant::now();
         let mut last_info: Option<InfoLine> = None;
         loop {

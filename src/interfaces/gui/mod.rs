@@ -4,23 +4,15 @@
 
 mod access;
 mod actions;
-mod analysis;
 mod answers;
 mod api;
 mod assets;
-mod clocks;
 mod engine_worker;
 mod events;
-pub mod levels;
-mod loaded_record;
-pub(crate) mod record_text;
 mod review;
 mod room;
 mod rooms;
 mod server;
-mod table;
-mod table_review;
-mod view;
 
 use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol, make_names_unique};
 use access::Access;

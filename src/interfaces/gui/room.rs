@@ -2,29 +2,24 @@
 //! engine workers that play and analyse. Every change bumps the version, restarts what the
 //! engines should be doing, and is sent to the page as a `state` event.
 
-use super::analysis::AnalysisView;
-use super::clocks::Clocks;
-use super::engine_worker::{Job, Purpose, Worker, WorkerEvent};
-use super::levels::Setting;
-use super::loaded_record::LoadedRecord;
-use super::table::{AnalysisSettings, Limit, Player, Table};
-use super::table_review::TableReview;
+use super::engine_worker::{Worker, WorkerEvent};
+use crate::desk::analysis::AnalysisView;
+use crate::desk::job::{Job, ROLES};
+use crate::desk::state::{ANALYSER, Desk, MoveNote};
+use crate::desk::table::{Player, Table};
+use crate::desk::view::{EngineView, table_view_json};
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::broadcast;
 
-/// The workers of a room: white's player, black's player, the analyser.
-pub const ROLES: usize = 3;
-const ANALYSER: usize = 2;
 /// Engine threads of one room alive at once, those still closing included: switching engines
 /// quickly must not pile up processes.
 const MAX_LIVE_WORKERS: usize = 6;
-/// How long a fixed-depth search may take before the engine counts as hung.
-const DEPTH_PATIENCE: Duration = Duration::from_secs(600);
 
 /// An event for the page: its name and JSON data.
 #[derive(Clone, Debug)]
@@ -33,175 +28,35 @@ pub struct Event {
     pub data: String,
 }
 
-/// What an engine said about the move it played.
-#[derive(Clone, Debug, Default)]
-pub struct MoveNote {
-    pub score: Option<String>,
-    pub depth: Option<u32>,
-    pub time_ms: u64,
-}
-
-/// The room's changing state, behind its lock.
+/// The room's changing state, behind its lock: the desk (the game and what the page chose),
+/// and the engine workers that play and analyse it.
 pub struct RoomState {
-    pub table: Table,
-    pub version: u64,
-    /// One more for every state sent: the version moves with the game only, and states of one
-    /// version (an engine's status, a review's progress) are told apart by this.
-    pub sent: u64,
-    pub players: [Player; 2],
-    pub limit: Limit,
-    pub analysis: AnalysisSettings,
-    pub clocks: Option<Clocks>,
-    /// Notes of the engines' moves, by ply.
-    pub notes: Vec<Option<MoveNote>>,
-    /// The record the game was loaded from, if it was.
-    pub record: Option<LoadedRecord>,
+    pub desk: Desk,
     pub(super) workers: [Option<Worker>; ROLES],
     /// The version each worker is busy with.
     pub(super) busy: [Option<u64>; ROLES],
     pub(super) status: [String; ROLES],
-    /// A version at which the player's engine failed: it is not asked again there.
-    failed: Option<u64>,
     /// The number of the last worker started, so that a replaced worker is not heard.
     worker_serial: u64,
-    /// The review of the game, while it covers the game's first moves (see `review`).
-    pub review: Option<TableReview>,
-    /// The number of the last review started, so that a replaced review is not heard.
-    pub(super) review_serial: u64,
-    /// When the side to move began its turn (its thinking time is counted from there), and the
-    /// moves and cursor it began at ([`RoomState::turn_key`]).
-    turn_began: Instant,
-    turn_key: (usize, usize),
+}
+
+impl Deref for RoomState {
+    type Target = Desk;
+    fn deref(&self) -> &Desk {
+        &self.desk
+    }
+}
+
+impl DerefMut for RoomState {
+    fn deref_mut(&mut self) -> &mut Desk {
+        &mut self.desk
+    }
 }
 
 /// Whether a tab still uses the room: its open event sockets and its last request.
 pub struct Presence {
     pub sockets: usize,
     pub last_seen: Instant,
-}
-
-impl RoomState {
-    /// Whether a game is being played rather than studied: an engine plays a side, or the
-    /// clocks run. Its moves are then made at its end, whatever position is shown.
-    pub fn is_match(&self) -> bool {
-        self.clocks.is_some() || self.players.iter().any(|p| *p != Player::Human)
-    }
-
-    /// Why a person may not move now, if so.
-    pub fn why_no_move(&self) -> Option<String> {
-        let table = &self.table;
-        let side = table.end_session().side_to_move();
-        if table.end_result().is_some() || !self.is_match() {
-            return None;
-        }
-        if matches!(self.players[side.index()], Player::Engine { .. }) {
-            return Some(format!(
-                "it is {}'s turn, and an engine plays {}; make it a human player to move for it",
-                side.name(),
-                side.name()
-            ));
-        }
-        (!table.at_end()).then(|| "go to the last move to play on".to_string())
-    }
-
-    /// A person's move at the position shown: in a match at its end, clocks charged. Its note
-    /// is the time since the turn began.
-    pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
-        if let Some(why) = self.why_no_move() {
-            return Err(why);
-        }
-        let side = self.table.session().side_to_move();
-        let note = MoveNote {
-            time_ms: u64::try_from(self.turn_began.elapsed().as_millis()).unwrap_or(u64::MAX),
-            ..MoveNote::default()
-        };
-        if self.is_match() {
-            return self.play_at_end(side, text, Some(note));
-        }
-        let ply = self.table.ply;
-        self.table.play(text)?;
-        if self.table.moves.len() == ply + 1 {
-            self.notes.truncate(ply);
-            self.notes.push(Some(note));
-        }
-        Ok(())
-    }
-
-    /// A new game on the table: the notes and a record loaded go, and the clocks start again.
-    pub fn replace_table(&mut self, table: Table) {
-        self.table = table;
-        self.notes.clear();
-        self.record = None;
-        self.clocks = Clocks::for_limit(self.limit);
-        self.note_turn(true);
-    }
-
-    /// What starts a new turn when it changes: the number of moves, and in a study board (where
-    /// moves are played at the position shown) the cursor.
-    fn turn_key(&self) -> (usize, usize) {
-        let cursor = if self.is_match() { 0 } else { self.table.ply };
-        (self.table.moves.len(), cursor)
-    }
-
-    /// Starts the clock of the next turn if the turn changed (or `always`, for a new game).
-    pub fn note_turn(&mut self, always: bool) {
-        let key = self.turn_key();
-        if always || key != self.turn_key {
-            self.turn_key = key;
-            self.turn_began = Instant::now();
-        }
-    }
-
-    /// Takes back: in a match from the end of the game, one move or, when a person plays an
-    /// engine and it is the person's turn, back to the person's previous turn; otherwise the
-    /// move before the position shown. The moves after it are forgotten.
-    pub fn take_back(&mut self) -> Result<(), String> {
-        if !self.is_match() {
-            return self.table.take_back(1);
-        }
-        let end = self.table.moves.len();
-        if end == 0 {
-            return Err("there is no move to take back".to_string());
-        }
-        let mover = self.table.end_session().side_to_move();
-        let person_against_engine = self.players.contains(&Player::Human)
-            && self.players.iter().any(|p| *p != Player::Human);
-        let plies = if person_against_engine && self.players[mover.index()] == Player::Human {
-            2
-        } else {
-            1
-        };
-        self.table.goto(end)?;
-        self.table.take_back(plies.min(end))
-    }
-
-    /// Plays `text` for `side` at the end of the game and charges its clock; a move after its
-    /// clock ran out loses on time instead. A move that is not legal changes nothing.
-    fn play_at_end(
-        &mut self,
-        side: Side,
-        text: &str,
-        note: Option<MoveNote>,
-    ) -> Result<(), String> {
-        if let Some(result) = self.table.end_result() {
-            return Err(format!("the game is over: {}", result.text));
-        }
-        if let Some(clocks) = self.clocks.as_mut()
-            && clocks.left_ms(side) < 0
-        {
-            clocks.pause();
-            self.table.time_loss = Some(side);
-            return Ok(());
-        }
-        let plies = self.table.moves.len();
-        self.table.append(text)?;
-        self.notes.truncate(plies);
-        self.notes.push(note);
-        if let Some(clocks) = self.clocks.as_mut() {
-            clocks.moved(side);
-        }
-        Ok(())
-    }
 }
 
 /// A room: shared between the web handlers and the workers. The web handlers take the state's
@@ -229,28 +84,11 @@ impl Room {
             id,
             engines,
             state: Mutex::new(RoomState {
-                table,
-                version: 1,
-                sent: 0,
-                players: [Player::Human, Player::Human],
-                limit: Limit::Movetime { ms: 1000 },
-                analysis: AnalysisSettings {
-                    on: false,
-                    engine: 0,
-                    multipv: 1,
-                },
-                clocks: None,
-                notes: Vec::new(),
-                record: None,
+                desk: Desk::new(table),
                 workers: [None, None, None],
                 busy: [None; ROLES],
                 status: Default::default(),
-                failed: None,
                 worker_serial: 0,
-                review: None,
-                review_serial: 0,
-                turn_began: Instant::now(),
-                turn_key: (0, 0),
             }),
             published: Mutex::new(String::new()),
             presence: Mutex::new(Presence {
@@ -320,19 +158,7 @@ impl Room {
     /// After a change: next version, engines restarted, clocks run, `state` sent; returns the
     /// state's JSON.
     fn commit(&self, state: &mut RoomState) -> String {
-        state.version += 1;
-        state.failed = None;
-        let notes = state.table.moves.len();
-        state.notes.resize(notes, None);
-        state.note_turn(false);
-        // A review is dropped once the game no longer begins with the moves it covers.
-        if state
-            .review
-            .as_ref()
-            .is_some_and(|r| !r.covers(&state.table))
-        {
-            state.review = None;
-        }
+        state.desk.committed();
         self.schedule(state);
         self.send_state(state)
     }
@@ -349,90 +175,19 @@ impl Room {
         json
     }
 
-    /// Starts, replaces or stops the engines' searches to fit the state, and runs the clocks.
+    /// Starts, replaces or stops the engines' searches to fit the state.
     fn schedule(&self, state: &mut RoomState) {
-        let version = state.version;
-        let live = state.table.end_result().is_none();
-        let mover = state.table.end_session().side_to_move();
-        if let Some(clocks) = state.clocks.as_mut() {
-            clocks.run(live.then_some(mover));
-        }
-        for side in [Side::White, Side::Black] {
-            let role = side.index();
-            if state.players[role] == Player::Human {
-                // Its engine, if it had one, is not needed any more.
-                state.workers[role] = None;
-                state.busy[role] = None;
-                state.status[role].clear();
-                continue;
-            }
-            let wanted = match &state.players[role] {
-                Player::Engine { engine, level, elo }
-                    if live && side == mover && state.failed != Some(version) =>
-                {
-                    Some((*engine, Setting::of(level, *elo)))
-                }
-                _ => None,
-            };
+        for (role, wanted) in state.desk.wanted().into_iter().enumerate() {
             match wanted {
-                Some((engine, setting)) => {
-                    let job = self.job(state, Purpose::Play(side), setting);
-                    self.run(state, role, engine, job);
+                Some((engine, job)) => self.run(state, role, engine, job),
+                // A person's side needs its engine no more.
+                None if role != ANALYSER && state.players[role] == Player::Human => {
+                    state.workers[role] = None;
+                    state.busy[role] = None;
+                    state.status[role].clear();
                 }
                 None => self.stop(state, role),
             }
-        }
-        let analysis = state.analysis;
-        if analysis.on && state.table.is_live() {
-            let job = self.job(state, Purpose::Analyse(analysis.multipv), Setting::Default);
-            self.run(state, ANALYSER, analysis.engine, job);
-        } else {
-            self.stop(state, ANALYSER);
-        }
-    }
-
-    fn job(&self, state: &RoomState, purpose: Purpose, setting: Setting) -> Job {
-        let table = &state.table;
-        // A player plays at the end of the game; the analysis is of the position shown.
-        let (moves, session) = match purpose {
-            Purpose::Play(_) => (&table.moves[..], table.end_session()),
-            Purpose::Analyse(_) => (&table.moves[..table.ply], table.session()),
-        };
-        let position = if moves.is_empty() {
-            format!("position fen {}", table.start)
-        } else {
-            format!("position fen {} moves {}", table.start, moves.join(" "))
-        };
-        let (go, patience) = match (purpose, state.limit, &state.clocks) {
-            (Purpose::Analyse(_), _, _) => ("go infinite".to_string(), Duration::MAX),
-            (_, Limit::Movetime { ms }, _) => (
-                format!("go movetime {ms}"),
-                Duration::from_millis(ms.saturating_mul(2).saturating_add(5000)),
-            ),
-            (_, Limit::Depth { depth }, _) => (format!("go depth {depth}"), DEPTH_PATIENCE),
-            (_, Limit::Clock { .. }, Some(clocks)) => {
-                let (white, black) = (
-                    clocks.left_ms(Side::White).max(0),
-                    clocks.left_ms(Side::Black).max(0),
-                );
-                let inc = clocks.increment_ms();
-                (
-                    format!("go wtime {white} btime {black} winc {inc} binc {inc}"),
-                    Duration::from_millis(white.max(black) as u64 + 5000),
-                )
-            }
-            (_, Limit::Clock { .. }, None) => ("go movetime 1000".to_string(), DEPTH_PATIENCE),
-        };
-        Job {
-            version: state.version,
-            purpose,
-            variant: table.game.name(),
-            size: session.size(),
-            side_to_move: session.side_to_move(),
-            position,
-            go,
-            setting,
-            patience,
         }
     }
 
@@ -498,7 +253,7 @@ impl Room {
                 if state.busy[role] == Some(version) {
                     state.busy[role] = None;
                     if role != ANALYSER {
-                        state.failed = Some(version);
+                        state.desk.failed = Some(version);
                     }
                 }
                 self.notice(true, &why);
@@ -524,13 +279,12 @@ impl Room {
                     depth,
                     time_ms: elapsed_ms,
                 };
-                match state.play_at_end(side, &text, Some(note)) {
+                match state.desk.engine_moved(version, side, &text, note) {
                     Ok(()) => {
                         self.commit(&mut state);
                         return;
                     }
                     Err(problem) => {
-                        state.failed = Some(version);
                         state.status[role] = "failed: it sent a move that is not legal".to_string();
                         self.notice(
                             true,
@@ -564,6 +318,28 @@ impl Room {
             .map_or_else(|| format!("engine {index}"), |spec| spec.name.clone())
     }
 
+    /// The state as the page reads it.
+    pub fn view_json(&self, state: &RoomState) -> String {
+        let engines = (self.engines.iter().enumerate())
+            .map(|(index, spec)| {
+                let status = (0..ROLES)
+                    .filter(|&role| state.workers[role].as_ref().map(|w| w.engine) == Some(index))
+                    .map(|role| state.status[role].clone())
+                    .find(|status| !status.is_empty() && status != "ready")
+                    .unwrap_or_else(|| "ready".to_string());
+                EngineView {
+                    index,
+                    name: spec.name.clone(),
+                    status,
+                }
+            })
+            .collect();
+        let thinking = [Side::White, Side::Black]
+            .into_iter()
+            .find(|side| state.busy[side.index()] == Some(state.version));
+        table_view_json(&self.id, &state.desk, engines, thinking)
+    }
+
     /// A handle of the room that does not keep it open.
     pub(super) fn weak(&self) -> Weak<Room> {
         self.me.clone()
@@ -594,7 +370,7 @@ impl Room {
         if let Some(mut state) = self.try_lock() {
             state.workers = [None, None, None];
             state.busy = [None; ROLES];
-            state.review = None;
+            state.desk.review = None;
         }
     }
 
@@ -603,13 +379,8 @@ impl Room {
         let Some(mut state) = self.try_lock() else {
             return;
         };
-        let Some(loser) = state.clocks.as_ref().and_then(Clocks::flagged) else {
-            return;
-        };
-        if let Some(clocks) = state.clocks.as_mut() {
-            clocks.pause();
+        if state.desk.flag_fall() {
+            self.commit(&mut state);
         }
-        state.table.time_loss = Some(loser);
-        self.commit(&mut state);
     }
 }

@@ -3,7 +3,7 @@
 //! sockets, in all and per room. Ids are random: knowing one table's id tells nothing of another.
 
 use super::room::Room;
-use super::table::Table;
+use crate::desk::table::Table;
 use crate::tools::tournament::engine_process::EngineSpec;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -62,6 +62,11 @@ impl Rooms {
 
     /// A new room for `table`, or an error when too many are open (abandoned ones are removed
     /// first).
+    /// The engines' names, tabula's first, as requests are checked against them.
+    pub fn engine_names(&self) -> Vec<String> {
+        self.engines.iter().map(|spec| spec.name.clone()).collect()
+    }
+
     pub fn open(&self, table: Table) -> Result<Arc<Room>, String> {
         self.remove_abandoned();
         let mut rooms = self.map();

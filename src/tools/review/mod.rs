@@ -1,19 +1,8 @@
-//! `tabula review`: a finished or loaded game reviewed in the manner of lichess's analysis.
-//! Every position of the game is searched within one limit; each move is judged by the expected
-//! score it gave up against the engine's best move, marked inaccuracy, mistake or blunder, and
-//! each side summed up with lichess's accuracy ([`judgement`] documents the scale, [`accuracy`]
-//! lichess's formulas). The moves of a record's opening are book moves, shown but not judged.
-//!
-//! [`game`] reads and checks the game, [`analysis`] searches its positions one at a time (the
-//! part the GUI can run in the background), [`judgement`] judges the moves, [`report`] writes
-//! text or JSON and [`annotate`] the record with the judgement in its comments.
+//! `tabula review`: a finished or loaded game reviewed in the manner of lichess's analysis, by
+//! the core's review ([`crate::review`]: the searches, the judgement, the report and the
+//! annotated record), with the command line's files, progress bar and output.
 
-pub mod accuracy;
-pub mod analysis;
-pub mod annotate;
-pub mod game;
-pub mod judgement;
-pub mod report;
+pub use crate::review::{accuracy, analysis, annotate, game, judgement, report};
 
 use crate::bounded_read;
 use crate::games::game_and_size;

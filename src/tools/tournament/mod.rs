@@ -15,7 +15,7 @@ pub mod engine_log;
 pub mod engine_messages;
 pub mod engine_process;
 pub mod game_entry;
-pub mod info_line;
+pub use crate::protocol::info_line;
 pub mod merge;
 pub mod openings;
 pub mod option_check;

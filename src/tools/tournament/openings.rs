@@ -4,8 +4,8 @@
 
 use crate::game::BoardSize;
 use crate::games::GameKind;
+use crate::record::position_line::PositionLine;
 use crate::session::GameSession;
-use crate::tools::position_line::PositionLine;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;

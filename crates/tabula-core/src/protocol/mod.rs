@@ -7,6 +7,7 @@
 pub mod command;
 pub mod engine;
 pub mod event;
+pub mod info_line;
 pub mod options;
 pub mod output;
 pub mod progress;

@@ -4,8 +4,8 @@
 use super::game::ReviewGame;
 use super::judgement::{After, MoveReview, Review, SideSummary};
 use crate::game::{Outcome, Side};
+use crate::record::games::player_label;
 use crate::search::score::Score;
-use crate::tools::record_games::player_label;
 use crate::words::counted;
 use serde::Serialize;
 

@@ -8,7 +8,7 @@
 use super::game::{ReviewGame, numbered};
 use super::judgement::Review;
 use crate::game::Side;
-use crate::tools::tournament::record::tag_lines;
+use crate::record::lines::tag_lines;
 
 /// The longest line of moves written, as `tabula match` writes them.
 const LINE_WIDTH: usize = 100;

@@ -3,7 +3,7 @@
 
 use crate::clicks::move_square_names;
 use crate::game::{BoardSize, Side};
-use crate::tools::tournament::info_line::{InfoLine, Score};
+use crate::protocol::info_line::{InfoLine, Score};
 use serde::Serialize;
 
 /// Centipawn scores at least this large are proven results (protocol.md).

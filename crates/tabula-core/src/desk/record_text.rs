@@ -4,17 +4,17 @@
 //! and its players and result are written again while they still hold.
 
 use super::loaded_record::LoadedRecord;
-use super::room::RoomState;
+use super::state::Desk;
 use super::table::{Limit, Player, Table};
 use crate::game::Side;
 use crate::games::game_and_size;
-use crate::tools::position_line::PositionLine;
-use crate::tools::record_games::{movetext_moves, player_label, record_games};
-use crate::tools::review::game::numbered;
-use crate::tools::tournament::record::{MoveRecord, move_lines, tag_lines, today};
+use crate::record::games::{movetext_moves, player_label, record_games};
+use crate::record::lines::{MoveRecord, move_lines, tag_lines, today};
+use crate::record::position_line::PositionLine;
+use crate::review::game::numbered;
 
 /// The game of `state` as record text; `engine_name` names an engine by its index.
-pub fn write_record(state: &RoomState, engine_name: impl Fn(usize) -> String) -> String {
+pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> String {
     let table = &state.table;
     let session = table.session();
     let size = session.size();

@@ -5,9 +5,9 @@
 
 use crate::game::{BoardSize, Side};
 use crate::games::GameKind;
+use crate::record::games::{MovetextMove, movetext_entries, record_games};
+use crate::record::position_line::PositionLine;
 use crate::session::GameSession;
-use crate::tools::position_line::PositionLine;
-use crate::tools::record_games::{MovetextMove, movetext_entries, record_games};
 
 /// A game to review, its moves checked.
 #[derive(Clone, Debug)]

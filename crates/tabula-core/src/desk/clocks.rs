@@ -2,8 +2,8 @@
 //! runs since when.
 
 use super::table::Limit;
+use crate::clock::Instant;
 use crate::game::Side;
-use std::time::Instant;
 
 /// Both clocks.
 #[derive(Clone, Debug)]

@@ -1,0 +1,288 @@
+//! A board page's game as it changes: the table, who plays each side, the limit and clocks,
+//! the analysis asked for, the notes of the moves and the review. Every change moves the
+//! version on; [`Desk::wanted`] then says what each engine should be doing. Nothing here runs
+//! an engine or a thread: the GUI's server and the browser's module each do that their way.
+
+use super::clocks::Clocks;
+use super::job::{Job, Purpose, ROLES};
+use super::levels::Setting;
+use super::loaded_record::LoadedRecord;
+use super::review::TableReview;
+use super::table::{AnalysisSettings, Limit, Player, Table};
+use crate::clock::Instant;
+use crate::game::Side;
+
+/// The role of the analysing engine (after white's and black's players).
+pub const ANALYSER: usize = 2;
+
+/// What an engine said about the move it played.
+#[derive(Clone, Debug, Default)]
+pub struct MoveNote {
+    pub score: Option<String>,
+    pub depth: Option<u32>,
+    pub time_ms: u64,
+}
+
+/// The game of a board page and everything the page chose about it.
+pub struct Desk {
+    pub table: Table,
+    pub version: u64,
+    /// One more for every state sent: the version moves with the game only, and states of one
+    /// version (an engine's status, a review's progress) are told apart by this.
+    pub sent: u64,
+    pub players: [Player; 2],
+    pub limit: Limit,
+    pub analysis: AnalysisSettings,
+    pub clocks: Option<Clocks>,
+    /// Notes of the engines' moves, by ply.
+    pub notes: Vec<Option<MoveNote>>,
+    /// The record the game was loaded from, if it was.
+    pub record: Option<LoadedRecord>,
+    /// The review of the game, while it covers the game's first moves.
+    pub review: Option<TableReview>,
+    /// The number of the last review started, so that a replaced review is not heard.
+    pub review_serial: u64,
+    /// A version at which the player's engine failed: it is not asked again there.
+    pub failed: Option<u64>,
+    /// When the side to move began its turn (its thinking time is counted from there), and the
+    /// moves and cursor it began at ([`Desk::turn_key`]).
+    turn_began: Instant,
+    turn_key: (usize, usize),
+}
+
+impl Desk {
+    /// A desk with `table`, a person playing both sides, a second a move.
+    pub fn new(table: Table) -> Desk {
+        Desk {
+            table,
+            version: 1,
+            sent: 0,
+            players: [Player::Human, Player::Human],
+            limit: Limit::Movetime { ms: 1000 },
+            analysis: AnalysisSettings {
+                on: false,
+                engine: 0,
+                multipv: 1,
+            },
+            clocks: None,
+            notes: Vec::new(),
+            record: None,
+            review: None,
+            review_serial: 0,
+            failed: None,
+            turn_began: Instant::now(),
+            turn_key: (0, 0),
+        }
+    }
+
+    /// Whether a game is being played rather than studied: an engine plays a side, or the
+    /// clocks run. Its moves are then made at its end, whatever position is shown.
+    pub fn is_match(&self) -> bool {
+        self.clocks.is_some() || self.players.iter().any(|p| *p != Player::Human)
+    }
+
+    /// Why a person may not move now, if so.
+    pub fn why_no_move(&self) -> Option<String> {
+        let table = &self.table;
+        let side = table.end_session().side_to_move();
+        if table.end_result().is_some() || !self.is_match() {
+            return None;
+        }
+        if matches!(self.players[side.index()], Player::Engine { .. }) {
+            return Some(format!(
+                "it is {}'s turn, and an engine plays {}; make it a human player to move for it",
+                side.name(),
+                side.name()
+            ));
+        }
+        (!table.at_end()).then(|| "go to the last move to play on".to_string())
+    }
+
+    /// A person's move at the position shown: in a match at its end, clocks charged. Its note
+    /// is the time since the turn began.
+    pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
+        if let Some(why) = self.why_no_move() {
+            return Err(why);
+        }
+        let side = self.table.session().side_to_move();
+        let note = MoveNote {
+            time_ms: u64::try_from(self.turn_began.elapsed().as_millis()).unwrap_or(u64::MAX),
+            ..MoveNote::default()
+        };
+        if self.is_match() {
+            return self.play_at_end(side, text, Some(note));
+        }
+        let ply = self.table.ply;
+        self.table.play(text)?;
+        if self.table.moves.len() == ply + 1 {
+            self.notes.truncate(ply);
+            self.notes.push(Some(note));
+        }
+        Ok(())
+    }
+
+    /// A new game on the table: the notes and a record loaded go, and the clocks start again.
+    pub fn replace_table(&mut self, table: Table) {
+        self.table = table;
+        self.notes.clear();
+        self.record = None;
+        self.clocks = Clocks::for_limit(self.limit);
+        self.note_turn(true);
+    }
+
+    /// A record loaded on the table: studied, so people play both sides (the record names
+    /// them) with no clocks.
+    pub fn load_record(&mut self, table: Table, loaded: LoadedRecord) {
+        self.replace_table(table);
+        self.players = [Player::Human, Player::Human];
+        self.clocks = None;
+        self.record = Some(loaded);
+    }
+
+    /// New players and limit (already checked): the clocks of a game in progress go on unless
+    /// the limit changes.
+    pub fn set_players(&mut self, players: [Player; 2], limit: Limit) {
+        if self.limit != limit || self.table.moves.is_empty() {
+            self.clocks = Clocks::for_limit(limit);
+        }
+        self.players = players;
+        self.limit = limit;
+    }
+
+    /// What starts a new turn when it changes: the number of moves, and in a study board (where
+    /// moves are played at the position shown) the cursor.
+    fn turn_key(&self) -> (usize, usize) {
+        let cursor = if self.is_match() { 0 } else { self.table.ply };
+        (self.table.moves.len(), cursor)
+    }
+
+    /// Starts the clock of the next turn if the turn changed (or `always`, for a new game).
+    pub fn note_turn(&mut self, always: bool) {
+        let key = self.turn_key();
+        if always || key != self.turn_key {
+            self.turn_key = key;
+            self.turn_began = Instant::now();
+        }
+    }
+
+    /// Takes back: in a match from the end of the game, one move or, when a person plays an
+    /// engine and it is the person's turn, back to the person's previous turn; otherwise the
+    /// move before the position shown. The moves after it are forgotten.
+    pub fn take_back(&mut self) -> Result<(), String> {
+        if !self.is_match() {
+            return self.table.take_back(1);
+        }
+        let end = self.table.moves.len();
+        if end == 0 {
+            return Err("there is no move to take back".to_string());
+        }
+        let mover = self.table.end_session().side_to_move();
+        let person_against_engine = self.players.contains(&Player::Human)
+            && self.players.iter().any(|p| *p != Player::Human);
+        let plies = if person_against_engine && self.players[mover.index()] == Player::Human {
+            2
+        } else {
+            1
+        };
+        self.table.goto(end)?;
+        self.table.take_back(plies.min(end))
+    }
+
+    /// Plays `text` for `side` at the end of the game and charges its clock; a move after its
+    /// clock ran out loses on time instead. A move that is not legal changes nothing.
+    pub fn play_at_end(
+        &mut self,
+        side: Side,
+        text: &str,
+        note: Option<MoveNote>,
+    ) -> Result<(), String> {
+        if let Some(result) = self.table.end_result() {
+            return Err(format!("the game is over: {}", result.text));
+        }
+        if let Some(clocks) = self.clocks.as_mut()
+            && clocks.left_ms(side) < 0
+        {
+            clocks.pause();
+            self.table.time_loss = Some(side);
+            return Ok(());
+        }
+        let plies = self.table.moves.len();
+        self.table.append(text)?;
+        self.notes.truncate(plies);
+        self.notes.push(note);
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(side);
+        }
+        Ok(())
+    }
+
+    /// The move an engine sent for the job of `version` (`side`'s), played at the end of the
+    /// game; a move that is not legal marks the version failed, so that the engine is not
+    /// asked again there.
+    pub fn engine_moved(
+        &mut self,
+        version: u64,
+        side: Side,
+        text: &str,
+        note: MoveNote,
+    ) -> Result<(), String> {
+        let played = self.play_at_end(side, text, Some(note));
+        if played.is_err() {
+            self.failed = Some(version);
+        }
+        played
+    }
+
+    /// Ends the game of a player whose clock ran out: true if one did.
+    pub fn flag_fall(&mut self) -> bool {
+        let Some(loser) = self.clocks.as_ref().and_then(Clocks::flagged) else {
+            return false;
+        };
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.pause();
+        }
+        self.table.time_loss = Some(loser);
+        true
+    }
+
+    /// After a change: the next version, the notes fitted to the moves, the turn's clock, a
+    /// review dropped once the game no longer begins with the moves it covers, and the clocks
+    /// run for the side to move.
+    pub fn committed(&mut self) {
+        self.version += 1;
+        self.failed = None;
+        let notes = self.table.moves.len();
+        self.notes.resize(notes, None);
+        self.note_turn(false);
+        if self.review.as_ref().is_some_and(|r| !r.covers(&self.table)) {
+            self.review = None;
+        }
+        let live = self.table.end_result().is_none();
+        let mover = self.table.end_session().side_to_move();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.run(live.then_some(mover));
+        }
+    }
+
+    /// What each engine should be doing now, by role (white's player, black's, the
+    /// analyser): the engine's index and its search, or nothing.
+    pub fn wanted(&self) -> [Option<(usize, Job)>; ROLES] {
+        let live = self.table.end_result().is_none();
+        let mover = self.table.end_session().side_to_move();
+        let player = |side: Side| match &self.players[side.index()] {
+            Player::Engine { engine, level, elo }
+                if live && side == mover && self.failed != Some(self.version) =>
+            {
+                let setting = Setting::of(level, *elo);
+                Some((*engine, Job::of(self, Purpose::Play(side), setting)))
+            }
+            _ => None,
+        };
+        let analysis = self.analysis;
+        let analyser = (analysis.on && self.table.is_live()).then(|| {
+            let job = Job::of(self, Purpose::Analyse(analysis.multipv), Setting::Default);
+            (analysis.engine, job)
+        });
+        [player(Side::White), player(Side::Black), analyser]
+    }
+}
