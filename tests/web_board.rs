@@ -52,6 +52,17 @@ return {moves: Array.from(document.querySelectorAll('#moves .move[data-ply]'))
     .map((m) => m.firstChild.nodeValue)};
 "#;
 
+/// The analysis shown: the button, its figures, the first move of each line, the engine.
+const READ_ANALYSIS: &str = r#"
+return {
+    pressed: document.getElementById('analyse').getAttribute('aria-pressed'),
+    stats: (document.querySelector('#engine-output .stats') || {}).textContent || '',
+    firsts: Array.from(document.querySelectorAll('#engine-output .lines .pv'))
+        .map((pv) => pv.textContent.split(' ')[0]),
+    engines: document.getElementById('engines-status').textContent,
+};
+"#;
+
 const READ_REVIEW: &str = r#"
 const graph = document.getElementById('review-graph');
 const curve = graph.querySelector('polyline.curve');
@@ -159,16 +170,22 @@ fn native(lines: &[String]) -> Res<Vec<String>> {
 
 /// Every move the page lists is legal where it was played, by the native binary's list
 /// (`moves`, one line for each position), and the position string the page shows is the
-/// binary's after them (`d`).
-async fn check_moves(client: &Client, game: &str, size: usize, moves: &[String]) -> Res<()> {
+/// binary's after them (`d`). Returns the legal moves there.
+async fn check_moves(
+    client: &Client,
+    game: &str,
+    size: usize,
+    moves: &[String],
+) -> Res<Vec<String>> {
     let mut session = vec![format!("newgame {game} {size}")];
     for ply in 0..=moves.len() {
         session.push(format!(
             "position startpos moves {}",
             moves[..ply].join(" ")
         ));
-        session.push(if ply < moves.len() { "moves" } else { "d" }.to_string());
+        session.push("moves".to_string());
     }
+    session.push("d".to_string());
     let answers = native(&session)?;
     for (ply, played) in moves.iter().enumerate() {
         let legal: Vec<&str> = answers.get(ply).map_or(vec![], |l| l.split(' ').collect());
@@ -190,7 +207,53 @@ async fn check_moves(client: &Client, game: &str, size: usize, moves: &[String])
             shown["position"]
         ));
     }
-    Ok(())
+    let last = answers.get(moves.len()).map_or("", String::as_str);
+    Ok(last.split(' ').map(str::to_string).collect())
+}
+
+/// The depth and the seconds the analysis shows (`depth 12 · 1.2M nodes · 2.5M nps · 0.5 s`),
+/// zeros before it shows them.
+fn depth_and_time(shown: &Value) -> (u32, f64) {
+    let stats = shown["stats"].as_str().unwrap_or("");
+    let words: Vec<&str> = stats.split_whitespace().collect();
+    match words[..] {
+        ["depth", depth, .., seconds, "s"] => {
+            (depth.parse().unwrap_or(0), seconds.parse().unwrap_or(0.0))
+        }
+        _ => (0, 0.0),
+    }
+}
+
+/// Analysis on the position reached: lines whose first moves are legal (`legal`, the binary's
+/// list), the time it has searched counted, and the engine back to `ready` once it is turned
+/// off.
+async fn analyse(client: &Client, legal: &[String]) -> Res<()> {
+    let read = || async move {
+        client
+            .execute(READ_ANALYSIS, vec![])
+            .await
+            .ctx("read the analysis")
+    };
+    click(client, "#analyse").await?;
+    let shown = poll("analysis lines", ENGINE_REPLY, read, |v| {
+        let (depth, seconds) = depth_and_time(v);
+        depth >= 3 && seconds > 0.0
+    })
+    .await?;
+    let firsts = strings(&shown, "firsts");
+    if firsts.is_empty() || firsts.iter().any(|first| !legal.contains(first)) {
+        return Err(format!(
+            "analysis lines start {firsts:?}, the legal moves are {legal:?}"
+        ));
+    }
+    click(client, "#analyse").await?;
+    poll("the analysis to stop", STEP, read, |v| {
+        v["pressed"] == "false"
+            && v["engines"] == "tabula: ready"
+            && v["firsts"] == Value::Array(vec![])
+    })
+    .await
+    .map(drop)
 }
 
 /// Reviews the game at depth 4: the graph has a point per position, its dots are the moves
@@ -338,7 +401,8 @@ async fn run(client: &Client, base: &str) -> Res<()> {
         let size: usize = size.parse().ctx("a size")?;
         let moves = play(client, game, size, 0x3eb0 + index as u64).await?;
         eprintln!("{game} {size}: {}", moves.join(" "));
-        check_moves(client, game, size, &moves).await?;
+        let legal = check_moves(client, game, size, &moves).await?;
+        analyse(client, &legal).await?;
         let marks = review(client, moves.len()).await?;
         check_record(client, game, &moves, &marks).await?;
         client

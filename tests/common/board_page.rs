@@ -10,6 +10,9 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
+/// Control-A, then every modifier key released (WebDriver's key codes).
+const SELECT_ALL: &str = "\u{e009}a\u{e000}";
+
 /// How long the page may take to react to one click or one answer of its tables.
 pub const STEP: Duration = Duration::from_secs(5);
 
@@ -176,11 +179,14 @@ pub async fn select(client: &Client, id: &str, value: &str) -> Res<()> {
         .ctx(&format!("choose {value:?} in select#{id}"))
 }
 
+/// Types `text` into the field `id` in place of what it held, as a person selecting it all
+/// does (WebDriver's clear leaves the field, and a field that shows the board, `#position`, is
+/// then filled again).
 pub async fn type_into(client: &Client, id: &str, text: &str) -> Res<()> {
     let input = find_id(client, id, &format!("input#{id}")).await?;
     input.clear().await.ctx(&format!("clear input#{id}"))?;
     input
-        .send_keys(text)
+        .send_keys(&format!("{SELECT_ALL}{text}"))
         .await
         .ctx(&format!("type {text:?} into input#{id}"))
 }

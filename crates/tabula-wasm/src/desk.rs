@@ -39,6 +39,13 @@ fn refused(why: String) -> JsError {
     JsError::new(&printable(&why))
 }
 
+/// The milliseconds since a search `started` (0 if it has no start).
+fn elapsed_ms(started: Option<Instant>) -> u64 {
+    started.map_or(0, |started| {
+        u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    })
+}
+
 /// One event for the page, as the server's socket sends it.
 #[derive(Serialize)]
 struct Event {
@@ -368,6 +375,8 @@ impl Desk {
                 return Vec::new();
             };
             analysis.absorb(&info, self.desk.table.session().size());
+            // As the server's: the time since the search was started.
+            analysis.time_ms = elapsed_ms(search.started);
             let data = serde_json::to_value(&*analysis).unwrap_or_default();
             return vec![Event {
                 name: "analysis",
@@ -393,9 +402,7 @@ impl Desk {
         let note = MoveNote {
             score: search.last_info.as_ref().and_then(InfoLine::score_text),
             depth: search.last_info.as_ref().and_then(|info| info.depth),
-            time_ms: search.started.map_or(0, |started| {
-                u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
-            }),
+            time_ms: elapsed_ms(search.started),
         };
         let mut events = Vec::new();
         match self.desk.engine_moved(version, side, &text, note) {

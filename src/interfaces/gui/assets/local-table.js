@@ -129,7 +129,7 @@ class LocalTable {
     const version = role.version;
     if (version === null || !this.desk) return;
     if (line.startsWith('bestmove')) role.version = null; // the job is done
-    this.emit(JSON.parse(this.desk.engine_line(index, version, line)));
+    this.emit(JSON.parse(this.desk.engine_line(index, BigInt(version), line)));
     this.schedule();
   }
 
@@ -156,7 +156,7 @@ class LocalTable {
       if (this.review !== review) return;
       if (status !== 'running') this.stopReview();
       try {
-        this.emit(JSON.parse(this.desk.review_progress(review.serial, status, JSON.stringify(evals))));
+        this.emit(JSON.parse(this.desk.review_progress(BigInt(review.serial), status, JSON.stringify(evals))));
       } catch (e) {
         this.emit([{ name: 'notice', data: { level: 'error', text: `review: ${e.message}` } }]);
       }
