@@ -10,8 +10,10 @@
 //! quick depth must draw its graph (a point per position), mark in the move list what its
 //! dots mark, and write its judgement into the record downloaded (through the page's link, as
 //! a file), whose players, moves and comments are checked and which `tabula review` reads back.
-//! A refused position string and a record file that is no record each bring one message and
-//! leave the board as it was. No console message may appear and no request may leave the site.
+//! The record file is loaded back through the page, which shows its moves and players. A
+//! refused position string and a record file that is no record each bring one message and
+//! leave the board as it was. Each position reached is analysed: lines of legal moves, the time
+//! counted, the engine ready again once analysis is off. No console message may appear and no request may leave the site.
 //! Screenshots of the reviewed games are saved as `target/web-screenshots/board-<game>.png`
 //! (docs/web-<game>.png).
 //!
@@ -35,7 +37,7 @@ use serde_json::Value;
 use static_site::processes::{self, Context, Res, strings};
 use static_site::{GAMES, Site, only_own_origin, target_dir};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -292,13 +294,14 @@ async fn review(client: &Client, moves: usize) -> Res<Vec<(u64, String)>> {
 }
 
 /// The record downloaded: its file name, players, game, moves and the review's comment on each
-/// (with the marks the page shows); `tabula review` reads it back.
+/// (with the marks the page shows); `tabula review` reads it back. Returns the file it is kept
+/// in.
 async fn check_record(
     client: &Client,
     game: &str,
     moves: &[String],
     marks: &[(u64, String)],
-) -> Res<()> {
+) -> Res<PathBuf> {
     let (name, record) = download(client).await?;
     let tag = |name: &str| record_tag(&record, name);
     if name != format!("tabula-{game}.txt")
@@ -341,7 +344,39 @@ async fn check_record(
     if again["moves"].as_array().map(Vec::len) != Some(moves.len()) {
         return Err(format!("tabula review read back {again}"));
     }
+    Ok(file)
+}
+
+/// Loads the record `file` through the page's file field: the page then shows its moves and
+/// names its players.
+async fn load_record(client: &Client, file: &Path, moves: &[String]) -> Res<()> {
+    choose_file(client, file).await?;
+    let script = "return {info: document.getElementById('record-info').textContent}";
+    poll(
+        "the record's players",
+        STEP,
+        || read(client, script, "read the record"),
+        |v| {
+            v["info"]
+                .as_str()
+                .is_some_and(|i| i.contains("White Human, Black tabula (level easy)"))
+        },
+    )
+    .await?;
+    let shown = page_moves(client).await?;
+    if shown != moves {
+        return Err(format!("the record loaded shows {shown:?}, not {moves:?}"));
+    }
     Ok(())
+}
+
+/// Chooses `file` in the page's *Load record* field.
+async fn choose_file(client: &Client, file: &Path) -> Res<()> {
+    board_page::find_id(client, "load-record", "#load-record")
+        .await?
+        .send_keys(&file.display().to_string())
+        .await
+        .ctx(&format!("choose {}", file.display()))
 }
 
 /// `what` (typing into the page) brings one message in `error` (an element id's key in
@@ -377,14 +412,7 @@ async fn bad_input(client: &Client) -> Res<()> {
     .await?;
     let file = shots().join("not-a-record.txt");
     std::fs::write(&file, "this is no record {").ctx("write a bad record")?;
-    refused(client, "record_error", async {
-        board_page::find_id(client, "load-record", "#load-record")
-            .await?
-            .send_keys(&file.display().to_string())
-            .await
-            .ctx("choose the bad record")
-    })
-    .await
+    refused(client, "record_error", choose_file(client, &file)).await
 }
 
 fn shots() -> PathBuf {
@@ -404,13 +432,14 @@ async fn run(client: &Client, base: &str) -> Res<()> {
         let legal = check_moves(client, game, size, &moves).await?;
         analyse(client, &legal).await?;
         let marks = review(client, moves.len()).await?;
-        check_record(client, game, &moves, &marks).await?;
+        let record = check_record(client, game, &moves, &marks).await?;
         client
             .execute("window.scrollTo(0, 0);", vec![])
             .await
             .ctx("scroll to the top")?;
         let png = client.screenshot().await.ctx("take a screenshot")?;
         std::fs::write(shots().join(format!("board-{game}.png")), png).ctx("save a screenshot")?;
+        load_record(client, &record, &moves).await?;
         bad_input(client)
             .await
             .map_err(|e| format!("{game}: {e}"))?;
