@@ -13,7 +13,9 @@
 //! The record file is loaded back through the page, which shows its moves and players. A
 //! refused position string and a record file that is no record each bring one message and
 //! leave the board as it was. Each position reached is analysed: lines of legal moves, the time
-//! counted, the engine ready again once analysis is off. No console message may appear and no request may leave the site.
+//! counted, the engine ready again once analysis is off. Last, a person who does not move on a
+//! clock of 1.2 s loses on time. No console message may appear and no request may leave the site.
+//! What needs a server is not offered (no engine but tabula, no connection banner).
 //! Screenshots of the reviewed games are saved as `target/web-screenshots/board-<game>.png`
 //! (docs/web-<game>.png).
 //!
@@ -100,13 +102,14 @@ async fn page_moves(client: &Client) -> Res<Vec<String>> {
     ))
 }
 
-/// White a person, black tabula at `easy` and 50 ms a move, chosen in the players form.
-async fn set_players(client: &Client) -> Res<()> {
+/// White a person, black tabula at `easy` with the limit `kind` of `value` (as the form takes
+/// them: `movetime` `0.05`), chosen in the players form.
+async fn set_players(client: &Client, kind: &str, value: &str) -> Res<()> {
     select(client, "white", "human").await?;
     select(client, "black", "engine:0").await?;
     select(client, "level-black", "easy").await?;
-    select(client, "limit-kind", "movetime").await?;
-    type_into(client, "limit-value", "0.05").await?;
+    select(client, "limit-kind", kind).await?;
+    type_into(client, "limit-value", value).await?;
     click(client, "#apply-players").await?;
     let script = "return {name: document.querySelector('#clock-top .clock-name').textContent}";
     poll(
@@ -126,7 +129,7 @@ async fn set_players(client: &Client) -> Res<()> {
 /// Plays [`PERSON_MOVES`] moves by clicks, each answered by the engine; returns the moves.
 async fn play(client: &Client, game: &str, size: usize, seed: u64) -> Res<Vec<String>> {
     new_game(client, game, &size.to_string(), size * size).await?;
-    set_players(client).await?;
+    set_players(client, "movetime", "0.05").await?;
     let mut rng = Rng(seed);
     for _ in 0..PERSON_MOVES {
         let state = wait_for(client, "white's turn", ENGINE_REPLY, human_can_move).await?;
@@ -144,6 +147,46 @@ async fn play(client: &Client, game: &str, size: usize, seed: u64) -> Res<Vec<St
         .await?;
     }
     page_moves(client).await
+}
+
+/// On a clock of 1.2 s (0.02 minutes) a person who does not move loses on time: the page's
+/// clocks are read (the Desk's `tick`) with no request and no engine's line to wake them.
+async fn flag_falls(client: &Client) -> Res<()> {
+    new_game(client, "joust", "8", 64).await?;
+    set_players(client, "clock", "0.02+0").await?;
+    let state = wait_for(client, "white's flag to fall", ENGINE_REPLY, |s| {
+        s.result.is_some()
+    })
+    .await?;
+    let result = state.result.unwrap_or_default();
+    if !result.contains("black wins") || !result.contains("on time") {
+        return Err(format!(
+            "after white's time ran out the page shows {result:?}"
+        ));
+    }
+    eprintln!("flag fall: {result}");
+    Ok(())
+}
+
+/// What needs a server is not offered: tabula is the one engine (no analysis engine to choose)
+/// and there is no connection to lose.
+const SERVER_PARTS: &str = r#"
+return {
+    players: Array.from(document.querySelectorAll('#black option')).map((o) => o.value),
+    engine_choice: !document.getElementById('analysis-engine-label').hidden,
+    offline: document.body.classList.contains('offline'),
+};
+"#;
+
+async fn no_server_parts(client: &Client) -> Res<()> {
+    let shown = read(client, SERVER_PARTS, "read the server's parts").await?;
+    if strings(&shown, "players") != ["human", "engine:0"]
+        || shown["engine_choice"] != false
+        || shown["offline"] != false
+    {
+        return Err(format!("the static page offers {shown}"));
+    }
+    Ok(())
 }
 
 /// What the native binary answers to `lines`, one protocol session, line by line.
@@ -425,6 +468,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
         s.squares > 0
     })
     .await?;
+    no_server_parts(client).await?;
     for (index, (game, size)) in GAMES.iter().enumerate() {
         let size: usize = size.parse().ctx("a size")?;
         let moves = play(client, game, size, 0x3eb0 + index as u64).await?;
@@ -444,6 +488,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
             .await
             .map_err(|e| format!("{game}: {e}"))?;
     }
+    flag_falls(client).await?;
     only_own_origin(client, base).await
 }
 
