@@ -111,17 +111,23 @@ async fn set_players(client: &Client, kind: &str, value: &str) -> Res<()> {
     select(client, "limit-kind", kind).await?;
     type_into(client, "limit-value", value).await?;
     click(client, "#apply-players").await?;
-    let script = "return {name: document.querySelector('#clock-top .clock-name').textContent}";
-    poll(
-        "the players to be taken",
-        STEP,
-        || read(client, script, "read the players"),
-        |v| {
-            v["name"]
-                .as_str()
-                .is_some_and(|n| n.contains("tabula (easy)"))
-        },
-    )
+    wait_for_text(client, "#clock-top .clock-name", "tabula (easy)").await
+}
+
+/// Waits until the element `selector` finds holds `text`.
+async fn wait_for_text(client: &Client, selector: &str, text: &str) -> Res<()> {
+    let read = || async move {
+        client
+            .execute(
+                "return {text: document.querySelector(arguments[0]).textContent}",
+                vec![Value::from(selector)],
+            )
+            .await
+            .ctx(&format!("read {selector}"))
+    };
+    poll(&format!("{selector} to say {text:?}"), STEP, read, |v| {
+        v["text"].as_str().is_some_and(|shown| shown.contains(text))
+    })
     .await
     .map(drop)
 }
@@ -394,16 +400,10 @@ async fn check_record(
 /// names its players.
 async fn load_record(client: &Client, file: &Path, moves: &[String]) -> Res<()> {
     choose_file(client, file).await?;
-    let script = "return {info: document.getElementById('record-info').textContent}";
-    poll(
-        "the record's players",
-        STEP,
-        || read(client, script, "read the record"),
-        |v| {
-            v["info"]
-                .as_str()
-                .is_some_and(|i| i.contains("White Human, Black tabula (level easy)"))
-        },
+    wait_for_text(
+        client,
+        "#record-info",
+        "White Human, Black tabula (level easy)",
     )
     .await?;
     let shown = page_moves(client).await?;
