@@ -1,11 +1,12 @@
-//! What a person notices beside the games: a refused position string that must not stay once
+//! What a person notices beside the games: a game set up again when the server restarted, a
+//! refused position string that must not stay once
 //! the game moves on, a record file of several games to choose from, and pressed toggles that
 //! must stay readable while the mouse is on them. Each is checked in the page and saved as a
 //! screenshot.
 
 use crate::board_page::{click, find_id, new_game, poll, select, set_diamond, type_into};
 use crate::page::save_screenshot;
-use crate::processes::{api_get, screenshot_dir, start_server};
+use crate::processes::{api_get, free_port, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
 use fantoccini::Client;
 use serde_json::Value;
@@ -222,6 +223,8 @@ return {
     moves: document.querySelectorAll('#moves .move[data-ply]').length,
     offline: document.body.classList.contains('offline'),
     status: document.getElementById('status').textContent,
+    table: document.body.dataset.table,
+    notices: Array.from(document.querySelectorAll('#notices li')).map((li) => li.textContent),
 };
 "#;
 
@@ -256,7 +259,52 @@ async fn page_with_token(client: &Client) -> Res<()> {
     Ok(())
 }
 
+/// A server restarted on the same port has forgotten the page's table: the page sets its game
+/// up again on a new table, moves and all, and says so.
+async fn game_set_up_again(client: &Client) -> Res<()> {
+    let port = free_port()?.to_string();
+    let (server, base) = start_server(&["--port", &port])?;
+    let server = Server(server);
+    client.goto(&base).await.ctx(&format!("open {base}"))?;
+    wait_until(client, "the page", PAGE_HEALTH, |page| {
+        page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
+    })
+    .await?;
+    type_into(client, "move-text", "d4f5\u{e007}").await?;
+    let before = wait_until(client, "a move and its answer", PAGE_HEALTH, |page| {
+        page["moves"] == 2
+    })
+    .await?;
+    let old = before["table"].as_str().unwrap_or("").to_string();
+    let moves = api_get(&base, &format!("/api/tables/{old}"))?["moves"].clone();
+    drop(server);
+    let (again, _) = start_server(&["--port", &port])?;
+    let _again = Server(again);
+    // The page finds the server gone, tries again every 3 s, then finds its table gone.
+    let read = || async move {
+        client
+            .execute(PAGE_HEALTH, vec![])
+            .await
+            .ctx("read the page")
+    };
+    let after = poll("the game set up again", 4 * STEP, read, |page| {
+        page["table"] != old.as_str() && page["moves"] == 2 && page["offline"] == false
+    })
+    .await?;
+    let table = after["table"].as_str().unwrap_or("");
+    let served = api_get(&base, &format!("/api/tables/{table}"))?;
+    let said = after["notices"].to_string();
+    if served["moves"] != moves || !said.contains("set up again") {
+        return Err(format!(
+            "after the restart the server's table has {} (before: {moves}); notices {said}",
+            served["moves"]
+        ));
+    }
+    Ok(())
+}
+
 pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
+    game_set_up_again(client).await?;
     page_with_token(client).await?;
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_until(client, "the board to be drawn", PAGE_HEALTH, |page| {

@@ -62,11 +62,14 @@ pub fn screenshot_dir() -> PathBuf {
     target.join("gui-screenshots")
 }
 
-/// Starts `tabula gui --port 0` with `extra` arguments and returns it with the page's address,
-/// read from the first line it prints (`tabula gui: http://127.0.0.1:PORT/`, with `?token=...`
-/// beyond loopback).
+/// Starts `tabula gui --port 0` with `extra` arguments (`--port` among them replaces the `0`)
+/// and returns it with the page's address, read from the first line it prints
+/// (`tabula gui: http://127.0.0.1:PORT/`, with `?token=...` beyond loopback).
 pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
-    let mut command = super::process::tabula(&["gui", "--port", "0"]);
+    let mut command = super::process::tabula(&["gui"]);
+    if !extra.contains(&"--port") {
+        command.args(["--port", "0"]);
+    }
     command.args(extra);
     let mut server = super::process::start(&mut command, Stdio::null(), Stdio::inherit())
         .ctx("start `tabula gui --port 0`")?;
