@@ -1,8 +1,7 @@
 //! What a person notices beside the games: a game set up again when the server restarted, a
-//! refused position string that must not stay once
-//! the game moves on, a record file of several games to choose from, and pressed toggles that
-//! must stay readable while the mouse is on them. Each is checked in the page and saved as a
-//! screenshot.
+//! refused position string that must not stay once the game moves on, a record file of several
+//! games to choose from, and pressed toggles that must stay readable while the mouse is on
+//! them. Each is checked in the page (most saved as a screenshot).
 
 use crate::board_page::{click, find_id, new_game, poll, select, set_diamond, type_into};
 use crate::page::save_screenshot;
