@@ -16,3 +16,6 @@ pub mod review;
 pub mod state;
 pub mod table;
 pub mod view;
+
+#[cfg(test)]
+mod tests;
