@@ -91,7 +91,7 @@ mod tests {
 
     fn job(setting: Setting) -> Job {
         let desk = Desk::new(Table::new("claustro", None).expect("claustro"));
-        Job::of(&desk, Purpose::Play(Side::White), setting)
+        desk.job(Purpose::Play(Side::White), setting)
     }
 
     #[test]
