@@ -80,3 +80,46 @@ impl Told {
         lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::desk::job::Purpose;
+    use tabula_core::desk::state::Desk;
+    use tabula_core::desk::table::Table;
+    use tabula_core::game::Side;
+
+    fn job(setting: Setting) -> Job {
+        let desk = Desk::new(Table::new("claustro", None).expect("claustro"));
+        desk.job(Purpose::Play(Side::White), setting)
+    }
+
+    #[test]
+    fn an_engine_is_told_only_what_changed() {
+        let mut told = Told::default();
+        let first = told.lines(&job(Setting::Level("easy".to_string())));
+        assert_eq!(
+            first[..3],
+            [
+                "setoption name UCI_Variant value claustro",
+                "ucinewgame",
+                "setoption name Level value easy"
+            ]
+        );
+        assert!(first[3].starts_with("position fen "));
+        assert_eq!(first[4], "go movetime 1000");
+        let again = told.lines(&job(Setting::Level("easy".to_string())));
+        assert_eq!(again.len(), 2, "only the position and go: {again:?}");
+        let elo = told.lines(&job(Setting::Elo(1200)));
+        assert_eq!(
+            elo[..3],
+            [
+                "setoption name Level value max",
+                "setoption name UCI_LimitStrength value true",
+                "setoption name UCI_Elo value 1200"
+            ]
+        );
+        let full = told.lines(&job(Setting::Default));
+        assert_eq!(full[0], "setoption name UCI_LimitStrength value false");
+    }
+}

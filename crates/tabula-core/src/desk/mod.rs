@@ -13,6 +13,10 @@ pub mod loaded_record;
 pub mod record_text;
 pub mod requests;
 pub mod review;
+pub mod reviewing;
 pub mod state;
 pub mod table;
 pub mod view;
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,6 @@
 //! dropped once a take back, a new game or a record loaded changes them. A review dropped
 //! stops its search.
 
-use super::state::Desk;
 use super::table::Table;
 use crate::games::GameKind;
 use crate::review::analysis::{ReviewSettings, Reviewer};
@@ -90,73 +89,6 @@ impl Drop for TableReview {
     }
 }
 
-impl Desk {
-    /// Starts a review of the game, each position searched to `depth`, replacing the one that
-    /// runs; `engine_name` names the engines in the record the review reads.
-    pub fn start_review(
-        &mut self,
-        depth: u32,
-        engine_name: impl Fn(usize) -> String,
-    ) -> Result<ReviewAsked, String> {
-        if !(1..=MAX_DEPTH).contains(&depth) {
-            return Err(format!("depth {depth} is not 1 to {MAX_DEPTH}"));
-        }
-        let table = &self.table;
-        if table.moves.is_empty() {
-            return Err("there are no moves to review".to_string());
-        }
-        let text = super::record_text::write_record(self, engine_name);
-        let game = ReviewGame::read(&text, 1, table.game, None)?;
-        let head = ReviewHead::of(&game, limit_name(depth));
-        self.review_serial += 1;
-        let signals = Arc::new(Signals::default());
-        let positions = game.moves.len() + 1;
-        let judged = judge(&game, &[]);
-        // The review replaced, if any, is dropped here: its search stops.
-        self.review = Some(TableReview {
-            serial: self.review_serial,
-            start: table.start.clone(),
-            moves: table.moves.clone(),
-            depth,
-            signals: signals.clone(),
-            game,
-            head,
-            status: "running".to_string(),
-            curve: Vec::with_capacity(positions),
-            judged,
-            report: Value::Null,
-        });
-        Ok(ReviewAsked {
-            serial: self.review_serial,
-            game: self.table.game,
-            record: text,
-            depth,
-            signals,
-        })
-    }
-
-    /// Stops the review that runs, keeping what it found.
-    pub fn stop_review(&mut self) {
-        if let Some(review) = &self.review {
-            review.signals.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// What the review `serial` found so far (`evals`, position by position from the first)
-    /// and its `status`; false if that review is no longer the desk's.
-    pub fn review_found(&mut self, serial: u64, status: &str, evals: &[PositionEval]) -> bool {
-        let Some(review) = self.review.as_mut().filter(|r| r.serial == serial) else {
-            return false;
-        };
-        review.judged = judge(&review.game, evals);
-        review.report =
-            serde_json::from_str(&json_report(&review.head, &review.judged)).unwrap_or(Value::Null);
-        review.curve = white_curve(&review.game, evals);
-        review.status = status.to_string();
-        true
-    }
-}
-
 /// The status of a review after a step of its searches: `stepped` says whether a position was
 /// searched (or why the step failed), with `searched` of `positions` done.
 pub fn status_after_step(
@@ -173,6 +105,42 @@ pub fn status_after_step(
 }
 
 impl TableReview {
+    /// The review `serial` of `table`'s game (`game`, read from its record), each position
+    /// searched to `depth`; nothing found yet.
+    pub fn new(
+        serial: u64,
+        table: &Table,
+        game: ReviewGame,
+        depth: u32,
+        signals: Arc<Signals>,
+    ) -> TableReview {
+        let head = ReviewHead::of(&game, limit_name(depth));
+        let judged = judge(&game, &[]);
+        TableReview {
+            serial,
+            start: table.start.clone(),
+            moves: table.moves.clone(),
+            depth,
+            signals,
+            game,
+            head,
+            status: "running".to_string(),
+            curve: Vec::new(),
+            judged,
+            report: Value::Null,
+        }
+    }
+
+    /// What the searches found so far (`evals`, position by position from the first), and the
+    /// review's `status`.
+    pub fn absorb(&mut self, status: &str, evals: &[PositionEval]) {
+        self.judged = judge(&self.game, evals);
+        self.report =
+            serde_json::from_str(&json_report(&self.head, &self.judged)).unwrap_or(Value::Null);
+        self.curve = white_curve(&self.game, evals);
+        self.status = status.to_string();
+    }
+
     /// The review as the page reads it: `{status, depth, positions, searched, curve, report}`,
     /// the report as `tabula review --json` writes it.
     pub fn view(&self) -> Value {

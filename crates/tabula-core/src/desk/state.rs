@@ -4,13 +4,14 @@
 //! an engine or a thread: the GUI's server and the browser's module each do that their way.
 
 use super::clocks::Clocks;
-use super::job::{Job, Purpose, ROLES};
+use super::job::{DEPTH_PATIENCE, Job, Purpose, ROLES};
 use super::levels::Setting;
 use super::loaded_record::LoadedRecord;
 use super::review::TableReview;
 use super::table::{AnalysisSettings, Limit, Player, Table};
 use crate::clock::Instant;
 use crate::game::Side;
+use std::time::Duration;
 
 /// The role of the analysing engine (after white's and black's players).
 pub const ANALYSER: usize = 2;
@@ -274,15 +275,62 @@ impl Desk {
                 if live && side == mover && self.failed != Some(self.version) =>
             {
                 let setting = Setting::of(level, *elo);
-                Some((*engine, Job::of(self, Purpose::Play(side), setting)))
+                Some((*engine, self.job(Purpose::Play(side), setting)))
             }
             _ => None,
         };
         let analysis = self.analysis;
         let analyser = (analysis.on && self.table.is_live()).then(|| {
-            let job = Job::of(self, Purpose::Analyse(analysis.multipv), Setting::Default);
+            let job = self.job(Purpose::Analyse(analysis.multipv), Setting::Default);
             (analysis.engine, job)
         });
         [player(Side::White), player(Side::Black), analyser]
+    }
+
+    /// The search of `purpose`: a player plays at the end of the game, the analysis is of the
+    /// position shown.
+    pub fn job(&self, purpose: Purpose, setting: Setting) -> Job {
+        let desk = self;
+        let table = &desk.table;
+        let (moves, session) = match purpose {
+            Purpose::Play(_) => (&table.moves[..], table.end_session()),
+            Purpose::Analyse(_) => (&table.moves[..table.ply], table.session()),
+        };
+        let position = if moves.is_empty() {
+            format!("position fen {}", table.start)
+        } else {
+            format!("position fen {} moves {}", table.start, moves.join(" "))
+        };
+        let (go, patience) = match (purpose, desk.limit, &desk.clocks) {
+            (Purpose::Analyse(_), _, _) => ("go infinite".to_string(), Duration::MAX),
+            (_, Limit::Movetime { ms }, _) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms.saturating_mul(2).saturating_add(5000)),
+            ),
+            (_, Limit::Depth { depth }, _) => (format!("go depth {depth}"), DEPTH_PATIENCE),
+            (_, Limit::Clock { .. }, Some(clocks)) => {
+                let (white, black) = (
+                    clocks.left_ms(Side::White).max(0),
+                    clocks.left_ms(Side::Black).max(0),
+                );
+                let inc = clocks.increment_ms();
+                (
+                    format!("go wtime {white} btime {black} winc {inc} binc {inc}"),
+                    Duration::from_millis(white.max(black) as u64 + 5000),
+                )
+            }
+            (_, Limit::Clock { .. }, None) => ("go movetime 1000".to_string(), DEPTH_PATIENCE),
+        };
+        Job {
+            version: desk.version,
+            purpose,
+            variant: table.game.name(),
+            size: session.size(),
+            side_to_move: session.side_to_move(),
+            position,
+            go,
+            setting,
+            patience,
+        }
     }
 }
