@@ -14,7 +14,9 @@
 //! refused position string and a record file that is no record each bring one message and
 //! leave the board as it was. Each position reached is analysed: lines of legal moves, the time
 //! counted, the engine ready again once analysis is off. Last, a person who does not move on a
-//! clock of 1.2 s loses on time. No console message may appear and no request may leave the site.
+//! clock of 1.2 s loses on time, and two people on one board see a fault in the module (a
+//! panic traps it) end with the module loaded again and their game set up again. No console
+//! message may appear and no request may leave the site.
 //! What needs a server is not offered (no engine but tabula, no connection banner).
 //! Screenshots of the reviewed games are saved as `target/web-screenshots/board-<game>.png`
 //! (docs/web-<game>.png).
@@ -171,6 +173,76 @@ async fn flag_falls(client: &Client) -> Res<()> {
         ));
     }
     eprintln!("flag fall: {result}");
+    Ok(())
+}
+
+/// Makes the module's next `act` trap, as a panic in the module does (a
+/// `WebAssembly.RuntimeError`); the module the page loaded is the one this imports.
+const FAULT_NEXT_ACT: &str = r#"
+return import('./pkg/tabula_wasm.js').then((module) => {
+    const act = module.Desk.prototype.act;
+    module.Desk.prototype.act = function () {
+        module.Desk.prototype.act = act;
+        throw new WebAssembly.RuntimeError('unreachable (a fault the test made)');
+    };
+    return true;
+});
+"#;
+
+/// Types a move into the move field and sends it, as a person pressing Enter.
+const TYPE_MOVE: &str = r#"
+document.getElementById('move-text').value = arguments[0];
+document.getElementById('move-form').requestSubmit();
+return true;
+"#;
+
+const READ_NOTICES: &str = r#"
+return {notices: Array.from(document.querySelectorAll('#notices li')).map((li) => li.textContent)};
+"#;
+
+async fn type_move(client: &Client, text: &str) -> Res<()> {
+    client
+        .execute(TYPE_MOVE, vec![Value::from(text)])
+        .await
+        .ctx(&format!("type the move {text}"))
+        .map(drop)
+}
+
+/// Two people on one board, and a fault in the module (a panic traps it) on black's move: the
+/// page is not left hung. The module is loaded again, the page says so and sets its game up
+/// again, moves and all, and the move is played on the new module.
+async fn module_fault(client: &Client) -> Res<()> {
+    new_game(client, "jesonmor", "9", 81).await?;
+    select(client, "white", "human").await?;
+    select(client, "black", "human").await?;
+    click(client, "#apply-players").await?;
+    wait_for_text(client, "#clock-top .clock-name", "human").await?;
+    type_move(client, "a1b3").await?;
+    wait_for(client, "white's move", STEP, |s| s.moves == 1).await?;
+    read(client, FAULT_NEXT_ACT, "make the module's next act trap").await?;
+    type_move(client, "a9b7").await?;
+    let notices = poll(
+        "the page to set its game up again",
+        ENGINE_REPLY,
+        || read(client, READ_NOTICES, "read the notices"),
+        |v| v["notices"].to_string().contains("set up again"),
+    )
+    .await?;
+    if !notices["notices"].to_string().contains("loaded again") {
+        return Err(format!(
+            "the page does not say the module was loaded again: {notices}"
+        ));
+    }
+    wait_for(client, "white's move kept", STEP, |s| s.moves == 1).await?;
+    type_move(client, "a9b7").await?;
+    wait_for(
+        client,
+        "black's move on the module loaded again",
+        STEP,
+        |s| s.moves == 2,
+    )
+    .await?;
+    eprintln!("module fault: {}", notices["notices"][0]);
     Ok(())
 }
 
@@ -489,6 +561,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
             .map_err(|e| format!("{game}: {e}"))?;
     }
     flag_falls(client).await?;
+    module_fault(client).await?;
     only_own_origin(client, base).await
 }
 

@@ -46,6 +46,16 @@ fn elapsed_ms(started: Option<Instant>) -> u64 {
     })
 }
 
+/// A version or serial as JavaScript numbers carry them (exact below 2^53, which no table
+/// reaches); anything else is no version of the desk's.
+fn whole(number: f64) -> u64 {
+    if number.fract() == 0.0 && (0.0..9.0e15).contains(&number) {
+        number as u64
+    } else {
+        u64::MAX
+    }
+}
+
 /// One event for the page, as the server's socket sends it.
 #[derive(Serialize)]
 struct Event {
@@ -263,10 +273,11 @@ impl Desk {
         serde_json::to_string(&orders).unwrap_or_else(|_| "[]".to_string())
     }
 
-    /// One line the engine of `role` wrote while it ran the job of `version`: the events it
-    /// makes for the page (a JSON array of `{name, data}`, as the server's socket sends them).
-    pub fn engine_line(&mut self, role: usize, version: u64, line: &str) -> String {
-        let events = self.engine_events(role, version, line);
+    /// One line the engine of `role` wrote while it ran the job of `version` (a JavaScript
+    /// number, as the orders give it): the events it makes for the page (a JSON array of
+    /// `{name, data}`, as the server's socket sends them).
+    pub fn engine_line(&mut self, role: usize, version: f64, line: &str) -> String {
+        let events = self.engine_events(role, whole(version), line);
         serde_json::to_string(&events).unwrap_or_else(|_| "[]".to_string())
     }
 
@@ -300,12 +311,12 @@ impl Desk {
     /// them) and its status: the events it makes.
     pub fn review_progress(
         &mut self,
-        serial: u64,
+        serial: f64,
         status: &str,
         evals: &str,
     ) -> Result<String, JsError> {
         let evals = evals_from_json(evals).map_err(refused)?;
-        if !self.desk.review_found(serial, status, &evals) {
+        if !self.desk.review_found(whole(serial), status, &evals) {
             return Ok("[]".to_string());
         }
         let events = vec![self.state_event()];

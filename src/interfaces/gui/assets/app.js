@@ -148,12 +148,13 @@ function onEvent(name, data) {
   else if (name === 'notice') notice(data.level, data.text);
   else if (name === 'online') document.body.classList.remove('offline');
   else if (name === 'offline') document.body.classList.add('offline');
-  else if (name === 'gone') rebuild();
+  else if (name === 'gone') rebuild(data && data.text);
 }
 
-/** The table is gone (server restarted, tab asleep too long): a new one is opened and the game
- * shown is set up on it again (its clocks start afresh). */
-async function rebuild() {
+/** The table is gone (server restarted, tab asleep too long, the static home's module reloaded
+ * after a fault: `why`): a new one is opened and the game shown is set up on it again (its
+ * clocks start afresh). */
+async function rebuild(why = 'The server had closed this game') {
   const t = ui.table;
   try {
     if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
@@ -164,9 +165,9 @@ async function rebuild() {
     if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
     await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
     applyTable(await post('analysis', t.analysis));
-    notice('info', 'The server had closed this game; it has been set up again.');
+    notice('info', `${why}; the game has been set up again.`);
   } catch (e) {
-    notice('error', `The server had closed this game; a new one has started (${e.message}).`);
+    notice('error', `${why}; a new game has started (${e.message}).`);
   }
 }
 

@@ -4,7 +4,9 @@
 // (white's player, black's player, the analyser) is an engine in a Web Worker (engine.js), and
 // a review runs in a Worker of its own (review-worker.js). Its events (`state`, `analysis`,
 // `notice`) reach the page as the server's socket brings them, `analysis` at most every 200 ms.
-import init, { Desk } from './pkg/tabula_wasm.js';
+// A panic in the module traps it (a `WebAssembly.RuntimeError`): the module is then loaded
+// again, as a new instance, and the page is told its table is `gone`, so that it sets its game
+// up again on the new one, as it does when a server has forgotten its table.
 import { WorkerEngine } from './engine.js';
 
 /** The id of the one table. */
@@ -14,10 +16,17 @@ const TICK_MS = 100;
 /** The least time between two `analysis` events. */
 const ANALYSIS_MS = 200;
 
+/** Loads the module (`generation` > 0: a new instance of it, beside one that trapped) and
+ * resolves to its `Desk` class. */
+async function loadDesk(generation) {
+  const module = await import(generation ? `./pkg/tabula_wasm.js?generation=${generation}` : './pkg/tabula_wasm.js');
+  await module.default();
+  return module.Desk;
+}
+
 /** Loads the module; resolves to the back end of backend.js. */
 export async function openLocalTable() {
-  await init();
-  return new LocalTable();
+  return new LocalTable(await loadDesk(0));
 }
 
 /** An Error of the Desk's sentence, as the server's `{"error"}` with its status. */
@@ -27,18 +36,12 @@ function refusal(e, status = 400) {
   return err;
 }
 
-/** Runs `work` on the Desk, turning a thrown error into a refusal. */
-function attempt(work) {
-  try {
-    return work();
-  } catch (e) {
-    throw refusal(e);
-  }
-}
-
 class LocalTable {
-  constructor() {
+  constructor(deskClass) {
     this.home = 'static';
+    this.Desk = deskClass;
+    this.generation = 0;
+    this.reloading = false;
     this.desk = null;
     this.onEvent = () => {};
     this.roles = [0, 1, 2].map(() => ({ engine: null, version: null }));
@@ -49,29 +52,68 @@ class LocalTable {
   }
 
   async info() {
-    return JSON.parse(Desk.info());
+    return JSON.parse(this.call(() => this.Desk.info()));
+  }
+
+  /** Runs `work` on the module: a refusal becomes an Error of the Desk's sentence; a trap (a
+   * panic) has the module loaded again. */
+  call(work) {
+    try {
+      return work();
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError)) throw refusal(e);
+      this.trapped(e);
+      throw refusal(`tabula's module failed (${e.message}); it is being loaded again`, 503);
+    }
+  }
+
+  /** As `call`, for work no request waits for: a refusal or a trap is told as a notice. */
+  quietly(work) {
+    try {
+      return this.call(work);
+    } catch (e) {
+      if (e.status !== 503) this.emit([{ name: 'notice', data: { level: 'error', text: e.message } }]);
+      return null;
+    }
+  }
+
+  /** The module trapped: its table and what runs for it are dropped, a new instance is loaded,
+   * and the page hears that its table is gone. */
+  trapped(e) {
+    if (this.reloading) return;
+    this.reloading = true;
+    this.desk = null; // the trapped instance is not touched again
+    this.roles.forEach((role) => this.stop(role));
+    this.stopReview();
+    loadDesk(++this.generation).then((deskClass) => {
+      this.Desk = deskClass;
+      this.reloading = false;
+      this.onEvent('gone', { text: `tabula's module failed (${e.message}) and was loaded again` });
+    }, (error) => {
+      this.onEvent('notice', { level: 'error', text: `tabula's module failed and could not be loaded again: ${error}` });
+    });
   }
 
   /** The API's requests, answered by the Desk. */
   async request(method, path, body) {
     const json = JSON.stringify(body === undefined ? {} : body);
     if (method === 'GET' && path === '/api/info') return this.info();
-    if (method === 'POST' && path === '/api/records') return JSON.parse(attempt(() => Desk.list_records(json)));
+    if (method === 'POST' && path === '/api/records') return JSON.parse(this.call(() => this.Desk.list_records(json)));
     if (method === 'POST' && path === '/api/tables') return this.open(json);
     const m = /^\/api\/tables\/([^/]+)(?:\/([a-z]+))?$/.exec(path);
     if (!m || (method === 'GET') !== (m[2] === undefined)) {
       throw refusal(`no such request: ${method} ${path}`, 404);
     }
     if (m[1] !== ID || !this.desk) throw refusal(`no table ${m[1]}`, 404);
-    if (method === 'GET') return JSON.parse(this.desk.state());
-    const answer = JSON.parse(attempt(() => this.desk.act(m[2], json)));
+    if (method === 'GET') return JSON.parse(this.call(() => this.desk.state()));
+    const answer = JSON.parse(this.call(() => this.desk.act(m[2], json)));
     if (m[2] !== 'targets') this.changed();
     return answer;
   }
 
   /** A new table replaces the one there was, its engines and review stopped. */
   open(json) {
-    const desk = attempt(() => new Desk(json));
+    const desk = this.call(() => new this.Desk(json));
     this.roles.forEach((role) => this.stop(role));
     this.stopReview();
     if (this.desk) this.desk.free();
@@ -82,27 +124,31 @@ class LocalTable {
 
   listen(id, onEvent) {
     this.onEvent = onEvent;
-    if (this.desk) this.emit([{ name: 'state', data: JSON.parse(this.desk.state()) }]);
+    const state = this.desk && this.quietly(() => this.desk.state());
+    if (state) this.emit([{ name: 'state', data: JSON.parse(state) }]);
   }
 
   async download(id) {
     if (id !== ID || !this.desk) throw refusal(`no table ${id}`, 404);
-    return { name: this.desk.record_name(), text: attempt(() => this.desk.record()) };
+    return this.call(() => ({ name: this.desk.record_name(), text: this.desk.record() }));
   }
 
   /** After anything that may have changed the table: the Desk's orders carried out, and the
    * table sent, since an order may change what it shows (who is thinking). */
   changed() {
     this.schedule();
-    this.emit([{ name: 'state', data: JSON.parse(this.desk.state()) }]);
+    const state = this.desk && this.quietly(() => this.desk.state());
+    if (state) this.emit([{ name: 'state', data: JSON.parse(state) }]);
   }
 
   /** Carries out the Desk's orders to the engines (stops first), then its review's. */
   schedule() {
-    const orders = JSON.parse(this.desk.schedule());
+    const scheduled = this.desk && this.quietly(() => this.desk.schedule());
+    if (!scheduled) return;
+    const orders = JSON.parse(scheduled);
     for (const order of orders.filter((o) => o.stop)) this.stop(this.roles[order.role]);
     for (const order of orders.filter((o) => !o.stop)) this.start(order);
-    const review = this.desk.review_order(); // undefined when there is no order
+    const review = this.desk && this.quietly(() => this.desk.review_order()); // none: undefined
     if (review) this.orderReview(JSON.parse(review));
   }
 
@@ -129,13 +175,15 @@ class LocalTable {
     const version = role.version;
     if (version === null || !this.desk) return;
     if (line.startsWith('bestmove')) role.version = null; // the job is done
-    this.emit(JSON.parse(this.desk.engine_line(index, BigInt(version), line)));
+    const events = this.quietly(() => this.desk.engine_line(index, version, line));
+    if (events) this.emit(JSON.parse(events));
     this.schedule();
   }
 
   tick() {
-    if (!this.desk) return;
-    const events = JSON.parse(this.desk.tick());
+    const ticked = this.desk && this.quietly(() => this.desk.tick());
+    if (!ticked) return;
+    const events = JSON.parse(ticked);
     if (events.length) {
       this.emit(events);
       this.schedule();
@@ -156,7 +204,7 @@ class LocalTable {
       if (this.review !== review) return;
       if (status !== 'running') this.stopReview();
       try {
-        this.emit(JSON.parse(this.desk.review_progress(BigInt(review.serial), status, JSON.stringify(evals))));
+        this.emit(JSON.parse(this.call(() => this.desk.review_progress(review.serial, status, JSON.stringify(evals)))));
       } catch (e) {
         this.emit([{ name: 'notice', data: { level: 'error', text: `review: ${e.message}` } }]);
       }
