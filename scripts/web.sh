@@ -30,4 +30,4 @@ cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interface
   web/* "$site/"
 echo "// Which home the page is in: the static site (written by scripts/web.sh).
 export const home = 'static';" >"$site/home.js"
-echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -d $site"
+echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -b 127.0.0.1 -d $site and open http://127.0.0.1:8000/"
