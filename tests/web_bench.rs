@@ -11,16 +11,26 @@
 //!   a level (`go movetime 1000`, after `setoption name Level value hard`) to `bestmove`; the
 //!   median and the slowest are printed. It is measured from the test through WebDriver, so a
 //!   few milliseconds more than the page sees.
+//! - **First reply on the board:** the same first moves typed into the board page (the site's
+//!   `index.html`, a person white against tabula at `hard` with the page's default second a
+//!   move), timed in the page from the move sent to the engine's reply shown in the move list:
+//!   everything a person waits for (the page's table, the engine's Worker, the drawing). The
+//!   page's very first reply, with the engine's Worker still to start, is printed apart.
 //!
 //! It needs chromium, chromium-driver, the site built and the release binary, so it is ignored:
 //! `scripts/web.sh && cargo build --release && cargo test --test web_bench -- --ignored --nocapture`.
 
 #[allow(dead_code)]
+#[path = "common/board_page.rs"]
+mod board_page;
+#[allow(dead_code)]
 #[path = "common/static_site.rs"]
 mod static_site;
 
+use board_page::{click, new_game, select, type_into, wait_for};
 use fantoccini::Client;
-use static_site::processes::{Context, Res};
+use serde_json::Value;
+use static_site::processes::{self, Context, Res};
 use static_site::{ANSWER, GAMES, ask, legal_moves, open_console, target_dir, tell};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -29,6 +39,25 @@ use std::time::{Duration, Instant};
 const BENCH_PATIENCE: Duration = Duration::from_secs(600);
 /// What the GUI sends for a move at a named level (its default limit, a second a move).
 const LEVEL_GO: &str = "go movetime 1000";
+
+/// Sends a person's move typed into the board page and resolves, once the engine's reply shows
+/// in the move list, to the milliseconds between the two, read by the page's own clock.
+const BOARD_REPLY: &str = r#"
+const [move] = arguments;
+const shown = () => document.querySelectorAll('#moves .move[data-ply]').length >= 2;
+const started = performance.now();
+return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+        if (shown()) {
+            watch.disconnect();
+            resolve(performance.now() - started);
+        }
+    });
+    watch.observe(document.getElementById('moves'), {childList: true, subtree: true});
+    document.getElementById('move-text').value = move;
+    document.getElementById('move-form').requestSubmit();
+});
+"#;
 
 /// `bench`'s last line, `<N> nodes <X> nps`, as (N, X).
 fn nodes_and_nps(lines: &[String]) -> Res<(u64, u64)> {
@@ -87,7 +116,43 @@ async fn first_replies(client: &Client, game: &str, size: &str) -> Res<Vec<(Dura
     Ok(replies)
 }
 
-async fn measure(client: &Client) -> Res<()> {
+/// The board page's replies at `hard` to each of `firsts` (a person's first moves in `game`),
+/// in milliseconds, in the order played.
+async fn board_replies(
+    client: &Client,
+    game: &str,
+    size: &str,
+    firsts: &[String],
+) -> Res<Vec<f64>> {
+    let side: usize = size.parse().ctx("a size")?;
+    new_game(client, game, size, side * side).await?;
+    select(client, "white", "human").await?;
+    select(client, "black", "engine:0").await?;
+    select(client, "level-black", "hard").await?;
+    select(client, "limit-kind", "movetime").await?;
+    type_into(client, "limit-value", "1").await?;
+    click(client, "#apply-players").await?;
+    let mut replies = Vec::new();
+    for human in firsts {
+        new_game(client, game, size, side * side).await?;
+        let waited = client
+            .execute(BOARD_REPLY, vec![Value::from(human.as_str())])
+            .await
+            .ctx(&format!("{game}: the board's reply to {human}"))?;
+        replies.push(waited.as_f64().unwrap_or(f64::NAN));
+    }
+    Ok(replies)
+}
+
+/// The median and the slowest of `times`.
+fn median_and_slowest(mut times: Vec<f64>) -> (f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(f64::NAN);
+    (median, times.last().copied().unwrap_or(f64::NAN))
+}
+
+async fn measure(client: &Client, base: &str) -> Res<()> {
+    let mut firsts = Vec::new();
     for (game, size) in GAMES {
         let replies = first_replies(client, game, size).await?;
         let (Some((slowest, moves)), Some((median, _))) =
@@ -101,6 +166,10 @@ async fn measure(client: &Client) -> Res<()> {
             median.as_millis(),
             slowest.as_millis()
         );
+        let humans = replies
+            .iter()
+            .filter_map(|(_, moves)| moves.split(',').next());
+        firsts.push((game, size, humans.map(str::to_string).collect::<Vec<_>>()));
     }
     let (native_nodes, native_nps) = native_bench()?;
     let (browser_nodes, browser_nps) = browser_bench(client).await?;
@@ -115,6 +184,22 @@ async fn measure(client: &Client) -> Res<()> {
         "bench, browser / native: {:.0}%",
         100.0 * browser_nps as f64 / native_nps.max(1) as f64
     );
+    client.goto(base).await.ctx("open the board page")?;
+    wait_for(client, "the board to be drawn", ANSWER, |s| s.squares > 0).await?;
+    for (index, (game, size, humans)) in firsts.iter().enumerate() {
+        let mut replies = board_replies(client, game, size, humans).await?;
+        if index == 0 && !replies.is_empty() {
+            let cold = replies.remove(0);
+            eprintln!(
+                "first reply on the board, the page's first (its engine starting): {cold:.0} ms"
+            );
+        }
+        let (median, slowest) = median_and_slowest(replies.clone());
+        eprintln!(
+            "first reply on the board, {game} {size}, hard, {} first moves: median {median:.0} ms, slowest {slowest:.0} ms",
+            replies.len()
+        );
+    }
     Ok(())
 }
 
@@ -124,6 +209,6 @@ async fn the_static_site_s_speed_against_the_native_binary() {
     let site = open_console("chromium-bench.log")
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = measure(&site.client).await;
+    let outcome = measure(&site.client, &site.base).await;
     site.close(outcome).await;
 }
