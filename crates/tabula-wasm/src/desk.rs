@@ -39,11 +39,9 @@ fn refused(why: String) -> JsError {
     JsError::new(&printable(&why))
 }
 
-/// The milliseconds since a search `started` (0 if it has no start).
-fn elapsed_ms(started: Option<Instant>) -> u64 {
-    started.map_or(0, |started| {
-        u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
-    })
+/// The milliseconds since a search `started`.
+fn elapsed_ms(started: Instant) -> u64 {
+    u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 /// A version or serial as JavaScript numbers carry them (exact below 2^53, which no table
@@ -64,10 +62,9 @@ struct Event {
 }
 
 /// What an engine of a role is doing.
-#[derive(Default)]
 struct Search {
     version: u64,
-    started: Option<Instant>,
+    started: Instant,
     /// The last `info` line with a score, for the note of the move.
     last_info: Option<InfoLine>,
     analysis: Option<AnalysisView>,
@@ -264,7 +261,7 @@ impl Desk {
             });
             self.searches[role] = Some(Search {
                 version: job.version,
-                started: Some(Instant::now()),
+                started: Instant::now(),
                 last_info: None,
                 analysis,
             });
@@ -416,16 +413,10 @@ impl Desk {
             time_ms: elapsed_ms(search.started),
         };
         let mut events = Vec::new();
-        match self.desk.engine_moved(version, side, &text, note) {
-            Ok(()) => self.desk.committed(),
-            Err(problem) => events.push(Desk::notice(
-                true,
-                &format!(
-                    "{ENGINE} ({}) sent a move that is not legal: {}",
-                    side.name(),
-                    printable(&problem)
-                ),
-            )),
+        if let Err(problem) = self.desk.engine_moved(version, side, ENGINE, &text, note) {
+            events.push(Desk::notice(true, &problem));
+        } else {
+            self.desk.committed();
         }
         events.push(self.state_event());
         events

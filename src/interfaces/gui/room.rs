@@ -9,7 +9,6 @@ use crate::desk::state::{ANALYSER, Desk, MoveNote};
 use crate::desk::table::{Player, Table};
 use crate::desk::view::{EngineView, table_view_json};
 use crate::game::Side;
-use crate::interfaces::uci::output::printable;
 use crate::tools::tournament::engine_process::EngineSpec;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -279,21 +278,14 @@ impl Room {
                     depth,
                     time_ms: elapsed_ms,
                 };
-                match state.desk.engine_moved(version, side, &text, note) {
+                match state.desk.engine_moved(version, side, &name, &text, note) {
                     Ok(()) => {
                         self.commit(&mut state);
                         return;
                     }
                     Err(problem) => {
                         state.status[role] = "failed: it sent a move that is not legal".to_string();
-                        self.notice(
-                            true,
-                            &format!(
-                                "{name} ({}) sent a move that is not legal: {}",
-                                side.name(),
-                                printable(&problem)
-                            ),
-                        );
+                        self.notice(true, &problem);
                     }
                 }
             }

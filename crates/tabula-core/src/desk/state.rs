@@ -11,6 +11,7 @@ use super::review::TableReview;
 use super::table::{AnalysisSettings, Limit, Player, Table};
 use crate::clock::Instant;
 use crate::game::Side;
+use crate::protocol::output::printable;
 use std::time::Duration;
 
 /// The role of the analysing engine (after white's and black's players).
@@ -217,21 +218,25 @@ impl Desk {
         Ok(())
     }
 
-    /// The move an engine sent for the job of `version` (`side`'s), played at the end of the
-    /// game; a move that is not legal marks the version failed, so that the engine is not
-    /// asked again there.
+    /// The move engine `name` sent for the job of `version` (`side`'s), played at the end of
+    /// the game; a move that is not legal marks the version failed, so that the engine is not
+    /// asked again there, and is refused with the sentence the page shows.
     pub fn engine_moved(
         &mut self,
         version: u64,
         side: Side,
+        name: &str,
         text: &str,
         note: MoveNote,
     ) -> Result<(), String> {
-        let played = self.play_at_end(side, text, Some(note));
-        if played.is_err() {
+        self.play_at_end(side, text, Some(note)).map_err(|problem| {
             self.failed = Some(version);
-        }
-        played
+            format!(
+                "{name} ({}) sent a move that is not legal: {}",
+                side.name(),
+                printable(&problem)
+            )
+        })
     }
 
     /// Ends the game of a player whose clock ran out: true if one did.
@@ -290,8 +295,7 @@ impl Desk {
     /// The search of `purpose`: a player plays at the end of the game, the analysis is of the
     /// position shown.
     pub fn job(&self, purpose: Purpose, setting: Setting) -> Job {
-        let desk = self;
-        let table = &desk.table;
+        let table = &self.table;
         let (moves, session) = match purpose {
             Purpose::Play(_) => (&table.moves[..], table.end_session()),
             Purpose::Analyse(_) => (&table.moves[..table.ply], table.session()),
@@ -301,7 +305,7 @@ impl Desk {
         } else {
             format!("position fen {} moves {}", table.start, moves.join(" "))
         };
-        let (go, patience) = match (purpose, desk.limit, &desk.clocks) {
+        let (go, patience) = match (purpose, self.limit, &self.clocks) {
             (Purpose::Analyse(_), _, _) => ("go infinite".to_string(), Duration::MAX),
             (_, Limit::Movetime { ms }, _) => (
                 format!("go movetime {ms}"),
@@ -322,7 +326,7 @@ impl Desk {
             (_, Limit::Clock { .. }, None) => ("go movetime 1000".to_string(), DEPTH_PATIENCE),
         };
         Job {
-            version: desk.version,
+            version: self.version,
             purpose,
             variant: table.game.name(),
             size: session.size(),

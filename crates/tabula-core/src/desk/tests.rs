@@ -60,7 +60,7 @@ fn an_engine_move_that_is_not_legal_is_refused_and_not_asked_again() {
     let version = desk.version;
     let note = MoveNote::default();
     assert!(
-        desk.engine_moved(version, Side::Black, "a1a1", note.clone())
+        desk.engine_moved(version, Side::Black, "tabula", "a1a1", note.clone())
             .is_err()
     );
     assert_eq!(desk.table.moves.len(), 1, "nothing played");
@@ -68,7 +68,7 @@ fn an_engine_move_that_is_not_legal_is_refused_and_not_asked_again() {
         desk.wanted()[1].is_none(),
         "not asked again at the same version"
     );
-    desk.engine_moved(version, Side::Black, "e5c4", note)
+    desk.engine_moved(version, Side::Black, "tabula", "e5c4", note)
         .expect("a legal reply");
     desk.committed();
     assert_eq!(desk.table.moves, ["d4f5", "e5c4"]);
@@ -79,8 +79,14 @@ fn an_engine_move_that_is_not_legal_is_refused_and_not_asked_again() {
 fn taking_back_against_the_engine_goes_back_to_the_persons_turn() {
     let mut desk = against_the_engine();
     desk.person_moves("d4f5").expect("legal");
-    desk.engine_moved(desk.version, Side::Black, "e5c4", MoveNote::default())
-        .expect("legal");
+    desk.engine_moved(
+        desk.version,
+        Side::Black,
+        "tabula",
+        "e5c4",
+        MoveNote::default(),
+    )
+    .expect("legal");
     desk.take_back().expect("two plies back");
     assert!(desk.table.moves.is_empty());
 }
