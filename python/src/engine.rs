@@ -1,22 +1,25 @@
-//! `Engine`: tabula's search in python-chess's shape: `analyse` returns one dict per line
-//! (`score`, `pv`, `depth`, `seldepth`, `nodes`, `nps`, `time`), `play` the move, and `stop`
-//! ends a search from another thread. A search releases the GIL, and checks for signals so that
-//! Ctrl-C stops it.
+//! `Engine`: tabula's search in python-chess's shape: `analyse` returns an `InfoDict` (a list
+//! of them when several lines are asked for), `play` a `PlayResult`, and `stop` ends a search
+//! from another thread. A search runs without the GIL, and Ctrl-C stops it. Each engine owns its
+//! evaluation (`use_nnue`, `eval_file`): nothing it is given changes another engine.
 
+use crate::arguments::{Size, Whole, optional};
+use crate::interrupt::without_gil;
+use crate::limit::{PlayResult, bounded, read_limits};
 use crate::position::{Position, refused};
 use crate::values::PovScore;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tabula_core::board::Side;
-use tabula_core::games::{GameKind, net_input_count};
+use tabula_core::game::BoardSize;
+use tabula_core::games::{GameKind, game_and_size, net_input_count, open_session};
 use tabula_core::level::{Level, random_move};
-use tabula_core::nnue::{load_net_file, registry};
+use tabula_core::nnue::{Network, load_net_file, registry};
 use tabula_core::search::limits::Limits;
 use tabula_core::search::tt::TranspositionTable;
 use tabula_core::search::{
@@ -27,18 +30,62 @@ use tabula_core::strength::limited::LimitedSearch;
 use tabula_core::strength::reach::reach;
 use tabula_core::strength::{ELO_RANGE, Strength};
 
-/// How often a search's caller looks for Ctrl-C.
-const SIGNAL_CHECK: Duration = Duration::from_millis(20);
+/// A seed: any whole number a `u64` holds.
+const SEED_RANGE: (usize, usize) = (0, usize::MAX);
 
-/// The engine of one game: its hash table, options and the search now running, if any.
+/// What one engine evaluates with: the nets on or off, and a net it loaded (`eval_file`, with
+/// the file's path) for its game at one size; the game's shipped net elsewhere.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    nets: bool,
+    loaded: Option<(&'static Network, String)>,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation {
+            nets: true,
+            loaded: None,
+        }
+    }
+}
+
+impl Evaluation {
+    /// Has `session` evaluate with this choice.
+    pub fn apply(&self, session: &mut dyn GameSession) {
+        let net = match &self.loaded {
+            _ if !self.nets => None,
+            Some((net, _)) if net.size == session.size() => Some(*net),
+            _ => session.shipped_network(),
+        };
+        session.set_network(net);
+    }
+
+    /// What evaluates `session` (as [`Evaluation::apply`] left it), in words.
+    pub fn describe(&self, session: &dyn GameSession) -> String {
+        match (session.network(), &self.loaded) {
+            (None, _) => "hand-written".to_string(),
+            (Some(net), Some((loaded, path))) if std::ptr::eq(net, *loaded) => {
+                format!("net from '{path}'")
+            }
+            (Some(net), _) => format!("shipped net ({} {})", net.game, net.size),
+        }
+    }
+}
+
+/// The engine of one game: its hash table, options, evaluation and the search now running, if
+/// any.
 #[pyclass(module = "tabula_engine")]
 pub struct Engine {
     game: GameKind,
+    /// The one board size it plays, where one was given.
+    size: Option<BoardSize>,
     threads: usize,
     multipv: usize,
     level: Level,
     /// The Elo played (within the game's reach) when one was asked for.
     elo: Option<usize>,
+    evaluation: Evaluation,
     tt: Arc<TranspositionTable>,
     rng: Mutex<StdRng>,
     busy: AtomicBool,
@@ -47,49 +94,59 @@ pub struct Engine {
 
 #[pymethods]
 impl Engine {
-    /// An engine for `game`. `threads`, `hash_mb` and `multipv` are the protocol's `Threads`,
+    /// An engine for `game`, on any board of it or only on `size` (an int for a square board, or
+    /// text such as `"10x8"`). `threads`, `hash_mb` and `multipv` are the protocol's `Threads`,
     /// `Hash` and `MultiPV`; `level` a named level (`novice` ... `max`) and `elo` a `UCI_Elo`
-    /// (at most one), both for `play`; `use_nnue` and `eval_file` the protocol's `UseNNUE` and
-    /// `EvalFile`, which hold for the whole process, as in the binary; `seed` seeds the draws
-    /// of the weaker levels.
+    /// (at most one), both for `play`; `use_nnue` and `eval_file` choose this engine's
+    /// evaluation (the hand-written one, or a net file for the game at one size), whatever
+    /// other engines choose; `seed` seeds the draws of the weaker levels.
     #[new]
-    #[pyo3(signature = (game, size = None, threads = 1, hash_mb = 16, multipv = 1, level = None,
-        elo = None, use_nnue = true, eval_file = None, seed = 0))]
+    #[pyo3(signature = (game, size = None, threads = Whole::Fits(1), hash_mb = Whole::Fits(16),
+        multipv = Whole::Fits(1), level = None, elo = None, use_nnue = true, eval_file = None,
+        seed = Whole::Fits(0)))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
-        size: Option<&str>,
-        threads: usize,
-        hash_mb: usize,
-        multipv: usize,
+        size: Option<Size>,
+        threads: Whole,
+        hash_mb: Whole,
+        multipv: Whole,
         level: Option<&str>,
-        elo: Option<usize>,
+        elo: Option<Whole>,
         use_nnue: bool,
         eval_file: Option<&str>,
-        seed: u64,
+        seed: Whole,
     ) -> PyResult<Engine> {
-        let (game, _) = tabula_core::games::game_and_size(game, size).map_err(refused)?;
+        let (game, board) = game_and_size(game, Size::text(&size)).map_err(refused)?;
+        // The rules check the size, as a position of it would.
+        open_session(game, board, None, &[], false).map_err(refused)?;
+        let size = size.map(|_| board);
         if level.is_some() && elo.is_some() {
             return Err(refused("give level or elo, not both".to_string()));
         }
         let level = level.map(Level::parse).transpose().map_err(refused)?;
-        let elo = elo.map(|elo| elo_played(game, elo)).transpose()?;
-        within("hash_mb", hash_mb, HASH_RANGE)?;
-        within("threads", threads, THREADS_RANGE)?;
-        within("multipv", multipv, MULTI_PV_RANGE)?;
+        let elo = optional(elo, "elo", ELO_RANGE)?
+            .map(|elo| elo_played(game, elo))
+            .transpose()?;
+        let hash_mb: usize = hash_mb.within("hash_mb", HASH_RANGE)?;
+        let threads: usize = threads.within("threads", THREADS_RANGE)?;
+        let multipv = multipv.within("multipv", MULTI_PV_RANGE)?;
+        let seed: u64 = seed.within("seed", SEED_RANGE)?;
         let tt = TranspositionTable::try_new(hash_mb).map_err(refused)?;
-        registry::set_enabled(use_nnue);
-        if let Some(path) = eval_file {
-            let net =
-                load_net_file(std::path::Path::new(path), net_input_count).map_err(refused)?;
-            registry::choose(net).map_err(|why| refused(format!("'{path}': {why}")))?;
-        }
+        let loaded = eval_file
+            .map(|path| load_net(game, size, path).map(|net| (net, path.to_string())))
+            .transpose()?;
         Ok(Engine {
             game,
+            size,
             threads: usable_threads(threads),
             multipv,
             level: level.unwrap_or(Level::Max),
             elo,
+            evaluation: Evaluation {
+                nets: use_nnue,
+                loaded,
+            },
             tt: Arc::new(tt),
             rng: Mutex::new(StdRng::seed_from_u64(seed)),
             busy: AtomicBool::new(false),
@@ -103,6 +160,12 @@ impl Engine {
         self.game.name()
     }
 
+    /// The board size it plays (`WxH`), or None for any.
+    #[getter]
+    fn size(&self) -> Option<String> {
+        self.size.map(|size| size.to_string())
+    }
+
     /// The Elo `play` plays at, if one was asked for (the nearest end of the game's measured
     /// span for one outside it).
     #[getter]
@@ -110,24 +173,43 @@ impl Engine {
         self.elo
     }
 
-    /// Searches `position` at full strength within the limits given (at least one) and returns
-    /// its lines, best first, each a dict: `score` (a `PovScore`), `pv`, `depth`, `seldepth`,
-    /// `nodes`, `nps`, `time` (seconds) and `multipv`.
-    #[pyo3(signature = (position, depth = None, movetime = None, nodes = None, multipv = None))]
+    /// Whether `play` needs a limit: False only at the levels that bound their own search.
+    #[getter]
+    fn needs_limit(&self) -> bool {
+        if matches!(self.level, Level::Random | Level::Greedy) && self.elo.is_none() {
+            return false;
+        }
+        let (limits, limited) = self.planned(Limits::default(), 0);
+        let bounds = limited.as_ref().map_or(&limits, LimitedSearch::limits);
+        bounds.runs_until_stopped(Side::White)
+    }
+
+    /// Searches `position` at full strength within `limit` (a `Limit`, or python-chess's) or
+    /// the keywords `depth`, `movetime` (seconds) and `nodes`, at least one. Returns the best
+    /// line as an `InfoDict` (`score` a `PovScore`, `pv`, `depth`, `seldepth`, `nodes`, `nps`,
+    /// `time` in seconds, `multipv`, `hashfull`); with `multipv` given (or the engine's own
+    /// above 1), a list of that many lines, best first, as python-chess does.
+    #[pyo3(signature = (position, limit = None, *, depth = None, movetime = None, nodes = None,
+        multipv = None))]
+    #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
         py: Python<'py>,
         position: &Position,
-        depth: Option<u32>,
+        limit: Option<&Bound<'py, PyAny>>,
+        depth: Option<Whole>,
         movetime: Option<f64>,
-        nodes: Option<u64>,
-        multipv: Option<usize>,
-    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let limits = limits(depth, movetime, nodes, true)?;
+        nodes: Option<Whole>,
+        multipv: Option<Whole>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let limits = read_limits(limit, depth, movetime, nodes)?;
+        if !bounded(&limits) {
+            return Err(PyValueError::new_err(NO_LIMIT));
+        }
+        let asked: Option<usize> = optional(multipv, "multipv", MULTI_PV_RANGE)?;
         let session = self.session_of(position)?;
         let turn = session.side_to_move();
-        let settings = self.settings(multipv.unwrap_or(self.multipv));
-        within("multipv", settings.multipv, MULTI_PV_RANGE)?;
+        let settings = self.settings(asked.unwrap_or(self.multipv));
         let lines = self.run(py, move |tt, signals| {
             let mut lines: Vec<Iteration> = Vec::new();
             session.search(&limits, settings, tt, signals, &mut |line| {
@@ -138,55 +220,82 @@ impl Engine {
             });
             lines
         })?;
-        lines.iter().map(|line| line_dict(py, line, turn)).collect()
+        if asked.is_none() && self.multipv == 1 {
+            return match lines.first() {
+                Some(line) => Ok(line_dict(py, line, turn)?.into_any()),
+                None => Ok(PyDict::new(py).into_any()),
+            };
+        }
+        let listed = PyList::empty(py);
+        for line in &lines {
+            listed.append(line_dict(py, line, turn)?)?;
+        }
+        Ok(listed.into_any())
     }
 
-    /// The move the engine plays in `position` at its level or Elo, within the limits given
-    /// (at least one, unless the level caps the depth itself); None only where the rules leave
-    /// no move in a game that goes on.
-    #[pyo3(signature = (position, depth = None, movetime = None, nodes = None))]
+    /// The move the engine plays in `position` at its level or Elo, within `limit` or the
+    /// keywords `depth`, `movetime` and `nodes` (at least one, unless the level bounds its own
+    /// search), as a `PlayResult`: its `move` (None only where the rules leave no move in a
+    /// game that goes on), the `ponder` reply and the `info` of the line that chose it.
+    #[pyo3(signature = (position, limit = None, *, depth = None, movetime = None, nodes = None))]
     fn play(
         &self,
         py: Python<'_>,
         position: &Position,
-        depth: Option<u32>,
+        limit: Option<&Bound<'_, PyAny>>,
+        depth: Option<Whole>,
         movetime: Option<f64>,
-        nodes: Option<u64>,
-    ) -> PyResult<Option<String>> {
+        nodes: Option<Whole>,
+    ) -> PyResult<PlayResult> {
+        let limits = read_limits(limit, depth, movetime, nodes)?;
         let session = self.session_of(position)?;
+        let turn = session.side_to_move();
         let seed = self.lock_rng().random::<u64>();
         let mut rng = StdRng::seed_from_u64(seed);
+        let unsearched = |chosen: Option<String>| PlayResult {
+            chosen,
+            ponder: None,
+            info: PyDict::new(py).unbind(),
+        };
         match self.level {
             Level::Random if self.elo.is_none() => {
-                return Ok(random_move(session.as_ref(), &[], &mut rng));
+                return Ok(unsearched(random_move(session.as_ref(), &[], &mut rng)));
             }
-            Level::Greedy if self.elo.is_none() => return Ok(session.greedy_move(&[])),
+            Level::Greedy if self.elo.is_none() => {
+                return Ok(unsearched(session.greedy_move(&[])));
+            }
             _ => {}
         }
-        let asked = self
-            .elo
-            .map_or(Strength::FULL, |elo| Strength::from_elo(self.game, elo));
-        let strength = self.level.limited_strength(self.game, asked);
-        let mut limits = limits(depth, movetime, nodes, false)?;
-        limits.depth = self.level.cap_depth(self.game, limits.depth);
         let settings = self.settings(1);
-        let limited =
-            strength.map(|strength| LimitedSearch::new(strength, limits.clone(), settings, seed));
+        let (limits, limited) = self.planned(limits, seed);
         let bounds = limited.as_ref().map_or(&limits, LimitedSearch::limits);
-        if bounds.runs_until_stopped(session.side_to_move()) {
-            return Err(PyValueError::new_err("give depth, movetime or nodes"));
+        if bounds.runs_until_stopped(turn) {
+            return Err(PyValueError::new_err(NO_LIMIT));
         }
-        self.run(py, move |tt, signals| match limited {
-            Some(search) => {
-                search
-                    .run(session.as_ref(), tt, signals, &mut |_| {})
-                    .best_move
-            }
+        let chosen = self.run(py, move |tt, signals| match limited {
+            Some(search) => search.run(session.as_ref(), tt, signals, &mut |_| {}),
             None => {
-                session
-                    .search(&limits, settings, tt, signals, &mut |_| {})
-                    .best_move
+                let mut last = None;
+                let summary = session.search(&limits, settings, tt, signals, &mut |line| {
+                    if line.multipv == 1 {
+                        last = Some(line.clone());
+                    }
+                });
+                tabula_core::strength::limited::LimitedMove {
+                    best_move: summary.best_move,
+                    reply: summary.result.ponder_move,
+                    line: last,
+                }
             }
+        })?;
+        let info = match &chosen.line {
+            Some(line) => line_dict(py, line, turn)?,
+            None => PyDict::new(py),
+        };
+        Ok(PlayResult {
+            chosen: chosen.best_move,
+            ponder: chosen.reply,
+            info: info.unbind(),
         })
     }
 
@@ -205,6 +314,14 @@ impl Engine {
         Ok(())
     }
 
+    /// An engine holds a hash table and maybe a search running: it is not pickled or copied.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "an Engine cannot be pickled or copied (it holds a hash table and a running search); \
+             make a new Engine with the same options instead",
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let strength = match self.elo {
             Some(elo) => format!("elo={elo}"),
@@ -213,6 +330,9 @@ impl Engine {
         format!("Engine('{}', {strength})", self.game.name())
     }
 }
+
+/// The refusal of a search with nothing to end it.
+const NO_LIMIT: &str = "give a limit: depth, movetime or nodes (or a Limit)";
 
 impl Engine {
     fn lock_rng(&self) -> std::sync::MutexGuard<'_, StdRng> {
@@ -227,8 +347,27 @@ impl Engine {
         }
     }
 
-    /// A copy of `position`'s session, checked to be this engine's game and not over, with the
-    /// net now chosen.
+    /// How `play` searches within `limits`: those limits with the level's depth cap, and the
+    /// search below full strength (its draws seeded by `seed`) where the level or Elo asks one.
+    fn planned(&self, mut limits: Limits, seed: u64) -> (Limits, Option<LimitedSearch>) {
+        limits.depth = self.level.cap_depth(self.game, limits.depth);
+        let asked = self
+            .elo
+            .map_or(Strength::FULL, |elo| Strength::from_elo(self.game, elo));
+        let limited = self
+            .level
+            .limited_strength(self.game, asked)
+            .map(|strength| LimitedSearch::new(strength, limits.clone(), self.settings(1), seed));
+        (limits, limited)
+    }
+
+    /// What this engine evaluates with (see [`Evaluation`]).
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    /// A copy of `position`'s session, checked to be this engine's game (and size, where it has
+    /// one) and not over, evaluating with this engine's choice.
     fn session_of(&self, position: &Position) -> PyResult<Box<dyn GameSession>> {
         let state = position.state();
         if state.kind != self.game {
@@ -238,16 +377,22 @@ impl Engine {
                 state.kind.name()
             )));
         }
+        if let Some(size) = self.size.filter(|size| *size != state.session.size()) {
+            return Err(refused(format!(
+                "this engine plays {} {size}, not {}",
+                self.game.name(),
+                state.session.size()
+            )));
+        }
         if let Some(verdict) = state.session.verdict() {
             return Err(refused(format!("game over: {}", verdict.reason)));
         }
         let mut session = state.session.boxed_clone();
-        session.select_network();
+        self.evaluation.apply(session.as_mut());
         Ok(session)
     }
 
-    /// Runs `search` on a thread of its own with fresh signals, without the GIL; meanwhile the
-    /// caller looks for Ctrl-C (and stops the search on it) every `SIGNAL_CHECK`.
+    /// Runs `search` with fresh signals, without the GIL, stopped by Ctrl-C.
     fn run<T: Send>(
         &self,
         py: Python<'_>,
@@ -259,88 +404,31 @@ impl Engine {
         let signals = Arc::new(Signals::default());
         *self.signals.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&signals);
         let tt = Arc::clone(&self.tt);
-        let result = py.detach(|| {
-            std::thread::scope(|scope| {
-                let worker = scope.spawn(|| search(&tt, &signals));
-                let mut interrupted = None;
-                while !worker.is_finished() {
-                    std::thread::sleep(SIGNAL_CHECK);
-                    if interrupted.is_none()
-                        && let Err(error) = Python::attach(|py| py.check_signals())
-                    {
-                        signals.stop.store(true, Ordering::Relaxed);
-                        interrupted = Some(error);
-                    }
-                }
-                let found = worker
-                    .join()
-                    .map_err(|_| PyRuntimeError::new_err("the search failed"));
-                match interrupted {
-                    Some(error) => Err(error),
-                    None => found,
-                }
-            })
-        });
+        let result = without_gil(py, &signals.stop, || search(&tt, &signals));
         self.busy.store(false, Ordering::Release);
         result
     }
 }
 
-/// Refuses an option `name` whose `value` is outside `range`.
-fn within(name: &str, value: usize, (low, high): (usize, usize)) -> PyResult<()> {
-    if (low..=high).contains(&value) {
-        Ok(())
-    } else {
-        Err(refused(format!(
-            "{name} {value} is outside {low} to {high}"
-        )))
-    }
-}
-
-/// The limits of a search, checked; where `needed`, at least one, so that it ends.
-fn limits(
-    depth: Option<u32>,
-    movetime: Option<f64>,
-    nodes: Option<u64>,
-    needed: bool,
-) -> PyResult<Limits> {
-    if needed && depth.is_none() && movetime.is_none() && nodes.is_none() {
-        return Err(PyValueError::new_err("give depth, movetime or nodes"));
-    }
-    let movetime_ms = movetime
-        .map(|seconds| {
-            if seconds.is_finite() && seconds > 0.0 {
-                Ok((seconds * 1000.0).ceil() as u64)
-            } else {
-                Err(refused(format!(
-                    "movetime {seconds} is not a positive number of seconds"
-                )))
-            }
-        })
-        .transpose()?;
-    if depth == Some(0) || depth.is_some_and(|d| d > 255) {
+/// The net in the file at `path`, for `game` (at `size`, where the engine has one), kept for
+/// the rest of the process.
+fn load_net(game: GameKind, size: Option<BoardSize>, path: &str) -> PyResult<&'static Network> {
+    let net = load_net_file(std::path::Path::new(path), net_input_count).map_err(refused)?;
+    if net.game != game.name() || size.is_some_and(|size| size != net.size) {
+        let wanted = size.map_or(String::new(), |size| format!(" {size}"));
         return Err(refused(format!(
-            "depth {} is outside 1 to 255",
-            depth.unwrap_or(0)
+            "'{path}' is a net for {} {}, not {}{wanted}",
+            net.game,
+            net.size,
+            game.name()
         )));
     }
-    Ok(Limits {
-        depth,
-        nodes,
-        movetime_ms,
-        ..Limits::default()
-    })
+    registry::keep(net).map_err(|why| refused(format!("'{path}': {why}")))
 }
 
-/// The Elo `game` plays for `elo`: checked against the option's range, and within the game's
-/// measured span (a warning says where it is not).
+/// The Elo `game` plays for `elo`: within the game's measured span (a warning says where it is
+/// not).
 fn elo_played(game: GameKind, elo: usize) -> PyResult<usize> {
-    if !(ELO_RANGE.0..=ELO_RANGE.1).contains(&elo) {
-        return Err(refused(format!(
-            "elo {elo} is outside {} to {}",
-            ELO_RANGE.0, ELO_RANGE.1
-        )));
-    }
     let reached = reach(game, elo);
     if let Some(note) = reached.note {
         Python::attach(|py| -> PyResult<()> {

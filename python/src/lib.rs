@@ -3,7 +3,10 @@
 //! functions here are stateless, in pyffish's shape, for users coming from it. Every refusal
 //! is a `ValueError` with the protocol's message; nothing here panics on what Python passes.
 
+mod arguments;
 mod engine;
+mod interrupt;
+mod limit;
 mod position;
 mod values;
 
@@ -69,6 +72,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<values::Outcome>()?;
     module.add_class::<values::Score>()?;
     module.add_class::<values::PovScore>()?;
+    module.add_class::<limit::Limit>()?;
+    module.add_class::<limit::PlayResult>()?;
     module.add_function(wrap_pyfunction!(legal_moves, module)?)?;
     module.add_function(wrap_pyfunction!(get_fen, module)?)?;
     module.add_function(wrap_pyfunction!(result, module)?)?;

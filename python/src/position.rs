@@ -1,18 +1,31 @@
-//! `Position`: a game in progress in python-chess's shape (`push`, `pop`, `legal_moves`, `fen`,
-//! `outcome`, ...), over the core's session. Every refusal is a `ValueError` carrying the
-//! protocol's own message.
+//! `Position`: a game in progress in python-chess's shape (`push`, `pop`, `peek`,
+//! `legal_moves`, `fen`, `outcome`, ...), over the core's session: it compares and hashes by
+//! game, size, start and moves, and copies and pickles as a value. Every refusal is a
+//! `ValueError` carrying the protocol's own message; long work (`perft`, `legal_moves`) runs
+//! without the GIL and stops on Ctrl-C.
 
+use crate::arguments::{Size, Whole};
+use crate::engine::{Engine, Evaluation};
+use crate::interrupt::without_gil;
 use crate::values::Outcome;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
+use tabula_core::board::Side;
 use tabula_core::board::position_text::{Cell, parse_position_text};
 use tabula_core::clicks::targets;
-use tabula_core::game::{BoardSize, check_perft_depth};
+use tabula_core::game::{BoardSize, MAX_PERFT_DEPTH};
 use tabula_core::games::{GameKind, game_and_size, open_session};
 use tabula_core::search::THREADS_RANGE;
 use tabula_core::session::GameSession;
+
+/// How many moves a listing writes between looks at Ctrl-C.
+const MOVES_BETWEEN_LOOKS: usize = 4096;
 
 /// A core refusal as Python's `ValueError`.
 pub fn refused(message: String) -> PyErr {
@@ -23,7 +36,10 @@ pub fn refused(message: String) -> PyErr {
 pub struct State {
     pub kind: GameKind,
     size: BoardSize,
+    /// The position string given, if the game did not start from its start position.
     start: Option<String>,
+    /// The position string it started from, as the rules write it (what positions compare by).
+    start_text: String,
     moves: Vec<String>,
     pub session: Box<dyn GameSession>,
 }
@@ -38,6 +54,7 @@ impl State {
             kind,
             size: session.size(),
             start: fen.map(str::to_string),
+            start_text: session.position_text(),
             moves: Vec::new(),
             session,
         })
@@ -51,11 +68,22 @@ impl State {
         Ok(())
     }
 
+    /// What positions compare and hash by: the game, the size, the start and the moves.
+    fn identity(&self) -> (&'static str, String, &str, &[String]) {
+        (
+            self.kind.name(),
+            self.size.to_string(),
+            &self.start_text,
+            &self.moves,
+        )
+    }
+
     fn clone_state(&self) -> State {
         State {
             kind: self.kind,
             size: self.size,
             start: self.start.clone(),
+            start_text: self.start_text.clone(),
             moves: self.moves.clone(),
             session: self.session.boxed_clone(),
         }
@@ -79,15 +107,15 @@ impl Position {
 #[pymethods]
 impl Position {
     /// A new game of `game` (`joust`, `jesonmor`, `claustro` or `apart`), from its start on a
-    /// board of `size` (`"8"`, `"10x8"`; the game's default if None), or from the position string
-    /// `fen`.
+    /// board of `size` (`8` or `"8"` for a square board, `"10x8"`; the game's default if None),
+    /// or from the position string `fen`.
     #[new]
     #[pyo3(signature = (game, size = None, fen = None))]
-    fn new(game: &str, size: Option<&str>, fen: Option<&str>) -> PyResult<Position> {
+    fn new(game: &str, size: Option<Size>, fen: Option<&str>) -> PyResult<Position> {
         if size.is_some() && fen.is_some() {
             return Err(refused("give size or fen, not both".to_string()));
         }
-        let state = State::open(game, size, fen).map_err(refused)?;
+        let state = State::open(game, Size::text(&size), fen).map_err(refused)?;
         Ok(Position {
             state: Mutex::new(state),
         })
@@ -117,15 +145,54 @@ impl Position {
         self.state().moves.clone()
     }
 
-    /// Every legal move, in tabula's notation.
-    fn legal_moves(&self) -> Vec<String> {
-        self.state().session.legal_moves()
+    /// Every legal move, in tabula's notation, in the binary's order; listed without the GIL,
+    /// and stopped by Ctrl-C.
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let session = self.state().session.boxed_clone();
+        let stop = AtomicBool::new(false);
+        let stopped = &stop;
+        without_gil(py, &stop, move || {
+            let mut moves = Vec::new();
+            session.write_legal_moves(&mut |text| {
+                if moves.len() % MOVES_BETWEEN_LOOKS == 0 && stopped.load(Ordering::Relaxed) {
+                    return ControlFlow::Break(());
+                }
+                moves.push(text.to_string());
+                ControlFlow::Continue(())
+            });
+            moves
+        })
     }
 
     /// Plays `move` (any legal way of writing it).
     #[pyo3(signature = (r#move))]
     fn push(&self, r#move: &str) -> PyResult<()> {
         self.state().play(r#move).map_err(refused)
+    }
+
+    /// Plays `move`, as python-chess's `push_uci` does (tabula's notation is the only one).
+    #[pyo3(signature = (r#move))]
+    fn push_uci(&self, r#move: &str) -> PyResult<()> {
+        self.push(r#move)
+    }
+
+    /// The last move played, as the rules write it.
+    fn peek(&self) -> PyResult<String> {
+        self.state()
+            .moves
+            .last()
+            .cloned()
+            .ok_or_else(|| PyIndexError::new_err("peek at a position with no moves"))
+    }
+
+    /// The plies played since the game's start, as python-chess counts them: from the position
+    /// string's move number (`2 * (fullmove - 1)`, plus one with black to move).
+    fn ply(&self) -> usize {
+        let state = self.state();
+        let fullmove = parse_position_text(&state.session.position_text())
+            .map_or(1, |parsed| parsed.fullmove.max(1) as usize);
+        let black_to_move = usize::from(state.session.side_to_move() == Side::Black);
+        2 * (fullmove - 1) + black_to_move
     }
 
     /// Takes back the last move and returns it.
@@ -158,6 +225,54 @@ impl Position {
         }
     }
 
+    fn __copy__(&self) -> Position {
+        self.copy()
+    }
+
+    #[pyo3(signature = (_memo))]
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        self.copy()
+    }
+
+    /// Pickled as its game, its start and its moves, played again when read back.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.borrow();
+        let state = this.state();
+        let size = state.start.is_none().then(|| state.size.to_string());
+        let args = (state.kind.name(), size, state.start.clone());
+        (slf.get_type(), args, state.moves.clone()).into_pyobject(slf.py())
+    }
+
+    /// Plays `moves` (a pickled position's), from where this position stands.
+    fn __setstate__(&self, moves: Vec<String>) -> PyResult<()> {
+        let mut state = self.state();
+        let mut played = state.clone_state();
+        for mv in &moves {
+            played.play(mv).map_err(refused)?;
+        }
+        *state = played;
+        Ok(())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<Position>() else {
+            return false;
+        };
+        let other = other.borrow();
+        if std::ptr::eq(self, &*other) {
+            return true;
+        }
+        // Both locks are taken holding the GIL, which no other comparison can hold meanwhile.
+        let (mine, theirs) = (self.state(), other.state());
+        mine.identity() == theirs.identity()
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.state().identity().hash(&mut hasher);
+        hasher.finish()
+    }
+
     /// The position string.
     fn fen(&self) -> String {
         self.state().session.position_text()
@@ -168,31 +283,42 @@ impl Position {
         self.state().session.verdict().map(Outcome::from)
     }
 
+    /// Whether the game is over (`outcome()` is not None).
     fn is_game_over(&self) -> bool {
         self.state().session.verdict().is_some()
     }
 
     /// The leaves of the tree of legal moves `depth` plies deep, counted in Rust without the
-    /// GIL, on `threads` threads (at most the machine's cores), as `tabula perft` counts them.
-    #[pyo3(signature = (depth, threads = 1))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
-        check_perft_depth(depth).map_err(refused)?;
-        let (low, high) = THREADS_RANGE;
-        if !(low..=high).contains(&threads) {
-            return Err(refused(format!(
-                "threads {threads} is outside {low} to {high}"
-            )));
-        }
+    /// GIL, on `threads` threads (at most the machine's cores), as `tabula perft` counts them;
+    /// Ctrl-C stops the count.
+    #[pyo3(signature = (depth, threads = Whole::Fits(1)))]
+    fn perft(&self, py: Python<'_>, depth: Whole, threads: Whole) -> PyResult<u64> {
+        let depth: u32 = depth.within("perft depth", (0, MAX_PERFT_DEPTH as usize))?;
+        let threads: usize = threads.within("threads", THREADS_RANGE)?;
         let session = self.state().session.boxed_clone();
-        Ok(py.detach(move || session.perft(depth, threads)))
+        let stop = AtomicBool::new(false);
+        let stopped = &stop;
+        let counted = without_gil(py, &stop, move || {
+            session.perft_until(depth, threads, stopped)
+        })?;
+        counted.ok_or_else(|| PyValueError::new_err("perft was stopped"))
     }
 
-    /// The static evaluation: its terms (centipawns for each side), their total and the net's
-    /// score (both from the side to move's view; the net's None where the game has no net or
-    /// UseNNUE is off), and the hand-written evaluation's.
-    fn eval<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let state = self.state();
-        let (terms, total) = state.session.evaluation();
+    /// The static evaluation of the position as `engine` evaluates it (its `use_nnue` and
+    /// `eval_file`; the game's own choice if None): its hand-written terms (centipawns for each
+    /// side), their total and the net's score (both from the side to move's view; the net's
+    /// None where no net evaluates it), the hand-written evaluation's, and `evaluator`, what
+    /// evaluated it (`hand-written`, `shipped net (...)` or `net from '...'`).
+    #[pyo3(signature = (engine = None))]
+    fn eval<'py>(
+        &self,
+        py: Python<'py>,
+        engine: Option<PyRef<'_, Engine>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let evaluation = engine.map_or_else(Evaluation::default, |e| e.evaluation().clone());
+        let mut session = self.state().session.boxed_clone();
+        evaluation.apply(session.as_mut());
+        let (terms, total) = session.evaluation();
         let listed = PyList::empty(py);
         for term in terms {
             let entry = PyDict::new(py);
@@ -204,10 +330,11 @@ impl Position {
         let answer = PyDict::new(py);
         answer.set_item("terms", listed)?;
         answer.set_item("total", total)?;
-        let net = state.session.net_and_hand_written();
+        let net = session.net_and_hand_written();
         answer.set_item("net", net.map(|(net, _)| net))?;
         answer.set_item("hand_written", net.map_or(total, |(_, hand)| hand))?;
-        answer.set_item("turn", state.session.side_to_move().name())?;
+        answer.set_item("evaluator", evaluation.describe(session.as_ref()))?;
+        answer.set_item("turn", session.side_to_move().name())?;
         Ok(answer)
     }
 

@@ -4,7 +4,11 @@ Claustro and Apart.
 >>> from tabula_engine import Position, Engine
 >>> position = Position("joust")
 >>> position.push(position.legal_moves()[0])
->>> Engine("joust").play(position, depth=4)
+>>> Engine("joust").play(position, Limit(depth=4)).move
+
+Names follow python-chess where they fit (``push``, ``push_uci``, ``pop``, ``peek``,
+``legal_moves``, ``outcome``; ``Engine.analyse`` and ``Engine.play`` with a ``Limit``,
+returning an ``InfoDict`` and a ``PlayResult``; ``Score`` and ``PovScore``).
 
 Every refusal (an unknown game, a bad size, position string or move) is a ``ValueError``
 carrying the same message the engine's protocol gives.
@@ -12,7 +16,9 @@ carrying the same message the engine's protocol gives.
 
 from ._native import (
     Engine,
+    Limit,
     Outcome,
+    PlayResult,
     PovScore,
     Position,
     Score,
@@ -22,10 +28,14 @@ from ._native import (
     result,
     validate_fen,
 )
+from .info import InfoDict
 
 __all__ = [
     "Engine",
+    "InfoDict",
+    "Limit",
     "Outcome",
+    "PlayResult",
     "PovScore",
     "Position",
     "Score",

@@ -1,5 +1,6 @@
 """A PettingZoo AEC environment for each of tabula's games: ``env(game, size=None,
-render_mode=None)``, in the shape of PettingZoo's classic board games (``chess_v6``).
+render_mode=None)``, in the shape of PettingZoo's classic board games (``chess_v6``); ``size``
+is an int for a square board or text such as ``"10x8"``.
 
 Agents: ``player_0`` (white, moves first) and ``player_1`` (black).
 
@@ -40,9 +41,8 @@ engine, at any level or Elo: the agent left sees only its own turns.
 
 from __future__ import annotations
 
-from typing import Any, Optional
-
 import re
+from typing import Any, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -55,9 +55,10 @@ from ._native import Engine, Position
 AGENTS = ("player_0", "player_1")
 SQUARE = re.compile(r"[a-y][0-9]+")
 PLANES = 7
+Size = Union[int, str, None]
 
 
-def env(game: str, size: Optional[str] = None, render_mode: Optional[str] = None) -> AECEnv:
+def env(game: str, size: Size = None, render_mode: Optional[str] = None) -> AECEnv:
     """The environment of ``game``, wrapped as PettingZoo's classic environments are."""
     wrapped = raw_env(game, size=size, render_mode=render_mode)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
@@ -70,7 +71,7 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "tabula_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, size: Optional[str] = None, render_mode: Optional[str] = None):
+    def __init__(self, game: str, size: Size = None, render_mode: Optional[str] = None):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode '{render_mode}' is not offered (ansi or None)")
@@ -216,8 +217,6 @@ class raw_env(AECEnv):
                 self.terminations[player] = True
             self.infos = {a: {"outcome": outcome} for a in AGENTS}
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def actions_of(self, move: str) -> list[int]:
         """The actions that enter `move` (a legal move's text) from the start of a turn."""
@@ -230,6 +229,8 @@ class raw_env(AECEnv):
         return actions + [self.stop_action] if following else actions
 
     def render(self) -> Optional[str]:
+        """The board as text (``render_mode="ansi"``), as ``print(position)`` shows it; None
+        without a render mode. Nothing is printed: the caller shows what it returns."""
         if self.render_mode is None:
             return None
         return str(self.position)
@@ -258,10 +259,19 @@ class TabulaOpponent(BaseWrapper):
         if agent not in AGENTS:
             raise ValueError(f"unknown agent '{agent}' ({', '.join(AGENTS)})")
         self.tabula_agent = agent
+        game = self.unwrapped
         self.engine = Engine(
-            self.unwrapped.game, level=None if elo is not None else level, elo=elo, seed=seed
+            game.game,
+            size=game.position.size,
+            level=None if elo is not None else level,
+            elo=elo,
+            seed=seed,
         )
         self.limits = {"depth": depth, "movetime": movetime, "nodes": nodes}
+        if self.engine.needs_limit and not any(v is not None for v in self.limits.values()):
+            raise ValueError(
+                f"{self.engine!r} needs a limit to play: give depth, movetime or nodes"
+            )
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         super().reset(seed=seed, options=options)
@@ -279,6 +289,6 @@ class TabulaOpponent(BaseWrapper):
             if self.env.terminations[self.tabula_agent] or self.env.truncations[self.tabula_agent]:
                 self.env.step(None)
                 continue
-            move = self.engine.play(game.position, **self.limits)
+            move = self.engine.play(game.position, **self.limits).move
             for action in game.actions_of(move):
                 self.env.step(action)

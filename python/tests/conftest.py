@@ -70,6 +70,12 @@ class Binary:
                 self.process.wait()
 
 
+def info_nodes(lines: list[str]) -> int:
+    """The nodes of the last `info depth` line among the binary's `lines`."""
+    last = [line for line in lines if line.startswith("info depth")][-1].split()
+    return int(last[last.index("nodes") + 1])
+
+
 @pytest.fixture
 def binary():
     process = Binary()

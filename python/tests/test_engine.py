@@ -9,27 +9,22 @@ import time
 
 import pytest
 
-from conftest import GAMES
+from conftest import GAMES, info_nodes
 from tabula_engine import Engine, Position, PovScore
 
 # A hang detector, not a timing: every search bounded here is asked to stop far sooner.
 BOUND = 10.0
 
 
-def info_nodes(lines: list[str]) -> int:
-    last = [line for line in lines if line.startswith("info depth")][-1].split()
-    return int(last[last.index("nodes") + 1])
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_search_is_the_binarys_move_for_move_and_node_for_node(game, binary):
     binary.ask(f"newgame {game}")
     position = Position(game)
-    lines = Engine(game).analyse(position, depth=4)
+    line = Engine(game).analyse(position, depth=4)
     binary.send("go depth 4")
     answer = binary.read_until("bestmove")
-    assert lines[0]["pv"][0] == answer[-1].split()[1]
-    assert lines[0]["nodes"] == info_nodes(answer)
+    assert line["pv"][0] == answer[-1].split()[1]
+    assert line["nodes"] == info_nodes(answer)
 
 
 def test_lines_carry_what_python_chess_users_read():
@@ -52,15 +47,15 @@ def test_lines_carry_what_python_chess_users_read():
 def test_play_answers_at_every_level_and_refuses_what_is_wrong():
     position = Position("joust")
     for level in ("random", "greedy", "novice", "easy", "medium", "hard", "ultra", "demigod"):
-        assert Engine("joust", level=level).play(position) in position.legal_moves()
-        line = Engine("joust", level=level).analyse(position, depth=2)[0]
+        assert Engine("joust", level=level).play(position).move in position.legal_moves()
+        line = Engine("joust", level=level).analyse(position, depth=2)
         assert line["pv"][0] in position.legal_moves()
-    assert Engine("joust", level="max").play(position, depth=5) in position.legal_moves()
-    assert Engine("joust").play(position, nodes=2000) in position.legal_moves()
+    assert Engine("joust", level="max").play(position, depth=5).move in position.legal_moves()
+    assert Engine("joust").play(position, nodes=2000).move in position.legal_moves()
     with pytest.warns(UserWarning, match="playing at"):
         engine = Engine("joust", elo=3000)
     assert engine.elo < 3000
-    assert engine.play(position, depth=3) in position.legal_moves()
+    assert engine.play(position, depth=3).move in position.legal_moves()
     with pytest.raises(ValueError, match="'godlike'"):
         Engine("joust", level="godlike")
     with pytest.raises(ValueError, match="depth, movetime or nodes"):
@@ -90,7 +85,7 @@ def test_stop_from_another_thread_ends_a_search():
     time.sleep(0.3)
     engine.stop()
     searcher.join(BOUND)
-    assert not searcher.is_alive() and found and found[0][0]["pv"]
+    assert not searcher.is_alive() and found and found[0]["pv"]
 
 
 def test_a_search_leaves_other_threads_running():

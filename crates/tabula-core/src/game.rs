@@ -483,6 +483,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (after `UseNNUE` or `EvalFile` changed).
     fn select_network(&mut self) {}
 
+    /// The net the game ships for this board, if any.
+    fn shipped_network(&self) -> Option<&'static Network> {
+        None
+    }
+
     /// The net's accumulators of this position, kept move by move, when it has a net.
     fn accumulator(&self) -> Option<&Accumulator> {
         None
@@ -551,15 +556,59 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
     leaves
 }
 
-/// Perft `depth` plies deep below each of `moves` (legal moves of `position`), given to `write`
-/// with the move's index in the order of `moves`, as soon as it and every move before it are
-/// counted. `threads` threads count (at most one per move), each taking the next move that no
-/// thread has taken, while the caller's thread writes; a single thread is the caller's own.
+/// The most leaves a subtree of [`perft_until`] is estimated to have before it is counted whole
+/// by the game's own count: some milliseconds of counting in every game.
+const PERFT_PIECE_LEAVES: u64 = 1 << 22;
+
+/// Perft as [`perft`] counts it, given up (None) soon after `stop` is set. The tree is cut into
+/// subtrees of about [`PERFT_PIECE_LEAVES`] leaves (a node's moves to the power of the depth
+/// left), each counted by the game's own count, with `stop` looked at between them.
+pub fn perft_until<G: Game>(position: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    let mut root = position.clone();
+    root.set_network(None);
+    let mut moves = vec![Vec::new(); depth as usize];
+    let leaves = perft_in_pieces(&root, depth, stop, &mut moves);
+    (!stop.load(Ordering::Relaxed)).then_some(leaves)
+}
+
+fn perft_in_pieces<G: Game>(
+    position: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    buffers: &mut [Vec<G::Move>],
+) -> u64 {
+    if stop.load(Ordering::Relaxed) {
+        return 0;
+    }
+    let estimate = (position.count_legal_moves() as u64).checked_pow(depth);
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return 1;
+    };
+    if depth <= 2 || estimate.is_some_and(|leaves| leaves <= PERFT_PIECE_LEAVES) {
+        return position.count_leaves(depth);
+    }
+    moves.clear();
+    position.legal_moves(moves);
+    let mut leaves = 0;
+    for &mv in moves.iter() {
+        let mut child = position.clone();
+        child.play(mv);
+        leaves += perft_in_pieces(&child, depth - 1, stop, deeper);
+    }
+    leaves
+}
+
+/// Perft `depth` plies deep below each of `moves` (legal moves of `position`), counted by `count`
+/// (a position and a depth: [`perft`] or a stoppable count), given to `write` with the move's
+/// index in the order of `moves`, as soon as it and every move before it are counted. `threads`
+/// threads count (at most one per move), each taking the next move that no thread has taken,
+/// while the caller's thread writes; a single thread is the caller's own.
 pub fn perft_below_each<G: Game>(
     position: &G,
     moves: &[G::Move],
     depth: u32,
     threads: usize,
+    count: &(dyn Fn(&G, u32) -> u64 + Sync),
     write: &mut dyn FnMut(usize, u64),
 ) {
     let mut root = position.clone();
@@ -567,7 +616,7 @@ pub fn perft_below_each<G: Game>(
     let below = |mv| {
         let mut child = root.clone();
         child.play(mv);
-        child.count_leaves(depth)
+        count(&child, depth)
     };
     if threads <= 1 || moves.len() <= 1 {
         for (index, &mv) in moves.iter().enumerate() {

@@ -4,12 +4,16 @@
 use crate::board::position_text::PositionText;
 use crate::game::{
     BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_below_each,
+    perft_until,
 };
+use crate::nnue::Network;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search, usable_threads};
+use crate::words::excerpt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most moves the `greedy` level weighs (the first listed).
 const GREEDY_CHOICES: usize = 1_000_000;
@@ -87,6 +91,9 @@ pub trait GameSession: Send {
     fn perft_divide(&self, depth: u32, threads: usize, write: &mut dyn FnMut(&str, u64)) -> u64;
     /// Perft total, counted on up to `threads` threads as [`GameSession::perft_divide`] does.
     fn perft(&self, depth: u32, threads: usize) -> u64;
+    /// Perft total as [`GameSession::perft`] counts it, or None soon after `stop` is set (for a
+    /// caller that must be able to interrupt a deep count).
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64>;
     /// The best move by a one-ply look among `only` (canonical texts; every legal move when
     /// empty): a move that wins at once, else the move whose position the static evaluation
     /// likes best; `None` when the game is over.
@@ -108,6 +115,13 @@ pub trait GameSession: Send {
     fn net_and_hand_written(&self) -> Option<(i32, i32)>;
     /// Evaluates with the net chosen now (after `UseNNUE` or `EvalFile` changed).
     fn select_network(&mut self);
+    /// The net the position evaluates with, if any.
+    fn network(&self) -> Option<&'static Network>;
+    /// The net the game ships for this board, if any.
+    fn shipped_network(&self) -> Option<&'static Network>;
+    /// Evaluates with `net` from now on, or with the hand-written evaluation: a choice of the
+    /// caller's own, whatever the process-wide options say.
+    fn set_network(&mut self, net: Option<&'static Network>);
     /// Searches the current position.
     fn search(
         &self,
@@ -178,14 +192,15 @@ impl<G: Game> GameState<G> {
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         if let Some(verdict) = self.verdict() {
             return Err(format!(
-                "move '{text}' after the game is over ({})",
+                "move '{}' after the game is over ({})",
+                excerpt(text),
                 verdict.reason
             ));
         }
         let mv = self
             .position
             .parse_move(text)
-            .map_err(|problem| format!("move '{text}': {problem}"))?;
+            .map_err(|problem| format!("move '{}': {problem}", excerpt(text)))?;
         self.history.push(self.position.hash(), mv);
         self.position.play(mv);
         Ok(())
@@ -262,6 +277,7 @@ impl<G: Game> GameSession for GameState<G> {
                 moves,
                 depth - 1,
                 threads,
+                &perft,
                 &mut |index, leaves| {
                     total += leaves;
                     write(&texts[index], leaves);
@@ -277,6 +293,33 @@ impl<G: Game> GameSession for GameState<G> {
             return perft(&self.position, depth);
         }
         self.perft_divide(depth, threads, &mut |_, _| {})
+    }
+
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+        let threads = usable_threads(threads);
+        if threads == 1 || depth < 2 {
+            return perft_until(&self.position, depth, stop);
+        }
+        let count = |child: &G, depth| perft_until(child, depth, stop).unwrap_or(0);
+        let mut total = 0;
+        self.position.written_move_batches(&mut |moves, _| {
+            perft_below_each(
+                &self.position,
+                moves,
+                depth - 1,
+                threads,
+                &count,
+                &mut |_, leaves| {
+                    total += leaves;
+                },
+            );
+            if stop.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (!stop.load(Ordering::Relaxed)).then_some(total)
     }
 
     fn greedy_move(&self, only: &[String]) -> Option<String> {
@@ -326,7 +369,7 @@ impl<G: Game> GameSession for GameState<G> {
         self.position
             .parse_move(text)
             .map(|mv| self.position.move_text(mv))
-            .map_err(|problem| format!("move '{text}': {problem}"))
+            .map_err(|problem| format!("move '{}': {problem}", excerpt(text)))
     }
 
     fn play_move(&mut self, text: &str) -> Result<(), String> {
@@ -349,6 +392,18 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn select_network(&mut self) {
         self.position.select_network();
+    }
+
+    fn network(&self) -> Option<&'static Network> {
+        self.position.network()
+    }
+
+    fn shipped_network(&self) -> Option<&'static Network> {
+        self.position.shipped_network()
+    }
+
+    fn set_network(&mut self, net: Option<&'static Network>) {
+        self.position.set_network(net);
     }
 
     fn net_and_hand_written(&self) -> Option<(i32, i32)> {

@@ -1,4 +1,5 @@
-//! Counted nouns in what tabula prints: `1 move`, `2 moves`, `1 inaccuracy`, `3 plies`.
+//! Words in what tabula prints: counted nouns (`1 move`, `2 moves`, `1 inaccuracy`, `3 plies`)
+//! and outside texts quoted in a message, cut short where they are long.
 
 use std::fmt::Display;
 
@@ -21,9 +22,37 @@ pub fn counted(count: impl Display, noun: &str) -> String {
     }
 }
 
+/// The most characters of an outside text that a message quotes whole.
+const QUOTED_WHOLE: usize = 120;
+/// The characters a message quotes of a longer text.
+const QUOTED_START: usize = 80;
+
+/// `text` as a message quotes it: whole when short, else its first characters, an ellipsis and
+/// its length (a refused megabyte comes back as one short line).
+pub fn excerpt(text: &str) -> String {
+    let length = text.chars().count();
+    if length <= QUOTED_WHOLE {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(QUOTED_START).collect();
+    format!("{start}... ({})", counted(length, "character"))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::counted;
+    use super::{counted, excerpt};
+
+    #[test]
+    fn a_long_text_is_quoted_by_its_start_and_length() {
+        assert_eq!(excerpt("8/8 w"), "8/8 w");
+        let long = "p".repeat(1 << 20);
+        let quoted = excerpt(&long);
+        assert!(quoted.starts_with(&"p".repeat(80)));
+        assert!(quoted.ends_with("... (1048576 characters)"));
+        assert!(quoted.len() < 120);
+        let accented = "é".repeat(200);
+        assert!(excerpt(&accented).ends_with("(200 characters)"));
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

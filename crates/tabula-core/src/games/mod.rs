@@ -12,6 +12,7 @@ use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::session::{GameSession, GameState, Oracle, Setup};
+use crate::words::excerpt;
 use apart::Apart;
 use claustro::Claustro;
 use jesonmor::JesonMor;
@@ -149,7 +150,7 @@ pub fn open_session(
         None => build_session(kind, Setup::Start(size), moves, engine_draws),
         Some(text) => parse_position_text(text)
             .and_then(|parsed| build_session(kind, Setup::Text(&parsed), moves, engine_draws))
-            .map_err(|problem| format!("position '{text}': {problem}")),
+            .map_err(|problem| format!("position '{}': {problem}", excerpt(text))),
     }
 }
 

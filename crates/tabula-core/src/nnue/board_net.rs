@@ -184,6 +184,10 @@ macro_rules! game_net_methods {
             self.net = state;
         }
 
+        fn shipped_network(&self) -> Option<&'static $crate::nnue::Network> {
+            self.shipped_net()
+        }
+
         fn select_network(&mut self) {
             let shipped = self.shipped_net();
             let net = $crate::nnue::registry::net_for(Self::NAME, self.size(), shipped);

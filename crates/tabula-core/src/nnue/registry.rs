@@ -31,23 +31,26 @@ pub fn enabled() -> bool {
     ENABLED.load(Ordering::Relaxed)
 }
 
-/// Makes `net` the one for its game and size (`EvalFile`); a net equal to one loaded before is
-/// not kept twice.
-pub fn choose(net: Network) -> Result<(), String> {
+/// Keeps `net` for the rest of the process, without choosing it for anyone (an engine of the
+/// Python door holds its own); a net equal to one loaded before is not kept twice.
+pub fn keep(net: Network) -> Result<&'static Network, String> {
     let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
-    let kept = match loaded.iter().find(|known| ***known == net) {
-        Some(known) => *known,
-        None if loaded.len() >= MAX_LOADED => {
-            return Err(format!(
-                "{MAX_LOADED} different nets were loaded already; start tabula again"
-            ));
-        }
+    match loaded.iter().find(|known| ***known == net) {
+        Some(known) => Ok(*known),
+        None if loaded.len() >= MAX_LOADED => Err(format!(
+            "{MAX_LOADED} different nets were loaded already; start tabula again"
+        )),
         None => {
             let leaked: &'static Network = Box::leak(Box::new(net));
             loaded.push(leaked);
-            leaked
+            Ok(leaked)
         }
-    };
+    }
+}
+
+/// Makes `net` the one for its game and size (`EvalFile`), kept as [`keep`] keeps it.
+pub fn choose(net: Network) -> Result<(), String> {
+    let kept = keep(net)?;
     let mut chosen = CHOSEN.lock().unwrap_or_else(|p| p.into_inner());
     chosen.retain(|other| (other.game.as_str(), other.size) != (kept.game.as_str(), kept.size));
     chosen.push(kept);

@@ -1,0 +1,249 @@
+//! What a search is given and gives back, in python-chess's shape: `Limit` (how long to search)
+//! and `PlayResult` (the move played, with the line that chose it). `analyse` and `play` read any
+//! object with `Limit`'s attributes, python-chess's own `chess.engine.Limit` included.
+
+use crate::arguments::Whole;
+use crate::position::refused;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use tabula_core::search::limits::{Clock, Limits};
+
+/// The deepest search asked for.
+pub const DEPTH_RANGE: (usize, usize) = (1, 255);
+/// The most nodes a search is asked for.
+const NODES_RANGE: (usize, usize) = (1, usize::MAX);
+/// The moves a mate is searched for at most.
+const MATE_RANGE: (usize, usize) = (1, 255);
+/// The moves to the next time control at most.
+const MOVES_RANGE: (usize, usize) = (1, 10_000);
+
+/// How long a search runs: as deep as `depth`, as many `nodes`, `time` seconds, until a mate in
+/// `mate` moves is found, or on the clock (`white_clock` and `black_clock` seconds left,
+/// `white_inc` and `black_inc` seconds a move, `remaining_moves` to the next control); the
+/// first limit reached ends it.
+#[pyclass(module = "tabula_engine", frozen, eq, get_all, from_py_object)]
+#[derive(Clone, PartialEq)]
+pub struct Limit {
+    pub time: Option<f64>,
+    pub depth: Option<i64>,
+    pub nodes: Option<i64>,
+    pub mate: Option<i64>,
+    pub white_clock: Option<f64>,
+    pub black_clock: Option<f64>,
+    pub white_inc: Option<f64>,
+    pub black_inc: Option<f64>,
+    pub remaining_moves: Option<i64>,
+}
+
+#[pymethods]
+impl Limit {
+    #[new]
+    #[pyo3(signature = (*, time = None, depth = None, nodes = None, mate = None,
+        white_clock = None, black_clock = None, white_inc = None, black_inc = None,
+        remaining_moves = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        time: Option<f64>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        mate: Option<i64>,
+        white_clock: Option<f64>,
+        black_clock: Option<f64>,
+        white_inc: Option<f64>,
+        black_inc: Option<f64>,
+        remaining_moves: Option<i64>,
+    ) -> Limit {
+        Limit {
+            time,
+            depth,
+            nodes,
+            mate,
+            white_clock,
+            black_clock,
+            white_inc,
+            black_inc,
+            remaining_moves,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let fields = [
+            ("time", self.time.map(|v| v.to_string())),
+            ("depth", self.depth.map(|v| v.to_string())),
+            ("nodes", self.nodes.map(|v| v.to_string())),
+            ("mate", self.mate.map(|v| v.to_string())),
+            ("white_clock", self.white_clock.map(|v| v.to_string())),
+            ("black_clock", self.black_clock.map(|v| v.to_string())),
+            ("white_inc", self.white_inc.map(|v| v.to_string())),
+            ("black_inc", self.black_inc.map(|v| v.to_string())),
+            (
+                "remaining_moves",
+                self.remaining_moves.map(|v| v.to_string()),
+            ),
+        ];
+        let given: Vec<String> = fields
+            .iter()
+            .filter_map(|(name, value)| value.as_ref().map(|value| format!("{name}={value}")))
+            .collect();
+        format!("Limit({})", given.join(", "))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let fields = PyDict::new(py);
+        fields.set_item("time", this.time)?;
+        fields.set_item("depth", this.depth)?;
+        fields.set_item("nodes", this.nodes)?;
+        fields.set_item("mate", this.mate)?;
+        fields.set_item("white_clock", this.white_clock)?;
+        fields.set_item("black_clock", this.black_clock)?;
+        fields.set_item("white_inc", this.white_inc)?;
+        fields.set_item("black_inc", this.black_inc)?;
+        fields.set_item("remaining_moves", this.remaining_moves)?;
+        let build = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((slf.get_type(),), Some(&fields))?;
+        (build, PyTuple::empty(py)).into_pyobject(py)
+    }
+}
+
+/// The limits asked for: those of `limit` (any object with `Limit`'s attributes, or None), with
+/// the keywords `depth`, `movetime` and `nodes` of the older calls added.
+pub fn read_limits(
+    limit: Option<&Bound<'_, PyAny>>,
+    depth: Option<Whole>,
+    movetime: Option<f64>,
+    nodes: Option<Whole>,
+) -> PyResult<Limits> {
+    let mut limits = Limits::default();
+    if let Some(limit) = limit {
+        limits.depth = whole_attribute(limit, "depth", DEPTH_RANGE)?;
+        limits.nodes = whole_attribute(limit, "nodes", NODES_RANGE)?;
+        limits.mate = whole_attribute(limit, "mate", MATE_RANGE)?;
+        limits.moves_to_go = whole_attribute(limit, "remaining_moves", MOVES_RANGE)?;
+        limits.movetime_ms = seconds_attribute(limit, "time")?;
+        let clock = |left: &str, increment: &str| -> PyResult<Option<Clock>> {
+            let left = seconds_attribute(limit, left)?;
+            let increment = seconds_attribute(limit, increment)?.unwrap_or(0);
+            Ok(left.map(|time_left_ms| Clock {
+                time_left_ms,
+                increment_ms: increment,
+            }))
+        };
+        limits.white_clock = clock("white_clock", "white_inc")?;
+        limits.black_clock = clock("black_clock", "black_inc")?;
+    }
+    if let Some(depth) = depth {
+        limits.depth = Some(depth.within("depth", DEPTH_RANGE)?);
+    }
+    if let Some(nodes) = nodes {
+        limits.nodes = Some(nodes.within("nodes", NODES_RANGE)?);
+    }
+    if let Some(seconds) = movetime {
+        limits.movetime_ms = Some(milliseconds("movetime", seconds)?);
+    }
+    Ok(limits)
+}
+
+/// Whether `limits` ends a search by itself.
+pub fn bounded(limits: &Limits) -> bool {
+    limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.movetime_ms.is_some()
+        || limits.mate.is_some()
+        || limits.white_clock.is_some()
+        || limits.black_clock.is_some()
+}
+
+/// The whole number `limit.name`, if set, within `range`.
+fn whole_attribute<T: TryFrom<i64>>(
+    limit: &Bound<'_, PyAny>,
+    name: &str,
+    range: (usize, usize),
+) -> PyResult<Option<T>> {
+    match optional_attribute(limit, name)? {
+        None => Ok(None),
+        Some(value) => Ok(Some(value.extract::<Whole>()?.within(name, range)?)),
+    }
+}
+
+/// The seconds `limit.name`, if set, in whole milliseconds (rounded up).
+fn seconds_attribute(limit: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<u64>> {
+    optional_attribute(limit, name)?
+        .map(|value| milliseconds(name, value.extract::<f64>()?))
+        .transpose()
+}
+
+/// `limit.name`, None where it is missing or None.
+fn optional_attribute<'py>(
+    limit: &Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match limit.getattr_opt(name)? {
+        Some(value) if !value.is_none() => Ok(Some(value)),
+        _ => Ok(None),
+    }
+}
+
+/// `seconds` (named `name` in a refusal) in whole milliseconds, rounded up.
+fn milliseconds(name: &str, seconds: f64) -> PyResult<u64> {
+    if seconds.is_finite() && seconds > 0.0 && seconds < 1e12 {
+        Ok((seconds * 1000.0).ceil() as u64)
+    } else {
+        Err(refused(format!(
+            "{name} {seconds} is not a positive number of seconds"
+        )))
+    }
+}
+
+/// What `Engine.play` gives: the `move` (None only where the rules leave no move in a game that
+/// goes on), the reply it expects (`ponder`), and the `info` of the line that chose it (empty
+/// for the levels that do not search).
+#[pyclass(module = "tabula_engine", frozen, get_all, skip_from_py_object)]
+pub struct PlayResult {
+    #[pyo3(name = "move")]
+    pub chosen: Option<String>,
+    pub ponder: Option<String>,
+    pub info: Py<PyDict>,
+}
+
+#[pymethods]
+impl PlayResult {
+    #[new]
+    #[pyo3(signature = (r#move, ponder = None, info = None))]
+    fn new(
+        py: Python<'_>,
+        r#move: Option<String>,
+        ponder: Option<String>,
+        info: Option<Py<PyDict>>,
+    ) -> PlayResult {
+        PlayResult {
+            chosen: r#move,
+            ponder,
+            info: info.unwrap_or_else(|| PyDict::new(py).unbind()),
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let shown =
+            |text: &Option<String>| text.as_ref().map_or("None".into(), |t| format!("'{t}'"));
+        Ok(format!(
+            "PlayResult(move={}, ponder={}, info={})",
+            shown(&self.chosen),
+            shown(&self.ponder),
+            self.info.bind(py).repr()?
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let args = (
+            this.chosen.clone(),
+            this.ponder.clone(),
+            this.info.clone_ref(slf.py()),
+        );
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+}
