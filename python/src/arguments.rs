@@ -2,11 +2,16 @@
 //! `ValueError` naming the argument and its range (PyO3's own conversion to an unsigned type
 //! raises `OverflowError`, which the documentation does not promise), and anything else not an
 //! int is a `TypeError`. Board sizes: an int for a square board or the text the protocol takes.
+//! A refusal of what the core refuses is a `ValueError` carrying the core's message.
 
-use crate::position::refused;
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
+
+/// A core refusal as Python's `ValueError`.
+pub fn refused(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}
 
 /// A Python int as given: its value where it fits an `i64`, else its decimal text.
 pub enum Whole {

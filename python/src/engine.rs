@@ -3,10 +3,11 @@
 //! from another thread. A search runs without the GIL, and Ctrl-C stops it. Each engine owns its
 //! evaluation (`use_nnue`, `eval_file`): nothing it is given changes another engine.
 
-use crate::arguments::{Size, Whole, optional};
+use crate::arguments::{Size, Whole, optional, refused};
+use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::without_gil;
 use crate::limit::{PlayResult, bounded, read_limits};
-use crate::position::{Position, refused};
+use crate::position::Position;
 use crate::values::PovScore;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -32,46 +33,6 @@ use tabula_core::strength::{ELO_RANGE, Strength};
 
 /// A seed: any whole number a `u64` holds.
 const SEED_RANGE: (usize, usize) = (0, usize::MAX);
-
-/// What one engine evaluates with: the nets on or off, and a net it loaded (`eval_file`, with
-/// the file's path) for its game at one size; the game's shipped net elsewhere.
-#[derive(Clone, Debug)]
-pub struct Evaluation {
-    nets: bool,
-    loaded: Option<(&'static Network, String)>,
-}
-
-impl Default for Evaluation {
-    fn default() -> Self {
-        Evaluation {
-            nets: true,
-            loaded: None,
-        }
-    }
-}
-
-impl Evaluation {
-    /// Has `session` evaluate with this choice.
-    pub fn apply(&self, session: &mut dyn GameSession) {
-        let net = match &self.loaded {
-            _ if !self.nets => None,
-            Some((net, _)) if net.size == session.size() => Some(*net),
-            _ => session.shipped_network(),
-        };
-        session.set_network(net);
-    }
-
-    /// What evaluates `session` (as [`Evaluation::apply`] left it), in words.
-    pub fn describe(&self, session: &dyn GameSession) -> String {
-        match (session.network(), &self.loaded) {
-            (None, _) => "hand-written".to_string(),
-            (Some(net), Some((loaded, path))) if std::ptr::eq(net, *loaded) => {
-                format!("net from '{path}'")
-            }
-            (Some(net), _) => format!("shipped net ({} {})", net.game, net.size),
-        }
-    }
-}
 
 /// The engine of one game: its hash table, options, evaluation and the search now running, if
 /// any.
@@ -299,6 +260,14 @@ impl Engine {
         })
     }
 
+    /// The static evaluation of `position` as this engine evaluates it (its `use_nnue` and
+    /// `eval_file`), as `Position.eval` writes it; `evaluator` says what evaluated it
+    /// (`hand-written`, `shipped net (...)` or `net from '...'`).
+    fn eval<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyDict>> {
+        let session = position.state().session.boxed_clone();
+        evaluation_dict(py, session, &self.evaluation)
+    }
+
     /// Stops the search now running (from another thread); it returns what it has found.
     fn stop(&self) {
         let signals = self.signals.lock().unwrap_or_else(|p| p.into_inner());
@@ -359,11 +328,6 @@ impl Engine {
             .limited_strength(self.game, asked)
             .map(|strength| LimitedSearch::new(strength, limits.clone(), self.settings(1), seed));
         (limits, limited)
-    }
-
-    /// What this engine evaluates with (see [`Evaluation`]).
-    pub fn evaluation(&self) -> &Evaluation {
-        &self.evaluation
     }
 
     /// A copy of `position`'s session, checked to be this engine's game (and size, where it has

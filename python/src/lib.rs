@@ -5,12 +5,14 @@
 
 mod arguments;
 mod engine;
+mod evaluation;
 mod interrupt;
 mod limit;
 mod position;
 mod values;
 
-use position::{State, refused};
+use arguments::refused;
+use position::State;
 use pyo3::prelude::*;
 use tabula_core::games::GameKind;
 

@@ -2,8 +2,7 @@
 //! and `PlayResult` (the move played, with the line that chose it). `analyse` and `play` read any
 //! object with `Limit`'s attributes, python-chess's own `chess.engine.Limit` included.
 
-use crate::arguments::Whole;
-use crate::position::refused;
+use crate::arguments::{Whole, refused};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tabula_core::search::limits::{Clock, Limits};

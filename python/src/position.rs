@@ -4,13 +4,13 @@
 //! `ValueError` carrying the protocol's own message; long work (`perft`, `legal_moves`) runs
 //! without the GIL and stops on Ctrl-C.
 
-use crate::arguments::{Size, Whole};
-use crate::engine::{Engine, Evaluation};
+use crate::arguments::{Size, Whole, refused};
+use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::without_gil;
 use crate::values::Outcome;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
@@ -26,11 +26,6 @@ use tabula_core::session::GameSession;
 
 /// How many moves a listing writes between looks at Ctrl-C.
 const MOVES_BETWEEN_LOOKS: usize = 4096;
-
-/// A core refusal as Python's `ValueError`.
-pub fn refused(message: String) -> PyErr {
-    PyValueError::new_err(message)
-}
 
 /// The game, where it started, the moves since, and the session they make.
 pub struct State {
@@ -304,38 +299,14 @@ impl Position {
         counted.ok_or_else(|| PyValueError::new_err("perft was stopped"))
     }
 
-    /// The static evaluation of the position as `engine` evaluates it (its `use_nnue` and
-    /// `eval_file`; the game's own choice if None): its hand-written terms (centipawns for each
-    /// side), their total and the net's score (both from the side to move's view; the net's
-    /// None where no net evaluates it), the hand-written evaluation's, and `evaluator`, what
-    /// evaluated it (`hand-written`, `shipped net (...)` or `net from '...'`).
-    #[pyo3(signature = (engine = None))]
-    fn eval<'py>(
-        &self,
-        py: Python<'py>,
-        engine: Option<PyRef<'_, Engine>>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let evaluation = engine.map_or_else(Evaluation::default, |e| e.evaluation().clone());
-        let mut session = self.state().session.boxed_clone();
-        evaluation.apply(session.as_mut());
-        let (terms, total) = session.evaluation();
-        let listed = PyList::empty(py);
-        for term in terms {
-            let entry = PyDict::new(py);
-            entry.set_item("name", term.name)?;
-            entry.set_item("white", term.white)?;
-            entry.set_item("black", term.black)?;
-            listed.append(entry)?;
-        }
-        let answer = PyDict::new(py);
-        answer.set_item("terms", listed)?;
-        answer.set_item("total", total)?;
-        let net = session.net_and_hand_written();
-        answer.set_item("net", net.map(|(net, _)| net))?;
-        answer.set_item("hand_written", net.map_or(total, |(_, hand)| hand))?;
-        answer.set_item("evaluator", evaluation.describe(session.as_ref()))?;
-        answer.set_item("turn", session.side_to_move().name())?;
-        Ok(answer)
+    /// The static evaluation with the game's own choice of evaluation (its shipped net where
+    /// it has one for the board): its hand-written terms (centipawns for each side), their total
+    /// and the net's score (both from the side to move's view; the net's None where no net
+    /// evaluates it), the hand-written evaluation's, and `evaluator`, what evaluated it
+    /// (`hand-written` or `shipped net (...)`). `Engine.eval` gives an engine's view.
+    fn eval<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let session = self.state().session.boxed_clone();
+        evaluation_dict(py, session, &Evaluation::default())
     }
 
     /// Each square's content, rank by rank from a1 (`a1`, `b1`, ...): "" empty, "*" burned,

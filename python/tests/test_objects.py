@@ -203,10 +203,10 @@ def test_each_engine_owns_its_evaluation_and_matches_the_binary_with_the_same_op
         binary.ask(f"position fen {fen}")
         binary.send("go depth 6")
         assert info_nodes(binary.read_until("bestmove")) == line["nodes"], option
-    assert position.eval(hand)["evaluator"] == "hand-written"
-    assert position.eval(hand)["net"] is None
-    assert position.eval(net)["evaluator"].startswith("shipped net")
-    assert position.eval()["net"] is not None
+    assert hand.eval(position)["evaluator"] == "hand-written"
+    assert hand.eval(position)["net"] is None
+    assert net.eval(position)["evaluator"].startswith("shipped net")
+    assert position.eval()["net"] == net.eval(position)["net"] is not None
 
 
 def test_an_opponent_that_needs_a_limit_is_refused_when_made():

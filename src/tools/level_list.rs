@@ -3,6 +3,7 @@
 //! does, and the span of Elo that `--elo` plays on the smooth knob.
 
 use crate::games::GameKind;
+use crate::level::levels_by_elo;
 use crate::strength::scale::scale;
 
 /// The list, one level a line.
@@ -12,7 +13,7 @@ pub fn level_list(game: GameKind) -> String {
         "Levels of {} by their Elo on its own scale (greedy is 1000; docs/strength.md):",
         game.name()
     )];
-    for (level, elo) in measured.levels_by_elo() {
+    for (level, elo) in levels_by_elo(game) {
         // Rounded as the GUI's list rounds it (half away from zero), so both show one figure.
         let elo = elo.map_or("     ?".to_string(), |elo| format!("{:>6}", elo.round()));
         lines.push(format!(

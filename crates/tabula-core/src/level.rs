@@ -5,6 +5,7 @@
 
 use crate::games::GameKind;
 use crate::session::GameSession;
+use crate::strength::scale::scale;
 use crate::strength::{CANDIDATE_LINES, Strength};
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -178,6 +179,21 @@ impl Level {
     }
 }
 
+/// Every named level of `game` with its measured Elo (`crate::strength::scale`): the rated ones
+/// weakest first, then any not rated, in the order of [`Level::names`].
+pub fn levels_by_elo(game: GameKind) -> Vec<(Level, Option<f64>)> {
+    let measured = scale(game);
+    let mut levels: Vec<(Level, Option<f64>)> = Level::names()
+        .filter_map(|name| Level::parse(name).ok())
+        .map(|level| (level, measured.level_elo(level.name())))
+        .collect();
+    levels.sort_by(|a, b| {
+        let elo = |level: &(Level, Option<f64>)| level.1.unwrap_or(f64::INFINITY);
+        elo(a).total_cmp(&elo(b))
+    });
+    levels
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +281,38 @@ mod tests {
                 .collect();
             for pair in levels.windows(2) {
                 assert!(outclasses(pair[1], pair[0]), "{game:?}: {pair:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_rates_each_named_level_above_the_one_before() {
+        for game in GameKind::ALL {
+            let measured = scale(game);
+            let rated = |name: &str| measured.level_elo(name).expect("every level is rated");
+            let elos: Vec<f64> = NAMES.into_iter().chain(["max"]).map(rated).collect();
+            assert!(elos.windows(2).all(|p| p[0] < p[1]), "{game:?}: {elos:?}");
+            assert_eq!(measured.level_elo("max"), Some(measured.span().1));
+        }
+    }
+
+    #[test]
+    fn a_level_played_by_a_skill_carries_the_skills_measured_rating() {
+        for game in GameKind::ALL {
+            for name in NAMES {
+                let level = Level::parse(name).expect("a level");
+                let Some(Search::Skill(skill)) = level.search(game) else {
+                    continue;
+                };
+                let measured = scale(game)
+                    .skills
+                    .iter()
+                    .find(|p| p.0 == Strength::from_skill_level(skill).skill());
+                assert_eq!(
+                    measured.map(|p| p.1),
+                    scale(game).level_elo(name),
+                    "{game:?} {name}"
+                );
             }
         }
     }

@@ -4,7 +4,7 @@
 //! check of what a request chooses.
 
 use crate::games::GameKind;
-use crate::level::Level;
+use crate::level::{Level, levels_by_elo};
 use crate::strength::{ELO_RANGE, Strength, scale::scale};
 use serde::Serialize;
 
@@ -84,7 +84,7 @@ pub struct Choice {
 /// level before a point of the same Elo), then the levels not measured yet, weakest first.
 pub fn choices(game: GameKind) -> Vec<Choice> {
     let scale = scale(game);
-    let (mut rated, unrated): (Vec<Choice>, Vec<Choice>) = (scale.levels_by_elo().into_iter())
+    let (mut rated, unrated): (Vec<Choice>, Vec<Choice>) = (levels_by_elo(game).into_iter())
         .map(|(level, elo)| {
             let elo = elo.map(|elo| elo.round() as i64);
             let description = level.description(game);

@@ -8,7 +8,6 @@
 
 use super::Strength;
 use crate::games::GameKind;
-use crate::level::Level;
 
 /// One game's measured ratings.
 #[derive(Debug)]
@@ -55,20 +54,6 @@ impl GameScale {
     pub fn span(&self) -> (f64, f64) {
         let elo_at = |point: Option<&(f64, f64)>| point.map_or(0.0, |&(_, elo)| elo);
         (elo_at(self.skills.first()), elo_at(self.skills.last()))
-    }
-
-    /// Every named level with its measured Elo: the rated ones weakest first, then any not
-    /// rated, in the order of [`Level::names`].
-    pub fn levels_by_elo(&self) -> Vec<(Level, Option<f64>)> {
-        let mut levels: Vec<(Level, Option<f64>)> = Level::names()
-            .filter_map(|name| Level::parse(name).ok())
-            .map(|level| (level, self.level_elo(level.name())))
-            .collect();
-        levels.sort_by(|a, b| {
-            let elo = |level: &(Level, Option<f64>)| level.1.unwrap_or(f64::INFINITY);
-            elo(a).total_cmp(&elo(b))
-        });
-        levels
     }
 
     /// The measured Elo of the level called `name`.
@@ -210,7 +195,6 @@ const APART: GameScale = GameScale {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{NAMES, Search};
 
     const SCALE: GameScale = GameScale {
         skills: &[(0.0, 800.0), (0.5, 1600.0), (1.0, 2000.0)],
@@ -240,38 +224,6 @@ mod tests {
                     .all(|p| p[0].0 < p[1].0 && p[0].1 < p[1].1)
             );
             assert_eq!(skills.last().map(|p| p.0), Some(1.0), "{game:?}");
-        }
-    }
-
-    #[test]
-    fn every_game_rates_each_named_level_above_the_one_before() {
-        for game in GameKind::ALL {
-            let measured = scale(game);
-            let rated = |name: &str| measured.level_elo(name).expect("every level is rated");
-            let elos: Vec<f64> = NAMES.into_iter().chain(["max"]).map(rated).collect();
-            assert!(elos.windows(2).all(|p| p[0] < p[1]), "{game:?}: {elos:?}");
-            assert_eq!(measured.level_elo("max"), Some(measured.span().1));
-        }
-    }
-
-    #[test]
-    fn a_level_played_by_a_skill_carries_the_skills_measured_rating() {
-        for game in GameKind::ALL {
-            for name in NAMES {
-                let level = Level::parse(name).expect("a level");
-                let Some(Search::Skill(skill)) = level.search(game) else {
-                    continue;
-                };
-                let measured = scale(game)
-                    .skills
-                    .iter()
-                    .find(|p| p.0 == Strength::from_skill_level(skill).skill());
-                assert_eq!(
-                    measured.map(|p| p.1),
-                    scale(game).level_elo(name),
-                    "{game:?} {name}"
-                );
-            }
         }
     }
 }
