@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 /// Run without a subcommand, it speaks the UCI/UGI-style protocol on stdin and stdout (type 'help'
 /// once it runs; protocol.md documents every command). Logs go to stderr: set RUST_LOG=debug.
 #[derive(Parser, Debug)]
-#[command(version, about, long_about)]
+#[command(version = tabula_core::version::DESCRIBED, about, long_about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<CliCommand>,

@@ -69,6 +69,8 @@ fn games() -> Vec<(&'static str, String, &'static str)> {
 
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", tabula_core::version::VERSION)?;
+    module.add("__commit__", tabula_core::version::COMMIT)?;
     module.add_class::<position::Position>()?;
     module.add_class::<engine::Engine>()?;
     module.add_class::<values::Outcome>()?;

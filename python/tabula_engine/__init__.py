@@ -15,6 +15,8 @@ carrying the same message the engine's protocol gives.
 """
 
 from ._native import (
+    __commit__,
+    __version__,
     Engine,
     Limit,
     Outcome,
@@ -31,6 +33,8 @@ from ._native import (
 from .info import InfoDict
 
 __all__ = [
+    "__commit__",
+    "__version__",
     "Engine",
     "InfoDict",
     "Limit",

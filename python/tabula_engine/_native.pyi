@@ -4,6 +4,9 @@ from typing import Any, Literal, Optional, Sequence, Union, overload
 
 from .info import InfoDict
 
+__version__: str
+__commit__: str
+
 Side = Literal["white", "black"]
 Size = Union[int, str]
 

@@ -33,4 +33,5 @@ pub mod search;
 pub mod session;
 pub mod strength;
 pub mod threads;
+pub mod version;
 pub mod words;

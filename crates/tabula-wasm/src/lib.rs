@@ -23,6 +23,13 @@ pub use desk::Desk;
 pub use evals::ReviewRun;
 pub use rules::Rules;
 
+/// tabula's version and the commit the module was built from (`0.1.0 (commit ...)`), for the
+/// page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    tabula_core::version::DESCRIBED.to_string()
+}
+
 /// One engine, as the protocol's engine on standard input is, writing to a JavaScript callback.
 #[wasm_bindgen]
 pub struct Tabula {
