@@ -1,11 +1,14 @@
 //! tabula for Python (the `tabula-engine` package, imported as `tabula_engine`): a door over
-//! the core crate, like the binary. `Position` holds the rules, `Engine` the search; the
+//! the core crate, like the binary. `Position` holds the rules, `Engine` the search, `VectorGames` a
+//! batch of games stepped together (`tabula_engine.vector`); the
 //! functions here are stateless, in pyffish's shape, for users coming from it. Every refusal
 //! is a `ValueError` with the protocol's message; nothing here panics on what Python passes.
 
 mod engine;
+mod opponent;
 mod position;
 mod values;
+mod vector;
 
 use position::{State, refused};
 use pyo3::prelude::*;
@@ -69,6 +72,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<values::Outcome>()?;
     module.add_class::<values::Score>()?;
     module.add_class::<values::PovScore>()?;
+    module.add_class::<vector::VectorGames>()?;
     module.add_function(wrap_pyfunction!(legal_moves, module)?)?;
     module.add_function(wrap_pyfunction!(get_fen, module)?)?;
     module.add_function(wrap_pyfunction!(result, module)?)?;
