@@ -87,10 +87,8 @@ impl Opponent {
             tt,
         };
         if !opponent.plays_at_once() {
-            let (search, _) = opponent.search(0);
-            let bounds = search
-                .as_ref()
-                .map_or(&opponent.limits, LimitedSearch::limits);
+            let (search, limits) = opponent.search(0);
+            let bounds = search.as_ref().map_or(&limits, LimitedSearch::limits);
             if bounds.runs_until_stopped(Side::White) || bounds.runs_until_stopped(Side::Black) {
                 return Err(refused(format!(
                     "the {} opponent needs depth, movetime or nodes",

@@ -76,6 +76,12 @@ trait Legs: Game {
         shape: Shape,
         legs: &mut Vec<u32>,
     ) -> Option<Self::Move>;
+
+    /// Updates `board` for `mv` played by `mover` (a cell code); false where the board is to be
+    /// read again from the position string instead.
+    fn move_board(_mv: Self::Move, _mover: u8, _board: &mut [u8]) -> bool {
+        false
+    }
 }
 
 /// [`Legs::legs`] for a game whose moves each visit a fixed run of squares (`squares`).
@@ -115,7 +121,7 @@ fn legs_by_squares<M: Copy>(
 }
 
 macro_rules! legs_of_two {
-    ($game:ident) => {
+    ($game:ident, $left:expr) => {
         impl<const W: usize> Legs for $game<W> {
             fn legs(
                 &self,
@@ -133,12 +139,19 @@ macro_rules! legs_of_two {
                     legs,
                 )
             }
+
+            fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) -> bool {
+                board[mv.from as usize] = $left;
+                board[mv.to as usize] = mover;
+                true
+            }
         }
     };
 }
 
-legs_of_two!(Joust);
-legs_of_two!(JesonMor);
+// A Joust knight burns the square it leaves; a Jeson Mor knight leaves it empty.
+legs_of_two!(Joust, BURNED);
+legs_of_two!(JesonMor, EMPTY);
 
 impl<const W: usize> Legs for Claustro<W> {
     fn legs(
@@ -157,6 +170,15 @@ impl<const W: usize> Legs for Claustro<W> {
             })
         };
         legs_by_squares(moves, squares, path, shape, legs)
+    }
+
+    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) -> bool {
+        board[mv.from()] = EMPTY;
+        board[mv.to()] = mover;
+        if let Some(placement) = mv.placement() {
+            board[placement] = WHITE + BLACK - mover;
+        }
+        true
     }
 }
 
@@ -184,24 +206,32 @@ impl<const W: usize> Legs for Apart<W> {
             shape.geometry.push_square_name(to, &mut text);
             self.parse_move(&text).is_ok()
         };
+        let mover = side_code(self.side_to_move());
         let mut complete = None;
         if path.is_empty() {
-            let mover = side_code(self.side_to_move());
             for from in (0..shape.cells).filter(|&square| board[square] == mover) {
                 let prefix = names(&[from as u16]);
-                for to in (0..shape.cells).filter(|&to| makes_a_move(&prefix, to)) {
-                    legs.push(shape.leg(from as u16, to as u16));
+                for to in apart_reach(board, &[from as u16], mover, shape) {
+                    if makes_a_move(&prefix, to) {
+                        legs.push(shape.leg(from as u16, to as u16));
+                    }
                 }
             }
+            legs.sort_unstable();
+            legs.dedup();
             if legs.is_empty() {
                 complete = moves.first().copied();
             }
         } else {
             let prefix = names(path);
             let last = path[path.len() - 1];
-            for to in (0..shape.cells).filter(|&to| makes_a_move(&prefix, to)) {
-                legs.push(shape.leg(last, to as u16));
+            for to in apart_reach(board, path, mover, shape) {
+                if makes_a_move(&prefix, to) {
+                    legs.push(shape.leg(last, to as u16));
+                }
             }
+            legs.sort_unstable();
+            legs.dedup();
             if path.len() >= 2 {
                 complete = self.parse_move(&prefix).ok();
             }
@@ -211,6 +241,43 @@ impl<const W: usize> Legs for Apart<W> {
         }
         complete
     }
+}
+
+/// The squares an Apart piece of `mover` that has entered `path` this turn (its start first)
+/// may move to next, by the line lengths where it stands: along each of the four axes, exactly
+/// as many squares as the unbroken run of friendly pieces through it, its start empty and the
+/// pieces it landed on captured. The rules judge each one; this only spares asking about the
+/// other squares.
+fn apart_reach(board: &[u8], path: &[u16], mover: u8, shape: Shape) -> Vec<usize> {
+    let mut now = board.to_vec();
+    for &square in path {
+        now[square as usize] = EMPTY;
+    }
+    let here = path[path.len() - 1] as usize;
+    now[here] = mover;
+    let geometry = shape.geometry;
+    let run = |dx: i32, dy: i32| {
+        let mut count = 0;
+        let mut at = here;
+        while let Some(next) = geometry.offset(at, dx, dy) {
+            if now[next] != mover {
+                break;
+            }
+            count += 1;
+            at = next;
+        }
+        count
+    };
+    let mut reach = Vec::new();
+    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        let length = 1 + run(dx, dy) + run(-dx, -dy);
+        for sign in [1, -1] {
+            if let Some(to) = geometry.offset(here, sign * dx * length, sign * dy * length) {
+                reach.push(to);
+            }
+        }
+    }
+    reach
 }
 
 /// The cell code of `side`'s pieces.
@@ -253,8 +320,6 @@ fn read_board(text: &str, shape: Shape, board: &mut [u8]) {
 struct Slot<G: Game> {
     position: G,
     history: History<G::Move>,
-    /// The moves played, as the rules write them.
-    texts: Vec<String>,
     /// The position's legal moves.
     moves: Vec<G::Move>,
     /// The squares entered so far this turn.
@@ -268,7 +333,7 @@ struct Slot<G: Game> {
     shown: Vec<u32>,
     rng: StdRng,
     /// The moves and verdict of the last game this slot finished (None for a truncated one).
-    last: Option<(Vec<String>, Option<Verdict>)>,
+    last: Option<(History<G::Move>, Option<Verdict>)>,
 }
 
 /// What a batch's steps report per game.
@@ -303,6 +368,10 @@ trait Batch: Send + Sync {
 struct Games<G: Legs> {
     shape: Shape,
     size: BoardSize,
+    start: G,
+    start_board: Vec<u8>,
+    /// The planes that do not change in a game, from white's view and black's.
+    fixed_planes: [Vec<u8>; 2],
     slots: Vec<Slot<G>>,
     opponent: Option<Opponent>,
     /// The learner's side where an opponent plays the other.
@@ -320,9 +389,15 @@ impl<G: Legs> Games<G> {
         max_plies: Option<usize>,
     ) -> Result<Games<G>, String> {
         let start = G::start(size)?;
+        let mut start_board = vec![EMPTY; shape.cells];
+        read_board(&start.to_text(), shape, &mut start_board);
+        let fixed_planes = [Side::White, Side::Black].map(|side| fixed_planes::<G>(shape, side));
         let mut games = Games {
             shape,
             size,
+            start: start.clone(),
+            start_board: start_board.clone(),
+            fixed_planes,
             slots: Vec::with_capacity(count),
             opponent,
             learner,
@@ -332,12 +407,11 @@ impl<G: Legs> Games<G> {
             let mut slot = Slot {
                 position: start.clone(),
                 history: History::new(true),
-                texts: Vec::new(),
                 moves: Vec::new(),
                 path: Vec::new(),
                 legs: Vec::new(),
                 complete: None,
-                board: vec![EMPTY; shape.cells],
+                board: start_board.clone(),
                 shown: Vec::new(),
                 rng: StdRng::seed_from_u64(0),
                 last: None,
@@ -355,9 +429,8 @@ impl<G: Legs> Games<G> {
             .or_else(|| slot.position.history_verdict(&slot.history))
     }
 
-    /// Works out a new position's board, legal moves and legs.
+    /// Works out a new position's legal moves and legs (its board is up to date).
     fn turn_starts(&self, slot: &mut Slot<G>) {
-        read_board(&slot.position.to_text(), self.shape, &mut slot.board);
         slot.path.clear();
         slot.moves.clear();
         slot.legs.clear();
@@ -372,10 +445,28 @@ impl<G: Legs> Games<G> {
 
     /// Plays `mv` in `slot` and works out the position after it.
     fn play(&self, slot: &mut Slot<G>, mv: G::Move) {
-        slot.texts.push(slot.position.move_text(mv));
+        let mover = side_code(slot.position.side_to_move());
         slot.history.push(slot.position.hash(), mv);
         slot.position.play(mv);
+        if !G::move_board(mv, mover, &mut slot.board) {
+            read_board(&slot.position.to_text(), self.shape, &mut slot.board);
+        }
         self.turn_starts(slot);
+    }
+
+    /// The moves of `history` from the start, as the rules write them.
+    fn texts(&self, history: &History<G::Move>) -> Vec<String> {
+        let Ok(mut position) = G::start(self.size) else {
+            return Vec::new();
+        };
+        history
+            .moves()
+            .map(|mv| {
+                let text = position.move_text(mv);
+                position.play(mv);
+                text
+            })
+            .collect()
     }
 
     /// Enters `action` (legal) in `slot`; returns whether a move was played.
@@ -428,7 +519,8 @@ impl<G: Legs> Games<G> {
                     let count = slot.moves.len();
                     (count > 0).then(|| slot.moves[slot.rng.random_range(0..count)])
                 } else {
-                    let texts: Vec<&str> = slot.texts.iter().map(String::as_str).collect();
+                    let texts = self.texts(&slot.history);
+                    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
                     let mut session = GameState::<G>::build(Setup::Start(self.size), &texts, true)
                         .map_err(refused)?;
                     session.select_network();
@@ -454,7 +546,8 @@ impl<G: Legs> Games<G> {
     }
 
     fn truncated(&self, slot: &Slot<G>) -> bool {
-        self.max_plies.is_some_and(|most| slot.texts.len() >= most)
+        self.max_plies
+            .is_some_and(|most| slot.history.len() >= most)
     }
 
     /// The side whose view the planes of `slot` take: the learner's, else the side to move.
@@ -467,36 +560,16 @@ impl<G: Legs> Games<G> {
 
     /// Writes the planes of `slot` from `observer`'s view into `planes` (one game's).
     fn write_planes(&self, slot: &Slot<G>, observer: Side, planes: &mut [u8]) {
-        let Shape { width, height, .. } = self.shape;
-        planes.fill(0);
+        planes.copy_from_slice(&self.fixed_planes[observer.index()]);
         let own = side_code(observer);
-        let white = observer == Side::White;
         for (square, &cell) in slot.board.iter().enumerate() {
-            let base = square * PLANES;
-            match cell {
-                EMPTY => {}
-                BURNED => planes[base + 2] = 1,
-                code if code == own => planes[base] = 1,
-                _ => planes[base + 1] = 1,
-            }
-            planes[base + 6] = u8::from(white);
-        }
-        let mark = |planes: &mut [u8], (x, y): (usize, usize), plane: usize| {
-            planes[(y * width + x) * PLANES + plane] = 1;
-        };
-        match G::NAME {
-            "jesonmor" => {
-                let centre = ((width - 1) / 2, (height - 1) / 2);
-                mark(planes, centre, 3);
-                mark(planes, centre, 4);
-            }
-            "claustro" => {
-                let goals = [(width - 1, height - 1), (0, 0)];
-                let (mine, theirs) = if white { (0, 1) } else { (1, 0) };
-                mark(planes, goals[mine], 3);
-                mark(planes, goals[theirs], 4);
-            }
-            _ => {}
+            let plane = match cell {
+                EMPTY => continue,
+                BURNED => 2,
+                code if code == own => 0,
+                _ => 1,
+            };
+            planes[square * PLANES + plane] = 1;
         }
         for &square in &slot.path {
             planes[square as usize * PLANES + 5] = 1;
@@ -507,16 +580,15 @@ impl<G: Legs> Games<G> {
     fn finish(&self, slot: &mut Slot<G>, observer: Side, final_planes: &mut [u8]) {
         self.write_planes(slot, observer, final_planes);
         let verdict = Self::verdict(slot);
-        slot.last = Some((std::mem::take(&mut slot.texts), verdict));
+        let history = std::mem::replace(&mut slot.history, History::new(true));
+        slot.last = Some((history, verdict));
         self.restart(slot);
     }
 
     fn restart(&self, slot: &mut Slot<G>) {
         slot.history = History::new(true);
-        slot.texts.clear();
-        if let Ok(start) = G::start(self.size) {
-            slot.position = start;
-        }
+        slot.position = self.start.clone();
+        slot.board.clone_from(&self.start_board);
         self.turn_starts(slot);
     }
 }
@@ -525,6 +597,37 @@ impl<G: Legs> Games<G> {
 fn draw<G: Game>(slot: &mut Slot<G>) -> Option<u32> {
     let count = slot.legs.len();
     (count > 0).then(|| slot.legs[slot.rng.random_range(0..count)])
+}
+
+/// The planes that stay the same through a game of `G`, from `observer`'s view: the squares
+/// each side makes for (Jeson Mor's centre, the Claustro goals) and the plane of ones for white.
+fn fixed_planes<G: Game>(shape: Shape, observer: Side) -> Vec<u8> {
+    let Shape { width, height, .. } = shape;
+    let mut planes = vec![0; shape.cells * PLANES];
+    let white = observer == Side::White;
+    if white {
+        for square in 0..shape.cells {
+            planes[square * PLANES + 6] = 1;
+        }
+    }
+    let mut mark = |(x, y): (usize, usize), plane: usize| {
+        planes[(y * width + x) * PLANES + plane] = 1;
+    };
+    match G::NAME {
+        "jesonmor" => {
+            let centre = ((width - 1) / 2, (height - 1) / 2);
+            mark(centre, 3);
+            mark(centre, 4);
+        }
+        "claustro" => {
+            let goals = [(width - 1, height - 1), (0, 0)];
+            let (mine, theirs) = if white { (0, 1) } else { (1, 0) };
+            mark(goals[mine], 3);
+            mark(goals[theirs], 4);
+        }
+        _ => {}
+    }
+    planes
 }
 
 /// The reward of a finished game for `side`.
@@ -659,7 +762,7 @@ impl<G: Legs> Batch for Games<G> {
     }
 
     fn moves(&self, index: usize) -> Vec<String> {
-        self.slots[index].texts.clone()
+        self.texts(&self.slots[index].history)
     }
 
     fn fen(&self, index: usize) -> String {
@@ -667,7 +770,8 @@ impl<G: Legs> Batch for Games<G> {
     }
 
     fn last(&self, index: usize) -> Option<(Vec<String>, Option<Verdict>)> {
-        self.slots[index].last.clone()
+        let (history, verdict) = self.slots[index].last.as_ref()?;
+        Some((self.texts(history), verdict.clone()))
     }
 }
 
