@@ -791,22 +791,24 @@ fn boxed<B: Batch + 'static>(batch: Result<B, String>) -> Result<Box<dyn Batch>,
     batch.map(|batch| Box::new(batch) as Box<dyn Batch>)
 }
 
-/// A buffer Python made for one of a call's outputs, checked to hold `len` bytes.
-fn buffer<'a>(
-    buffer: &'a Bound<'_, PyByteArray>,
-    name: &str,
-    len: usize,
-) -> PyResult<&'a mut [u8]> {
-    if buffer.len() != len {
-        return Err(refused(format!(
+/// Refuses a buffer Python made for one of a call's outputs that does not hold `len` bytes.
+fn check_buffer(buffer: &Bound<'_, PyByteArray>, name: &str, len: usize) -> PyResult<()> {
+    if buffer.len() == len {
+        Ok(())
+    } else {
+        Err(refused(format!(
             "the {name} buffer holds {} bytes, not {len}",
             buffer.len()
-        )));
+        )))
     }
-    // SAFETY: the GIL is held from here until the caller's last write, no Python code runs
-    // meanwhile (the opponent searches before the buffers are taken), and the bytearray is not
-    // resized while it lives (numpy's views of it forbid that).
-    Ok(unsafe { buffer.as_bytes_mut() })
+}
+
+/// Runs `write` on the bytes of `buffer` (checked by [`check_buffer`]).
+fn with_buffer<T>(buffer: &Bound<'_, PyByteArray>, write: impl FnOnce(&mut [u8]) -> T) -> T {
+    // SAFETY: the GIL is held throughout `write`, which runs no Python code (the opponents have
+    // searched before), and the bytearray is not resized meanwhile (numpy's views of it forbid
+    // that, and nothing else runs); the caller never passes one bytearray twice at once.
+    write(unsafe { buffer.as_bytes_mut() })
 }
 
 /// N games of one kind and size stepped together (the Rust side of `tabula_engine.vector`).
@@ -936,8 +938,15 @@ impl VectorGames {
     ) -> PyResult<()> {
         let seed = u64::try_from(seed)
             .map_err(|_| refused(format!("seed {seed} is outside 0 to {}", i64::MAX)))?;
+        let [planes, masks, sides] = self.view_sizes();
+        self.check_outputs(&[
+            (obs, "observation", planes),
+            (mask, "action_mask", masks),
+            (to_move, "to_move", sides),
+        ])?;
         self.batch.reset(py, seed)?;
-        self.write(obs, mask, to_move)
+        self.write(obs, mask, to_move);
+        Ok(())
     }
 
     /// Plays `actions` (the bytes of `count` native int64 actions; -1 asks for a random legal
@@ -974,8 +983,19 @@ impl VectorGames {
                 i64::from_ne_bytes(word)
             })
             .collect();
-        self.batch.check(&actions).map_err(refused)?;
         let count = self.count;
+        let [planes, masks, sides] = self.view_sizes();
+        self.check_outputs(&[
+            (obs, "observation", planes),
+            (mask, "action_mask", masks),
+            (rewards, "rewards", count * 4),
+            (terminated, "terminations", count),
+            (truncated, "truncations", count),
+            (to_move, "to_move", sides),
+            (final_obs, "final_obs", planes),
+            (ended, "ended", count),
+        ])?;
+        self.batch.check(&actions).map_err(refused)?;
         let mut rewards_now = vec![0f32; count];
         let mut terminated_now = vec![false; count];
         let mut truncated_now = vec![false; count];
@@ -987,27 +1007,30 @@ impl VectorGames {
             final_obs: &mut self.final_obs,
         };
         let plies = self.batch.step(py, &actions, &mut report)?;
-        let rewards = buffer(rewards, "rewards", count * 4)?;
-        for (bytes, reward) in rewards.chunks_exact_mut(4).zip(&rewards_now) {
-            bytes.copy_from_slice(&reward.to_ne_bytes());
-        }
-        for (name, source, target) in [
-            ("terminations", &terminated_now, terminated),
-            ("truncations", &truncated_now, truncated),
-            ("ended", &self.ended, ended),
-        ] {
-            let target = buffer(target, name, count)?;
-            for (byte, &flag) in target.iter_mut().zip(source.iter()) {
-                *byte = u8::from(flag);
+        with_buffer(rewards, |target| {
+            for (bytes, reward) in target.chunks_exact_mut(4).zip(&rewards_now) {
+                bytes.copy_from_slice(&reward.to_ne_bytes());
             }
+        });
+        for (source, target) in [
+            (&terminated_now, terminated),
+            (&truncated_now, truncated),
+            (&self.ended, ended),
+        ] {
+            with_buffer(target, |target| {
+                for (byte, &flag) in target.iter_mut().zip(source.iter()) {
+                    *byte = u8::from(flag);
+                }
+            });
         }
         let per_game = self.final_obs.len() / count;
-        let final_target = buffer(final_obs, "final_obs", self.final_obs.len())?;
-        for index in (0..count).filter(|&index| self.ended[index]) {
-            let rows = index * per_game..(index + 1) * per_game;
-            final_target[rows.clone()].copy_from_slice(&self.final_obs[rows]);
-        }
-        self.write(obs, mask, to_move)?;
+        with_buffer(final_obs, |target| {
+            for index in (0..count).filter(|&index| self.ended[index]) {
+                let rows = index * per_game..(index + 1) * per_game;
+                target[rows.clone()].copy_from_slice(&self.final_obs[rows]);
+            }
+        });
+        self.write(obs, mask, to_move);
         Ok(plies)
     }
 
@@ -1047,21 +1070,39 @@ impl VectorGames {
             .ok_or_else(|| refused(format!("game {index} is outside 0 to {}", self.count - 1)))
     }
 
+    /// Refuses output buffers of the wrong sizes, or one bytearray passed twice.
+    fn check_outputs(&self, buffers: &[(&Bound<'_, PyByteArray>, &str, usize)]) -> PyResult<()> {
+        for (at, (buffer, name, len)) in buffers.iter().enumerate() {
+            check_buffer(buffer, name, *len)?;
+            if buffers[..at].iter().any(|(other, _, _)| other.is(*buffer)) {
+                return Err(refused(format!("the {name} buffer is passed twice")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The sizes of the planes', masks' and sides' buffers.
+    fn view_sizes(&self) -> [usize; 3] {
+        let shape = self.batch.shape();
+        [
+            self.count * shape.cells * PLANES,
+            self.count * shape.actions(),
+            self.count,
+        ]
+    }
+
+    /// Writes the planes, masks and sides to move (buffers checked by `check_outputs`).
     fn write(
         &mut self,
         obs: &Bound<'_, PyByteArray>,
         mask: &Bound<'_, PyByteArray>,
         to_move: &Bound<'_, PyByteArray>,
-    ) -> PyResult<()> {
-        if obs.is(mask) || obs.is(to_move) || mask.is(to_move) {
-            return Err(refused("the output buffers must be distinct".to_string()));
-        }
-        let shape = self.batch.shape();
-        let count = self.count;
-        let obs = buffer(obs, "observation", count * shape.cells * PLANES)?;
-        let mask = buffer(mask, "action_mask", count * shape.actions())?;
-        let to_move = buffer(to_move, "to_move", count)?;
-        self.batch.write(obs, mask, to_move);
-        Ok(())
+    ) {
+        let batch = &mut self.batch;
+        with_buffer(obs, |obs| {
+            with_buffer(mask, |mask| {
+                with_buffer(to_move, |to_move| batch.write(obs, mask, to_move))
+            })
+        });
     }
 }
