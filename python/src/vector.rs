@@ -77,11 +77,12 @@ trait Legs: Game {
         legs: &mut Vec<u32>,
     ) -> Option<Self::Move>;
 
-    /// Updates `board` for `mv` played by `mover` (a cell code); false where the board is to be
-    /// read again from the position string instead.
-    fn move_board(_mv: Self::Move, _mover: u8, _board: &mut [u8]) -> bool {
-        false
-    }
+    /// Whether [`Legs::legs`] reads the position's legal moves (else they are listed only for
+    /// an opponent that draws among them).
+    const READS_MOVES: bool = true;
+
+    /// Updates `board` (cell codes) for `mv`, played by `mover`.
+    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]);
 }
 
 /// [`Legs::legs`] for a game whose moves each visit a fixed run of squares (`squares`).
@@ -98,13 +99,22 @@ fn legs_by_squares<M: Copy>(
             None if path.is_empty() => complete = Some(mv),
             None => {}
             Some((run, len)) => {
+                // Element by element: a slice comparison calls memcmp, slow for three squares.
                 let run = &run[..len];
-                if path.is_empty() {
-                    legs.push(shape.leg(run[0], run[1]));
-                } else if run.len() == path.len() && run == path {
+                let follows = run.len() >= path.len() && path.iter().zip(run).all(|(a, b)| a == b);
+                let leg = if path.is_empty() {
+                    shape.leg(run[0], run[1])
+                } else if !follows {
+                    continue;
+                } else if run.len() == path.len() {
                     complete = Some(mv);
-                } else if run.len() > path.len() && run[..path.len()] == *path {
-                    legs.push(shape.leg(run[path.len() - 1], run[path.len()]));
+                    continue;
+                } else {
+                    shape.leg(run[path.len() - 1], run[path.len()])
+                };
+                // A capture's placements follow each other: one leg for them all.
+                if legs.last() != Some(&leg) {
+                    legs.push(leg);
                 }
             }
         }
@@ -140,10 +150,9 @@ macro_rules! legs_of_two {
                 )
             }
 
-            fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) -> bool {
+            fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
                 board[mv.from as usize] = $left;
                 board[mv.to as usize] = mover;
-                true
             }
         }
     };
@@ -172,13 +181,12 @@ impl<const W: usize> Legs for Claustro<W> {
         legs_by_squares(moves, squares, path, shape, legs)
     }
 
-    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) -> bool {
+    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
         board[mv.from()] = EMPTY;
         board[mv.to()] = mover;
         if let Some(placement) = mv.placement() {
             board[placement] = WHITE + BLACK - mover;
         }
-        true
     }
 }
 
@@ -186,9 +194,22 @@ impl<const W: usize> Legs for Claustro<W> {
 /// square is a legal turn), as the PettingZoo environment asks: a turn is its start, end and
 /// captures, not one run of squares.
 impl<const W: usize> Legs for Apart<W> {
+    const READS_MOVES: bool = false;
+
+    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
+        if mv.is_pass() {
+            return;
+        }
+        for square in mv.captured.squares() {
+            board[square] = EMPTY;
+        }
+        board[mv.start as usize] = EMPTY;
+        board[mv.end as usize] = mover;
+    }
+
     fn legs(
         &self,
-        moves: &[Self::Move],
+        _moves: &[Self::Move],
         path: &[u16],
         board: &[u8],
         shape: Shape,
@@ -209,10 +230,11 @@ impl<const W: usize> Legs for Apart<W> {
         let mover = side_code(self.side_to_move());
         let mut complete = None;
         if path.is_empty() {
+            // A first movement is legal wherever the line lengths reach a square that holds no
+            // friendly piece (rules.md, Apart); the rules are asked about the later ones.
             for from in (0..shape.cells).filter(|&square| board[square] == mover) {
-                let prefix = names(&[from as u16]);
                 for to in apart_reach(board, &[from as u16], mover, shape) {
-                    if makes_a_move(&prefix, to) {
+                    if board[to] != mover {
                         legs.push(shape.leg(from as u16, to as u16));
                     }
                 }
@@ -220,7 +242,7 @@ impl<const W: usize> Legs for Apart<W> {
             legs.sort_unstable();
             legs.dedup();
             if legs.is_empty() {
-                complete = moves.first().copied();
+                complete = self.parse_move("0000").ok();
             }
         } else {
             let prefix = names(path);
@@ -246,8 +268,9 @@ impl<const W: usize> Legs for Apart<W> {
 /// The squares an Apart piece of `mover` that has entered `path` this turn (its start first)
 /// may move to next, by the line lengths where it stands: along each of the four axes, exactly
 /// as many squares as the unbroken run of friendly pieces through it, its start empty and the
-/// pieces it landed on captured. The rules judge each one; this only spares asking about the
-/// other squares.
+/// pieces it landed on captured. For a first movement these are the legal targets (but for a
+/// friendly piece's square); after a jump the rules judge each, and no other square is asked
+/// about.
 fn apart_reach(board: &[u8], path: &[u16], mover: u8, shape: Shape) -> Vec<usize> {
     let mut now = board.to_vec();
     for &square in path {
@@ -436,7 +459,9 @@ impl<G: Legs> Games<G> {
         slot.legs.clear();
         slot.complete = None;
         if Self::verdict(slot).is_none() {
-            slot.position.legal_moves(&mut slot.moves);
+            if G::READS_MOVES {
+                slot.position.legal_moves(&mut slot.moves);
+            }
             slot.complete =
                 slot.position
                     .legs(&slot.moves, &[], &slot.board, self.shape, &mut slot.legs);
@@ -448,9 +473,7 @@ impl<G: Legs> Games<G> {
         let mover = side_code(slot.position.side_to_move());
         slot.history.push(slot.position.hash(), mv);
         slot.position.play(mv);
-        if !G::move_board(mv, mover, &mut slot.board) {
-            read_board(&slot.position.to_text(), self.shape, &mut slot.board);
-        }
+        G::move_board(mv, mover, &mut slot.board);
         self.turn_starts(slot);
     }
 
@@ -516,6 +539,9 @@ impl<G: Legs> Games<G> {
         {
             let chosen =
                 if opponent.is_random() {
+                    if !G::READS_MOVES {
+                        slot.position.legal_moves(&mut slot.moves);
+                    }
                     let count = slot.moves.len();
                     (count > 0).then(|| slot.moves[slot.rng.random_range(0..count)])
                 } else {
@@ -561,15 +587,19 @@ impl<G: Legs> Games<G> {
     /// Writes the planes of `slot` from `observer`'s view into `planes` (one game's).
     fn write_planes(&self, slot: &Slot<G>, observer: Side, planes: &mut [u8]) {
         planes.copy_from_slice(&self.fixed_planes[observer.index()]);
-        let own = side_code(observer);
-        for (square, &cell) in slot.board.iter().enumerate() {
-            let plane = match cell {
-                EMPTY => continue,
-                BURNED => 2,
-                code if code == own => 0,
-                _ => 1,
-            };
-            planes[square * PLANES + plane] = 1;
+        // Without branches (the boards are random to a branch predictor): each cell code's
+        // plane, and the bit set there (none for an empty square).
+        let (own, other) = match observer {
+            Side::White => (0, 1),
+            Side::Black => (1, 0),
+        };
+        let mut marks = [(0usize, 0u8); 4];
+        marks[usize::from(WHITE)] = (own, 1);
+        marks[usize::from(BLACK)] = (other, 1);
+        marks[usize::from(BURNED)] = (2, 1);
+        for (cell, &code) in planes.chunks_exact_mut(PLANES).zip(&slot.board) {
+            let (plane, bit) = marks[usize::from(code & 3)];
+            cell[plane] |= bit;
         }
         for &square in &slot.path {
             planes[square as usize * PLANES + 5] = 1;
