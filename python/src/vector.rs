@@ -393,8 +393,11 @@ struct Games<G: Legs> {
     size: BoardSize,
     start: G,
     start_board: Vec<u8>,
-    /// The planes that do not change in a game, from white's view and black's.
-    fixed_planes: [Vec<u8>; 2],
+    /// The planes of a square for each cell code, from white's view and black's.
+    patterns: [[[u8; PLANES]; 4]; 2],
+    /// The entries of the planes that mark squares the sides make for, from white's view and
+    /// black's.
+    marks: [Vec<usize>; 2],
     slots: Vec<Slot<G>>,
     opponent: Option<Opponent>,
     /// The learner's side where an opponent plays the other.
@@ -414,13 +417,15 @@ impl<G: Legs> Games<G> {
         let start = G::start(size)?;
         let mut start_board = vec![EMPTY; shape.cells];
         read_board(&start.to_text(), shape, &mut start_board);
-        let fixed_planes = [Side::White, Side::Black].map(|side| fixed_planes::<G>(shape, side));
+        let patterns = [Side::White, Side::Black].map(patterns);
+        let marks = [Side::White, Side::Black].map(|side| marks::<G>(shape, side));
         let mut games = Games {
             shape,
             size,
             start: start.clone(),
             start_board: start_board.clone(),
-            fixed_planes,
+            patterns,
+            marks,
             slots: Vec::with_capacity(count),
             opponent,
             learner,
@@ -586,20 +591,14 @@ impl<G: Legs> Games<G> {
 
     /// Writes the planes of `slot` from `observer`'s view into `planes` (one game's).
     fn write_planes(&self, slot: &Slot<G>, observer: Side, planes: &mut [u8]) {
-        planes.copy_from_slice(&self.fixed_planes[observer.index()]);
-        // Without branches (the boards are random to a branch predictor): each cell code's
-        // plane, and the bit set there (none for an empty square).
-        let (own, other) = match observer {
-            Side::White => (0, 1),
-            Side::Black => (1, 0),
-        };
-        let mut marks = [(0usize, 0u8); 4];
-        marks[usize::from(WHITE)] = (own, 1);
-        marks[usize::from(BLACK)] = (other, 1);
-        marks[usize::from(BURNED)] = (2, 1);
+        // One store per square, without branches (the boards are random to a branch
+        // predictor).
+        let patterns = &self.patterns[observer.index()];
         for (cell, &code) in planes.chunks_exact_mut(PLANES).zip(&slot.board) {
-            let (plane, bit) = marks[usize::from(code & 3)];
-            cell[plane] |= bit;
+            cell.copy_from_slice(&patterns[usize::from(code & 3)]);
+        }
+        for &entry in &self.marks[observer.index()] {
+            planes[entry] = 1;
         }
         for &square in &slot.path {
             planes[square as usize * PLANES + 5] = 1;
@@ -629,35 +628,42 @@ fn draw<G: Game>(slot: &mut Slot<G>) -> Option<u32> {
     (count > 0).then(|| slot.legs[slot.rng.random_range(0..count)])
 }
 
-/// The planes that stay the same through a game of `G`, from `observer`'s view: the squares
-/// each side makes for (Jeson Mor's centre, the Claustro goals) and the plane of ones for white.
-fn fixed_planes<G: Game>(shape: Shape, observer: Side) -> Vec<u8> {
-    let Shape { width, height, .. } = shape;
-    let mut planes = vec![0; shape.cells * PLANES];
-    let white = observer == Side::White;
-    if white {
-        for square in 0..shape.cells {
-            planes[square * PLANES + 6] = 1;
-        }
-    }
-    let mut mark = |(x, y): (usize, usize), plane: usize| {
-        planes[(y * width + x) * PLANES + plane] = 1;
+/// The planes of a square holding each cell code, from `observer`'s view: its piece's plane
+/// (own 0, the other side's 1, burned 2) and plane 6, all ones for white.
+fn patterns(observer: Side) -> [[u8; PLANES]; 4] {
+    let white = u8::from(observer == Side::White);
+    let mut patterns = [[0, 0, 0, 0, 0, 0, white]; 4];
+    let (own, other) = match observer {
+        Side::White => (WHITE, BLACK),
+        Side::Black => (BLACK, WHITE),
     };
+    patterns[usize::from(own)][0] = 1;
+    patterns[usize::from(other)][1] = 1;
+    patterns[usize::from(BURNED)][2] = 1;
+    patterns
+}
+
+/// The entries of a game of `G`'s planes, from `observer`'s view, that mark the squares each
+/// side makes for: plane 3 the observer's (Jeson Mor's centre, its Claustro goal), plane 4 the
+/// other side's.
+fn marks<G: Game>(shape: Shape, observer: Side) -> Vec<usize> {
+    let Shape { width, height, .. } = shape;
+    let entry = |(x, y): (usize, usize), plane: usize| (y * width + x) * PLANES + plane;
     match G::NAME {
         "jesonmor" => {
             let centre = ((width - 1) / 2, (height - 1) / 2);
-            mark(centre, 3);
-            mark(centre, 4);
+            vec![entry(centre, 3), entry(centre, 4)]
         }
         "claustro" => {
             let goals = [(width - 1, height - 1), (0, 0)];
-            let (mine, theirs) = if white { (0, 1) } else { (1, 0) };
-            mark(goals[mine], 3);
-            mark(goals[theirs], 4);
+            let (mine, theirs) = match observer {
+                Side::White => (goals[0], goals[1]),
+                Side::Black => (goals[1], goals[0]),
+            };
+            vec![entry(mine, 3), entry(theirs, 4)]
         }
-        _ => {}
+        _ => Vec::new(),
     }
-    planes
 }
 
 /// The reward of a finished game for `side`.

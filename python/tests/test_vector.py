@@ -17,7 +17,7 @@ from tabula_engine.vector import RANDOM, VectorEnv
 # Each game at its default size and one other, as the PettingZoo tests.
 SIZES = [(g, None) for g in GAMES] + [
     ("joust", "5x6"), ("jesonmor", "7"), ("claustro", "6x7"), ("apart", "9")]
-STEPS = {"apart": 60}
+STEPS = {"apart": 150}
 
 
 def replayed(game, size, moves):
