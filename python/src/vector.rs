@@ -60,8 +60,8 @@ impl Shape {
     }
 }
 
-/// The squares of a move entered leg by leg: up to three (a Claustro capture); None for a pass.
-type Squares = Option<([u16; 3], usize)>;
+/// The squares of a move entered leg by leg, and how many: two, or three for a Claustro capture.
+type Squares = ([u16; 3], usize);
 
 /// How a game's moves are entered leg by leg.
 trait Legs: Game {
@@ -85,7 +85,8 @@ trait Legs: Game {
     fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]);
 }
 
-/// [`Legs::legs`] for a game whose moves each visit a fixed run of squares (`squares`).
+/// [`Legs::legs`] for a game whose moves each visit a fixed run of squares (`squares`), and
+/// never pass.
 fn legs_by_squares<M: Copy>(
     moves: &[M],
     squares: impl Fn(M) -> Squares,
@@ -95,35 +96,27 @@ fn legs_by_squares<M: Copy>(
 ) -> Option<M> {
     let mut complete = None;
     for &mv in moves {
-        match squares(mv) {
-            None if path.is_empty() => complete = Some(mv),
-            None => {}
-            Some((run, len)) => {
-                // Element by element: a slice comparison calls memcmp, slow for three squares.
-                let run = &run[..len];
-                let follows = run.len() >= path.len() && path.iter().zip(run).all(|(a, b)| a == b);
-                let leg = if path.is_empty() {
-                    shape.leg(run[0], run[1])
-                } else if !follows {
-                    continue;
-                } else if run.len() == path.len() {
-                    complete = Some(mv);
-                    continue;
-                } else {
-                    shape.leg(run[path.len() - 1], run[path.len()])
-                };
-                // A capture's placements follow each other: one leg for them all.
-                if legs.last() != Some(&leg) {
-                    legs.push(leg);
-                }
-            }
+        // Element by element: a slice comparison calls memcmp, slow for three squares.
+        let (run, len) = squares(mv);
+        let run = &run[..len];
+        let follows = run.len() >= path.len() && path.iter().zip(run).all(|(a, b)| a == b);
+        let leg = if path.is_empty() {
+            shape.leg(run[0], run[1])
+        } else if !follows {
+            continue;
+        } else if run.len() == path.len() {
+            complete = Some(mv);
+            continue;
+        } else {
+            shape.leg(run[path.len() - 1], run[path.len()])
+        };
+        // A capture's placements follow each other: one leg for them all.
+        if legs.last() != Some(&leg) {
+            legs.push(leg);
         }
     }
     legs.sort_unstable();
     legs.dedup();
-    if path.is_empty() && !legs.is_empty() {
-        complete = None;
-    }
     if complete.is_some() {
         legs.push(shape.stop());
     }
@@ -141,13 +134,7 @@ macro_rules! legs_of_two {
                 shape: Shape,
                 legs: &mut Vec<u32>,
             ) -> Option<Self::Move> {
-                legs_by_squares(
-                    moves,
-                    |mv| Some(([mv.from, mv.to, 0], 2)),
-                    path,
-                    shape,
-                    legs,
-                )
+                legs_by_squares(moves, |mv| ([mv.from, mv.to, 0], 2), path, shape, legs)
             }
 
             fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
@@ -173,10 +160,10 @@ impl<const W: usize> Legs for Claustro<W> {
     ) -> Option<Self::Move> {
         let squares = |mv: Self::Move| {
             let (from, to) = (mv.from() as u16, mv.to() as u16);
-            Some(match mv.placement() {
+            match mv.placement() {
                 Some(placement) => ([from, to, placement as u16], 3),
                 None => ([from, to, 0], 2),
-            })
+            }
         };
         legs_by_squares(moves, squares, path, shape, legs)
     }
@@ -190,9 +177,10 @@ impl<const W: usize> Legs for Claustro<W> {
     }
 }
 
-/// Apart's turns are asked about by squares (the rules say whether the path so far plus a
-/// square is a legal turn), as the PettingZoo environment asks: a turn is its start, end and
-/// captures, not one run of squares.
+/// Apart's turns are entered movement by movement, as in the PettingZoo environment: the first
+/// movements from the line lengths, the later ones asked of the rules square by square (whether
+/// the path so far plus a square is a legal turn): a turn is its start, end and captures, not
+/// one run of squares.
 impl<const W: usize> Legs for Apart<W> {
     const READS_MOVES: bool = false;
 
