@@ -162,6 +162,8 @@ class VectorEnv(GymVectorEnv):
         """Plays one action in each game (an integer array of shape ``(num_envs,)``; -1 asks for
         a random legal action). A bad array or action is a ValueError naming it, and nothing is
         played."""
+        if self._seeds is None:
+            raise ValueError("step before the first reset: call reset() first")
         array = np.asarray(actions)
         if array.shape != (self.num_envs,):
             raise ValueError(f"actions of shape {array.shape}, not ({self.num_envs},)")

@@ -208,6 +208,8 @@ def test_bad_arguments_are_refused(arguments, message):
 
 def test_bad_seeds_and_indices_are_refused():
     vector = VectorEnv("joust", 2)
+    with pytest.raises(ValueError, match="step before the first reset"):
+        vector.step(np.full(2, RANDOM))
     for seed, message in ((-1, "seed -1 is outside"), (2**63, "seed 9223372036854775808 is out"),
                           ("1", "seed '1' is not an integer")):
         with pytest.raises(ValueError, match=message):
