@@ -10,18 +10,33 @@ in one run, and its perft against the binary's (docs/python.md, "Speed").
 2. perft of the start position through `Position.perft` against `tabula perft` (one thread),
    whole calls timed.
 
+`scripts/python-bench.py vector [NUM_ENVS] [SECONDS]` instead measures the batched environment
+(`tabula_engine.vector`) against the one-position API, side by side, in each game (no pyffish
+needed):
+
+1. plies a second of random games on a `Position` (`legal_moves`, `random.choice`, `push`);
+2. plies a second of self-play through `VectorEnv(game, NUM_ENVS, copy=False)`, the legal
+   actions drawn from the masks by numpy (vectorised: the set entries of the whole batch's masks
+   found at once, then one draw per game), and with the action -1 (a random legal action
+   drawn in Rust);
+3. steps a second of the PettingZoo AEC environment against `TabulaOpponent` at novice and
+   medium, and of the batched environment against the same levels.
+
 usage: scripts/python-bench.py [PLAYOUTS] [TABULA_BINARY]
-  (in a virtual environment with tabula_engine and pyffish: pip install ./python pyffish)
+       scripts/python-bench.py vector [NUM_ENVS] [SECONDS]
+  (in a virtual environment with tabula_engine and pyffish: pip install "./python[test]" pyffish)
 """
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
 import time
 
-import pyffish
+# numpy's BLAS threads would only spin beside the stepping on a small machine.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from tabula_engine import Position
 
@@ -48,6 +63,8 @@ def tabula_playouts(game: str, count: int, seed: int) -> int:
 
 
 def pyffish_playouts(game: str, count: int, seed: int) -> int:
+    import pyffish
+
     rng, plies = random.Random(seed), 0
     for _ in range(count):
         fen = pyffish.start_fen(game)
@@ -64,6 +81,8 @@ def moves_agree(game: str) -> bool:
     """Whether both list the same moves along one random game of pyffish's, until pyffish ends
     it (a Jeson Mor knight that stays on the centre ends Fairy-Stockfish's game a ply before
     tabula's, whose rule is that the move leaving the centre wins)."""
+    import pyffish
+
     rng, fen = random.Random(7), pyffish.start_fen(game)
     position = Position(game)
     for _ in range(PLY_CAP):
@@ -86,7 +105,132 @@ def timed(work) -> tuple[float, object]:
     return time.perf_counter() - started, result
 
 
+def for_a_while(seconds: float, work) -> tuple[float, int]:
+    """Runs `work` (which returns a count) again and again for about `seconds`: the time taken
+    and the total counted."""
+    started, counted = time.perf_counter(), 0
+    while time.perf_counter() - started < seconds:
+        counted += work()
+    return time.perf_counter() - started, counted
+
+
+def position_plies(game: str, rng: random.Random) -> int:
+    """The plies of one random game on a `Position` (to its end or PLY_CAP)."""
+    position = Position(game)
+    while not position.is_game_over() and len(position.move_stack) < PLY_CAP:
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.push(rng.choice(moves))
+    return len(position.move_stack)
+
+
+def masked_choice(mask, rng):
+    """A uniformly random set entry of each row of `mask` (int8, each row with one at least),
+    vectorised over the batch: the nonzero 8-byte words of the whole mask first, then the set
+    bytes in them, then one draw per row among its entries."""
+    import numpy as np
+
+    rows, width = mask.shape
+    flat = mask.reshape(-1)
+    spare = (-flat.size) % 8
+    if spare:
+        flat = np.concatenate([flat, np.zeros(spare, dtype=flat.dtype)])
+    words = np.flatnonzero(flat.view(np.uint64))
+    inside = np.flatnonzero(flat.reshape(-1, 8)[words])
+    entries = words[inside // 8] * 8 + inside % 8
+    row_of = entries // width
+    counts = np.bincount(row_of, minlength=rows)
+    starts = np.cumsum(counts) - counts
+    picked = entries[starts + (rng.random(rows) * counts).astype(np.int64)]
+    return picked - (picked // width) * width
+
+
+def vector_plies(game: str, envs: int, seconds: float, drawn_by: str) -> float:
+    """Plies a second of self-play in a batch of `envs` games, the actions drawn by numpy from
+    the masks or by Rust (the action -1)."""
+    import numpy as np
+
+    from tabula_engine.vector import RANDOM, VectorEnv
+
+    vector, rng = VectorEnv(game, envs, copy=False), np.random.default_rng(1)
+    obs, _ = vector.reset(seed=1)
+    randoms = np.full(envs, RANDOM)
+
+    def steps() -> int:
+        nonlocal obs
+        for _ in range(10):
+            actions = masked_choice(obs["action_mask"], rng) if drawn_by == "numpy" else randoms
+            obs = vector.step(actions)[0]
+        return 0
+
+    taken, _ = for_a_while(seconds, steps)
+    return vector.plies / taken
+
+
+def opponent_steps(game: str, level: str, seconds: float) -> tuple[float, float]:
+    """Steps a second of a random agent against tabula at `level`: through the AEC environment
+    with `TabulaOpponent`, and through a batch of 16 games with the opponent inside."""
+    import numpy as np
+
+    from tabula_engine.pettingzoo import TabulaOpponent, env
+    from tabula_engine.vector import RANDOM, VectorEnv
+
+    world = TabulaOpponent(env(game), agent="player_1", level=level)
+    world.reset(seed=1)
+    rng = np.random.default_rng(1)
+
+    def aec() -> int:
+        count = 0
+        for agent in world.agent_iter(max_iter=50):
+            observation, _, termination, truncation, _ = world.last()
+            if termination or truncation:
+                world.reset()
+                break
+            world.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            count += 1
+        return count
+
+    aec_s, aec_steps = for_a_while(seconds, aec)
+    vector = VectorEnv(game, 16, opponent=level)
+    vector.reset(seed=1)
+    randoms = np.full(16, RANDOM)
+
+    def batched() -> int:
+        vector.step(randoms)
+        return 16
+
+    vector_s, vector_steps = for_a_while(seconds, batched)
+    return aec_steps / aec_s, vector_steps / vector_s
+
+
+def vector_main(envs: int, seconds: float) -> None:
+    print(f"Random self-play, one thread, plies a second ({envs} games a batch, copy=False):")
+    print("  game: Position | VectorEnv, numpy draws from the masks | VectorEnv, action -1")
+    for game in ("jesonmor", "joust", "claustro", "apart"):
+        rng = random.Random(1)
+        taken, plies = for_a_while(seconds, lambda: position_plies(game, rng))
+        one = plies / taken
+        by_numpy = vector_plies(game, envs, seconds, "numpy")
+        by_rust = vector_plies(game, envs, seconds, "rust")
+        print(
+            f"  {game}: {one:,.0f} | {by_numpy:,.0f} ({by_numpy / one:.1f}x) | "
+            f"{by_rust:,.0f} ({by_rust / one:.1f}x)"
+        )
+    print("A random agent against tabula, steps (the agent's actions) a second:")
+    print("  game level: AEC + TabulaOpponent | VectorEnv(16 games, opponent=level)")
+    for game in ("jesonmor", "joust", "claustro", "apart"):
+        for level in ("novice", "medium"):
+            aec, batched = opponent_steps(game, level, seconds)
+            print(f"  {game} {level}: {aec:,.1f} | {batched:,.1f}")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "vector":
+        envs = int(sys.argv[2]) if len(sys.argv) > 2 else 256
+        seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 3.0
+        vector_main(envs, seconds)
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     binary = sys.argv[2] if len(sys.argv) > 2 else "target/release/tabula"
     print(f"Random playouts, {count} a package, seeded, one thread each:")

@@ -23,10 +23,10 @@ fn main() {
             println!("cargo:rerun-if-changed={}", PathBuf::from(path).display());
         }
     }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(path) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo:rerun-if-changed={}", PathBuf::from(path).display());
-        }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
+        && let Some(path) = git(&["rev-parse", "--git-path", &branch])
+    {
+        println!("cargo:rerun-if-changed={}", PathBuf::from(path).display());
     }
     println!(
         "cargo:rustc-env=TABULA_COMMIT={}",

@@ -7,6 +7,7 @@ use crate::arguments::{Size, Whole, optional, refused};
 use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::without_gil;
 use crate::limit::{PlayResult, bounded, read_limits};
+use crate::player::Player;
 use crate::position::Position;
 use crate::values::PovScore;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -19,7 +20,6 @@ use std::sync::{Arc, Mutex};
 use tabula_core::board::Side;
 use tabula_core::game::BoardSize;
 use tabula_core::games::{GameKind, game_and_size, net_input_count, open_session};
-use tabula_core::level::{Level, random_move};
 use tabula_core::nnue::{Network, load_net_file, registry};
 use tabula_core::search::limits::Limits;
 use tabula_core::search::tt::TranspositionTable;
@@ -27,9 +27,6 @@ use tabula_core::search::{
     HASH_RANGE, Iteration, MULTI_PV_RANGE, Settings, Signals, THREADS_RANGE, usable_threads,
 };
 use tabula_core::session::GameSession;
-use tabula_core::strength::limited::LimitedSearch;
-use tabula_core::strength::reach::reach;
-use tabula_core::strength::{ELO_RANGE, Strength};
 
 /// A seed: any whole number a `u64` holds.
 const SEED_RANGE: (usize, usize) = (0, usize::MAX);
@@ -43,9 +40,8 @@ pub struct Engine {
     size: Option<BoardSize>,
     threads: usize,
     multipv: usize,
-    level: Level,
-    /// The Elo played (within the game's reach) when one was asked for.
-    elo: Option<usize>,
+    /// The level or Elo `play` plays at.
+    player: Player,
     evaluation: Evaluation,
     tt: Arc<TranspositionTable>,
     rng: Mutex<StdRng>,
@@ -82,13 +78,7 @@ impl Engine {
         // The rules check the size, as a position of it would.
         open_session(game, board, None, &[], false).map_err(refused)?;
         let size = size.map(|_| board);
-        if level.is_some() && elo.is_some() {
-            return Err(refused("give level or elo, not both".to_string()));
-        }
-        let level = level.map(Level::parse).transpose().map_err(refused)?;
-        let elo = optional(elo, "elo", ELO_RANGE)?
-            .map(|elo| elo_played(game, elo))
-            .transpose()?;
+        let player = Player::new(game, "level", level, elo)?;
         let hash_mb: usize = hash_mb.within("hash_mb", HASH_RANGE)?;
         let threads: usize = threads.within("threads", THREADS_RANGE)?;
         let multipv = multipv.within("multipv", MULTI_PV_RANGE)?;
@@ -102,8 +92,7 @@ impl Engine {
             size,
             threads: usable_threads(threads),
             multipv,
-            level: level.unwrap_or(Level::Max),
-            elo,
+            player,
             evaluation: Evaluation {
                 nets: use_nnue,
                 loaded,
@@ -131,18 +120,13 @@ impl Engine {
     /// span for one outside it).
     #[getter]
     fn elo(&self) -> Option<usize> {
-        self.elo
+        self.player.elo()
     }
 
     /// Whether `play` needs a limit: False only at the levels that bound their own search.
     #[getter]
     fn needs_limit(&self) -> bool {
-        if matches!(self.level, Level::Random | Level::Greedy) && self.elo.is_none() {
-            return false;
-        }
-        let (limits, limited) = self.planned(Limits::default(), 0);
-        let bounds = limited.as_ref().map_or(&limits, LimitedSearch::limits);
-        bounds.runs_until_stopped(Side::White)
+        self.player.needs_limit(&Limits::default())
     }
 
     /// Searches `position` at full strength within `limit` (a `Limit`, or python-chess's) or
@@ -210,44 +194,14 @@ impl Engine {
     ) -> PyResult<PlayResult> {
         let limits = read_limits(limit, depth, movetime, nodes)?;
         let session = self.session_of(position)?;
-        let turn = session.side_to_move();
-        let seed = self.lock_rng().random::<u64>();
-        let mut rng = StdRng::seed_from_u64(seed);
-        let unsearched = |chosen: Option<String>| PlayResult {
-            chosen,
-            ponder: None,
-            info: PyDict::new(py).unbind(),
-        };
-        match self.level {
-            Level::Random if self.elo.is_none() => {
-                return Ok(unsearched(random_move(session.as_ref(), &[], &mut rng)));
-            }
-            Level::Greedy if self.elo.is_none() => {
-                return Ok(unsearched(session.greedy_move(&[])));
-            }
-            _ => {}
-        }
-        let settings = self.settings(1);
-        let (limits, limited) = self.planned(limits, seed);
-        let bounds = limited.as_ref().map_or(&limits, LimitedSearch::limits);
-        if bounds.runs_until_stopped(turn) {
+        if self.player.needs_limit(&limits) {
             return Err(PyValueError::new_err(NO_LIMIT));
         }
-        let chosen = self.run(py, move |tt, signals| match limited {
-            Some(search) => search.run(session.as_ref(), tt, signals, &mut |_| {}),
-            None => {
-                let mut last = None;
-                let summary = session.search(&limits, settings, tt, signals, &mut |line| {
-                    if line.multipv == 1 {
-                        last = Some(line.clone());
-                    }
-                });
-                tabula_core::strength::limited::LimitedMove {
-                    best_move: summary.best_move,
-                    reply: summary.result.ponder_move,
-                    line: last,
-                }
-            }
+        let turn = session.side_to_move();
+        let seed = self.lock_rng().random::<u64>();
+        let (player, settings) = (self.player, self.settings(1));
+        let chosen = self.run(py, move |tt, signals| {
+            player.choose(session.as_ref(), &limits, settings, seed, tt, signals)
         })?;
         let info = match &chosen.line {
             Some(line) => line_dict(py, line, turn)?,
@@ -292,9 +246,9 @@ impl Engine {
     }
 
     fn __repr__(&self) -> String {
-        let strength = match self.elo {
+        let strength = match self.player.elo() {
             Some(elo) => format!("elo={elo}"),
-            None => format!("level='{}'", self.level.name()),
+            None => format!("level='{}'", self.player.name()),
         };
         format!("Engine('{}', {strength})", self.game.name())
     }
@@ -314,20 +268,6 @@ impl Engine {
             multipv,
             ..Settings::default()
         }
-    }
-
-    /// How `play` searches within `limits`: those limits with the level's depth cap, and the
-    /// search below full strength (its draws seeded by `seed`) where the level or Elo asks one.
-    fn planned(&self, mut limits: Limits, seed: u64) -> (Limits, Option<LimitedSearch>) {
-        limits.depth = self.level.cap_depth(self.game, limits.depth);
-        let asked = self
-            .elo
-            .map_or(Strength::FULL, |elo| Strength::from_elo(self.game, elo));
-        let limited = self
-            .level
-            .limited_strength(self.game, asked)
-            .map(|strength| LimitedSearch::new(strength, limits.clone(), self.settings(1), seed));
-        (limits, limited)
     }
 
     /// A copy of `position`'s session, checked to be this engine's game (and size, where it has
@@ -388,20 +328,6 @@ fn load_net(game: GameKind, size: Option<BoardSize>, path: &str) -> PyResult<&'s
         )));
     }
     registry::keep(net).map_err(|why| refused(format!("'{path}': {why}")))
-}
-
-/// The Elo `game` plays for `elo`: within the game's measured span (a warning says where it is
-/// not).
-fn elo_played(game: GameKind, elo: usize) -> PyResult<usize> {
-    let reached = reach(game, elo);
-    if let Some(note) = reached.note {
-        Python::attach(|py| -> PyResult<()> {
-            py.import("warnings")?
-                .call_method1("warn", (format!("elo {note}"),))?;
-            Ok(())
-        })?;
-    }
-    Ok(reached.elo)
 }
 
 /// One line of a search as python-chess's `InfoDict`.

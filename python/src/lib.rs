@@ -1,5 +1,6 @@
 //! tabula for Python (the `tabula-engine` package, imported as `tabula_engine`): a door over
-//! the core crate, like the binary. `Position` holds the rules, `Engine` the search; the
+//! the core crate, like the binary. `Position` holds the rules, `Engine` the search, `VectorGames` a
+//! batch of games stepped together (`tabula_engine.vector`); the
 //! functions here are stateless, in pyffish's shape, for users coming from it. Every refusal
 //! is a `ValueError` with the protocol's message; nothing here panics on what Python passes.
 
@@ -8,8 +9,11 @@ mod engine;
 mod evaluation;
 mod interrupt;
 mod limit;
+mod opponent;
+mod player;
 mod position;
 mod values;
+mod vector;
 
 use arguments::refused;
 use position::State;
@@ -78,6 +82,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<values::PovScore>()?;
     module.add_class::<limit::Limit>()?;
     module.add_class::<limit::PlayResult>()?;
+    module.add_class::<vector::VectorGames>()?;
     module.add_function(wrap_pyfunction!(legal_moves, module)?)?;
     module.add_function(wrap_pyfunction!(get_fen, module)?)?;
     module.add_function(wrap_pyfunction!(result, module)?)?;

@@ -1,5 +1,5 @@
 """tabula for Python: the rules, the search and a PettingZoo environment for Joust, Jeson Mor,
-Claustro and Apart.
+Claustro and Apart; ``tabula_engine.vector`` steps many games at once for learning.
 
 >>> from tabula_engine import Position, Engine
 >>> position = Position("joust")

@@ -1,0 +1,221 @@
+"""The batched environment (`tabula_engine.vector`) against the one-position API: each game of a
+batch is shadowed by a PettingZoo AEC environment given the same actions, so the moves, results,
+planes and masks must be the same; plus autoreset, seeding, opponents and refusals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as GymVectorEnv
+
+from conftest import GAMES
+from tabula_engine import Position
+from tabula_engine.pettingzoo import raw_env
+from tabula_engine.vector import RANDOM, VectorEnv
+
+# Each game at its default size and one other, as the PettingZoo tests.
+SIZES = [(g, None) for g in GAMES] + [
+    ("joust", "5x6"), ("jesonmor", "7"), ("claustro", "6x7"), ("apart", "9")]
+STEPS = {"apart": 150}
+
+
+def replayed(game, size, moves):
+    position = Position(game, size=size)
+    for move in moves:
+        position.push(move)
+    return position
+
+
+@pytest.mark.parametrize("game,size", SIZES)
+def test_each_game_is_the_aec_environments_game_step_by_step(game, size):
+    """Self-play with numpy-chosen legal actions: planes, masks, moves, rewards and the
+    autoreset all equal N AEC environments (one per game) given the same actions."""
+    count = 4
+    vector = VectorEnv(game, count, size=size)
+    shadows = [raw_env(game, size=size) for _ in range(count)]
+    obs, infos = vector.reset(seed=11)
+    rng = np.random.default_rng(5)
+    finished = 0
+    for _ in range(STEPS.get(game, 250)):
+        actions = np.empty(count, dtype=np.int64)
+        for i, shadow in enumerate(shadows):
+            agent = shadow.agent_selection
+            seen = shadow.observe(agent)
+            assert np.array_equal(obs["observation"][i], seen["observation"])
+            assert np.array_equal(obs["action_mask"][i], seen["action_mask"])
+            assert infos["to_move"][i] == (0 if agent == "player_0" else 1)
+            assert vector.moves(i) == shadow.position.move_stack
+            actions[i] = rng.choice(np.flatnonzero(seen["action_mask"]))
+        obs, rewards, terminated, truncated, infos = vector.step(actions)
+        assert not truncated.any()
+        for i, shadow in enumerate(shadows):
+            actor = shadow.agent_selection
+            shadow.step(int(actions[i]))
+            assert terminated[i] == shadow.terminations[actor]
+            assert rewards[i] == shadow.rewards[actor]
+            if terminated[i]:
+                finished += 1
+                assert infos["_final_obs"][i]
+                final = infos["final_obs"]["observation"][i]
+                assert np.array_equal(final, shadow.observe(actor)["observation"])
+                moves, outcome = vector.last_game(i)
+                assert moves == shadow.position.move_stack
+                assert outcome == shadow.position.outcome()
+                assert replayed(game, size, moves).outcome() == outcome
+                shadow.reset()
+            else:
+                assert vector.fen(i) == shadow.position.fen()
+    if game != "apart":
+        assert finished > 0, "no game ended: the autoreset went untested"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_plays_the_same_games(game):
+    def run(seed):
+        vector = VectorEnv(game, 6, max_plies=40)
+        vector.reset(seed=seed)
+        trace = []
+        for _ in range(30):
+            actions = vector.sample_actions()
+            obs, rewards, terminated, truncated, _ = vector.step(actions)
+            trace.append((actions.copy(), obs["observation"].copy(), rewards.copy(),
+                          terminated.copy(), truncated.copy()))
+        # A random action (-1) draws from the same seeded draws.
+        vector.step(np.full(6, RANDOM))
+        return trace, [vector.moves(i) for i in range(6)]
+
+    first, again, other = run(3), run(3), run(4)
+    assert first[1] == again[1]
+    for one, two in zip(first[0], again[0]):
+        assert all(np.array_equal(a, b) for a, b in zip(one, two))
+    assert first[1] != other[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_and_sampled_actions_are_legal_moves(game):
+    vector = VectorEnv(game, 8, max_plies=30)
+    obs, _ = vector.reset(seed=1)
+    for step in range(40):
+        actions = vector.sample_actions()
+        assert obs["action_mask"][np.arange(8), actions].all()
+        obs, _, terminated, truncated, _ = vector.step(actions if step % 2 else np.full(8, -1))
+    for i in range(8):
+        assert replayed(game, None, vector.moves(i)).fen() == vector.fen(i)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("learner", ["white", "black"])
+@pytest.mark.parametrize("opponent", ["random", "novice"])
+def test_the_opponent_plays_its_whole_turn_inside_the_step(game, learner, opponent):
+    count = 3
+    vector = VectorEnv(game, count, opponent=opponent, learner=learner, max_plies=24)
+    obs, infos = vector.reset(seed=2)
+    side = 0 if learner == "white" else 1
+    assert (infos["to_move"] == side).all()
+    assert all(len(vector.moves(i)) == side for i in range(count))
+    ended = 0
+    for _ in range(40):
+        obs, rewards, terminated, truncated, infos = vector.step(np.full(count, RANDOM))
+        assert (infos["to_move"] == side).all()
+        assert (obs["observation"][:, :, :, 6] == (1 - side)).all()
+        for i in range(count):
+            replayed(game, None, vector.moves(i))  # every move legal
+            if terminated[i] or truncated[i]:
+                ended += 1
+                moves, outcome = vector.last_game(i)
+                replay = replayed(game, None, moves)
+                assert replay.outcome() == outcome
+                if truncated[i]:
+                    assert outcome is None and len(moves) >= 24 and rewards[i] == 0
+                else:
+                    won = {None: 0.0, learner: 1.0}.get(outcome.winner, -1.0)
+                    assert rewards[i] == won
+    assert ended > 0
+
+
+def test_an_elo_opponent_with_a_limit_plays():
+    vector = VectorEnv("joust", 2, elo=1200, depth=2, learner="black")
+    vector.reset(seed=1)
+    vector.step(np.full(2, RANDOM))
+    for i in range(2):
+        assert len(vector.moves(i)) >= 3
+        replayed("joust", None, vector.moves(i))
+
+
+def test_it_is_a_gymnasium_vector_environment():
+    vector = VectorEnv("claustro", 5, copy=False)
+    assert isinstance(vector, GymVectorEnv)
+    assert vector.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    assert vector.num_envs == 5
+    assert vector.single_action_space.n == 25 * 25 + 1
+    obs, _ = vector.reset(seed=0)
+    assert vector.observation_space.contains(obs)
+    assert vector.single_observation_space == raw_env("claustro").observation_space("player_0")
+    with pytest.raises(ValueError):
+        obs["observation"][0, 0, 0, 0] = 1  # the views are read-only
+    vector.close()
+
+
+BAD_ACTIONS = [
+    (lambda n, stop: np.full(n + 1, -1), r"actions of shape \(5,\), not \(4,\)"),
+    (lambda n, stop: np.full((n, 1), -1), r"actions of shape \(4, 1\), not \(4,\)"),
+    (lambda n, stop: np.full(n, 0.5), r"actions of dtype float64, not integers"),
+    (lambda n, stop: np.full(n, True), r"actions of dtype bool, not integers"),
+    (lambda n, stop: np.array([-1, -1, stop + 1, -1]), rf"action {626} of game 2 is outside -1 to 625"),
+    (lambda n, stop: np.array([-1, -2, -1, -1]), r"action -2 of game 1 is outside -1 to 625"),
+    (lambda n, stop: np.array([-1, -1, -1, 0]), r"action 0 of game 3 is not legal now"),
+    (lambda n, stop: np.array([0, 0, 0, 2**64 - 1], dtype=np.uint64),
+     r"action 18446744073709551615 is outside -1 to 625"),
+]
+
+
+@pytest.mark.parametrize("make,message", BAD_ACTIONS)
+def test_a_bad_action_is_refused_and_nothing_is_played(make, message):
+    vector = VectorEnv("claustro", 4)
+    vector.reset(seed=9)
+    obs = vector.step(vector.sample_actions())[0]
+    state = [(vector.moves(i), vector.fen(i)) for i in range(4)]
+    with pytest.raises(ValueError, match=message):
+        vector.step(make(4, 625))
+    assert state == [(vector.moves(i), vector.fen(i)) for i in range(4)]
+    assert np.array_equal(vector._views["mask"], obs["action_mask"])
+    assert np.array_equal(vector._views["obs"], obs["observation"])
+
+
+@pytest.mark.parametrize("arguments,message", [
+    (dict(game="chess"), "unknown game 'chess'"),
+    (dict(num_envs=0), "num_envs 0 is outside 1 to"),
+    (dict(num_envs=-3), "num_envs -3 is outside 1 to"),
+    (dict(num_envs=2**70), "num_envs 1180591620717411303424 is out of range"),
+    (dict(size="4x4", game="jesonmor"), "jesonmor"),
+    (dict(opponent="grandmaster"), "unknown level 'grandmaster'"),
+    (dict(opponent="novice", elo=1200), "give opponent or elo, not both"),
+    (dict(elo=-5), "elo -5 is outside"),
+    (dict(opponent="novice", depth=-1), "depth -1 is outside 1 to 255"),
+    (dict(opponent="novice", nodes=0), "nodes 0 is outside 1 to "),
+    (dict(opponent="novice", movetime=-1.0), "movetime -1 is not a positive number of seconds"),
+    (dict(opponent="max"), "the max opponent needs depth, movetime or nodes"),
+    (dict(depth=3), "depth, movetime and nodes are the opponent's"),
+    (dict(opponent="random", learner="red"), "learner 'red' is not white or black"),
+    (dict(max_plies=-1), "max_plies -1 is not a positive number"),
+])
+def test_bad_arguments_are_refused(arguments, message):
+    arguments = {"game": "joust", "num_envs": 2, **arguments}
+    with pytest.raises(ValueError, match=message):
+        VectorEnv(**arguments)
+
+
+def test_bad_seeds_and_indices_are_refused():
+    vector = VectorEnv("joust", 2)
+    with pytest.raises(ValueError, match="step before the first reset"):
+        vector.step(np.full(2, RANDOM))
+    for seed, message in ((-1, "seed -1 is outside"), (2**63, "seed 9223372036854775808 is out"),
+                          ("1", "seed '1' is not an integer")):
+        with pytest.raises(ValueError, match=message):
+            vector.reset(seed=seed)
+    vector.reset(seed=1)
+    with pytest.raises(ValueError, match="game 2 is outside 0 to 1"):
+        vector.moves(2)
+    with pytest.raises(ValueError, match="game -1 is outside 0 to 1"):
+        vector.fen(-1)
