@@ -3,8 +3,8 @@
 # (`python3 -m http.server -d target/web`): tabula gui's board page (its very files,
 # src/interfaces/gui/assets/) at home in the browser, its table and engines tabula as
 # WebAssembly (local-table.js, engine workers), and the protocol console (console.html).
-# Installs wasm-bindgen-cli pinned to the version crates/tabula-wasm uses when it is missing or
-# another version: the two must match.
+# Uses wasm-bindgen-cli pinned to the version crates/tabula-wasm uses (the two must match),
+# fetched or compiled once into a cache (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -14,20 +14,47 @@ if [ -z "$version" ]; then
   echo "web.sh: no pinned wasm-bindgen version in crates/tabula-wasm/Cargo.toml" >&2
   exit 2
 fi
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  # --locked first; where the registry lacks a locked dependency, a fresh resolution of the
-  # same pinned version.
-  cargo install --locked wasm-bindgen-cli --version "$version" ||
-    cargo install wasm-bindgen-cli --version "$version"
+# wasm-bindgen-cli of the pinned version, kept in a cache of its own (TABULA_TOOLS, by default
+# ~/.cache/tabula/tools) so that it is fetched or compiled once: the project's prebuilt binary
+# from its GitHub release where that is reachable (seconds), else compiled by cargo install
+# (some 9 minutes on 2 cores). A wasm-bindgen of that version on PATH is used as it is.
+tools="${TABULA_TOOLS:-$HOME/.cache/tabula/tools}/wasm-bindgen-$version"
+if [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $version" ]; then
+  bindgen=wasm-bindgen
+else
+  bindgen="$tools/bin/wasm-bindgen"
+  if [ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+    rm -rf "$tools"
+    mkdir -p "$tools/bin"
+    release="wasm-bindgen-$version-x86_64-unknown-linux-musl"
+    url="https://github.com/wasm-bindgen/wasm-bindgen/releases/download/$version/$release.tar.gz"
+    if [ "$(uname -sm)" = "Linux x86_64" ] &&
+      curl -fsSL --max-time 60 "$url" | tar -xz -C "$tools" 2>/dev/null &&
+      mv "$tools/$release/wasm-bindgen" "$bindgen" &&
+      [ "$("$bindgen" --version 2>/dev/null)" = "wasm-bindgen $version" ]; then
+      echo "web.sh: wasm-bindgen $version from its GitHub release, kept in $tools"
+    else
+      echo "web.sh: no prebuilt wasm-bindgen $version reachable; compiling it into $tools"
+      # --locked first; where the registry lacks a locked dependency, a fresh resolution of
+      # the same pinned version.
+      cargo install --root "$tools" --locked wasm-bindgen-cli --version "$version" ||
+        cargo install --root "$tools" wasm-bindgen-cli --version "$version"
+    fi
+  fi
 fi
 rustup target add wasm32-unknown-unknown
 cargo build --release --target wasm32-unknown-unknown -p tabula-wasm
 rm -rf "$site"
 mkdir -p "$site/pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$site/pkg" \
+"$bindgen" --target web --no-typescript --out-dir "$site/pkg" \
   "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
 cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interfaces/gui/assets/*.css \
   web/* "$site/"
 echo "// Which home the page is in: the static site (written by scripts/web.sh).
 export const home = 'static';" >"$site/home.js"
+# The version and commit the page's footer shows, as the module says them (tabula_core::version).
+described="$(cargo metadata --no-deps --format-version 1 |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["packages"][0]["version"])') (commit ${TABULA_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)})"
+echo "// The version of tabula this site was built from (written by scripts/web.sh).
+export const version = '$described';" >"$site/version.js"
 echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -b 127.0.0.1 -d $site and open http://127.0.0.1:8000/"

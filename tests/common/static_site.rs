@@ -46,10 +46,13 @@ pub struct Site {
 }
 
 impl Site {
-    /// Serves `target/web/` on a free port and opens its `page` in Chromium, whose log goes to
+    /// Serves the site (`target/web/`, or the folder `TABULA_SITE` names: a released site
+    /// unpacked) on a free port and opens its `page` in Chromium, whose log goes to
     /// `target/web-screenshots/<log>`.
     pub async fn open(page: &str, log: &str) -> Res<Site> {
-        let site = target_dir().join("web");
+        let site = std::env::var_os("TABULA_SITE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| target_dir().join("web"));
         if !site.join("pkg/tabula_wasm_bg.wasm").exists() {
             return Err(format!(
                 "{} has no engine: run scripts/web.sh first",
