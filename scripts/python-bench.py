@@ -22,8 +22,19 @@ needed):
 3. steps a second of the PettingZoo AEC environment against `TabulaOpponent` at novice and
    medium, and of the batched environment against the same levels.
 
+`scripts/python-bench.py latency [TABULA_BINARY]` measures what a call costs, side by side with
+the binary in one run:
+
+1. `Engine.analyse(position, depth=1)` calls a second in each game, against the binary's round
+   trip through a pipe (`go depth 1` to `bestmove`, one process kept);
+2. listing the turns of a crowded Apart 25 x 25 position (`legal_moves()`) against counting
+   them (`perft(1)`), in Python and in the binary (`moves` and `perft 1` through a pipe);
+3. how soon Ctrl-C ends a long search, `perft` and a listing (from the signal to the
+   `KeyboardInterrupt`).
+
 usage: scripts/python-bench.py [PLAYOUTS] [TABULA_BINARY]
        scripts/python-bench.py vector [NUM_ENVS] [SECONDS]
+       scripts/python-bench.py latency [TABULA_BINARY]
   (in a virtual environment with tabula_engine and pyffish: pip install "./python[test]" pyffish)
 """
 
@@ -225,7 +236,111 @@ def vector_main(envs: int, seconds: float) -> None:
             print(f"  {game} {level}: {aec:,.1f} | {batched:,.1f}")
 
 
+# Apart 25 x 25 after 40 random plies: about 3,800 turns (issue 71's position).
+CROWDED_25 = (
+    "1pp7ppp1p1pp2pppp1/1p1ppp2p3pppp1ppppppp1/10p2p2p8/8p5p10/10p4p9/2p2p1pp6pp2p1p3/6p18/"
+    "5p2p16/25/25/25/25/25/25/25/25/13P11/2P8P5P7/13P11/7P5P11/5P8PP9/3P5P1P10P2/5PP2P5P9/"
+    "1PPPP1P2PPPP1P2PPP2PP1/4P1PPP1PP2PPPP1P1PP2 w 40 21"
+)
+
+
+class Pipe:
+    """One `tabula` process, asked line by line."""
+
+    def __init__(self, binary: str) -> None:
+        self.process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def ask(self, lines: str, until: str) -> list[str]:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(lines + "\n")
+        self.process.stdin.flush()
+        answer = []
+        while True:
+            line = self.process.stdout.readline()
+            answer.append(line)
+            if not line or line.startswith(until):
+                return answer
+
+    def close(self) -> None:
+        self.ask("quit", "")
+        self.process.wait()
+
+
+def latency_main(binary: str) -> None:
+    from tabula_engine import Engine
+
+    calls = 1000
+    print(f"A depth-1 search, calls a second ({calls} each, one engine or process kept):")
+    print("  game: Engine.analyse(depth=1) | binary through a pipe | Python's time over the pipe's")
+    for game in ("jesonmor", "joust", "claustro", "apart"):
+        engine, position = Engine(game), Position(game)
+        python_s, _ = timed(lambda: [engine.analyse(position, depth=1) for _ in range(calls)])
+        pipe = Pipe(binary)
+        pipe.ask(f"newgame {game}\nisready", "readyok")
+        binary_s, _ = timed(lambda: [pipe.ask("go depth 1", "bestmove") for _ in range(calls)])
+        pipe.close()
+        print(f"  {game}: {calls / python_s:,.0f} | {calls / binary_s:,.0f} | "
+              f"{(python_s - binary_s) / calls * 1000:+.3f} ms a call")
+    print("Apart 25 x 25, about 3,800 turns: listing them against counting them (medians of 3):")
+    position = Position("apart", fen=CROWDED_25)
+    listed = median(position.legal_moves)
+    counted = median(lambda: position.perft(1))
+    print(f"  Python: legal_moves() {listed * 1000:.2f} ms ({len(position.legal_moves())} turns), "
+          f"perft(1) {counted * 1000:.2f} ms: {listed / counted:.1f}x")
+    pipe = Pipe(binary)
+    pipe.ask(f"newgame apart 25\nposition fen {CROWDED_25}\nisready", "readyok")
+    # `moves` answers one line; `perft 1` a line a turn, then its total.
+    listed = median(lambda: pipe.ask("moves", ""))
+    counted = median(lambda: pipe.ask("perft 1", "Nodes searched"))
+    pipe.close()
+    print(f"  binary: moves {listed * 1000:.2f} ms, perft 1 {counted * 1000:.2f} ms "
+          f"(each a pipe's round trip): {listed / counted:.1f}x")
+
+
+def interrupt_delay(work) -> float:
+    """Seconds from a Ctrl-C (sent 0.3 s into `work`) to its `KeyboardInterrupt`."""
+    import _thread
+    import threading
+
+    sent = []
+
+    def ctrl_c() -> None:
+        sent.append(time.perf_counter())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, ctrl_c)
+    timer.start()
+    try:
+        work()
+    except KeyboardInterrupt:
+        return time.perf_counter() - sent[0]
+    raise AssertionError("the work ended before Ctrl-C")
+
+
+def interrupts_main() -> None:
+    from tabula_engine import Engine
+
+    contrived = ("ppP1Pp1Ppp/Pp1p1PPPp1/p1p1PPp1pP/PPP1P2Ppp/Pp1PpPp1PP/PpPPp1pppP/pPp1PppPP1/"
+                 "1P2PpPppp/1Pp1ppp1pP/1ppPppPpP1 w 0 5")
+    works = {
+        "analyse(movetime=60), Apart 8 x 8": lambda: Engine("apart").analyse(
+            Position("apart"), movetime=60),
+        "perft(9), Jeson Mor": lambda: Position("jesonmor").perft(9),
+        "legal_moves(), Apart 10 x 10 with hundreds of millions of turns":
+            Position("apart", fen=contrived).legal_moves,
+    }
+    print("Ctrl-C 0.3 s into long work, to its KeyboardInterrupt (medians of 5):")
+    for name, work in works.items():
+        delays = sorted(interrupt_delay(work) for _ in range(5))
+        print(f"  {name}: {delays[2] * 1000:.1f} ms (at most {delays[-1] * 1000:.1f} ms)")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "latency":
+        interrupts_main()
+        latency_main(sys.argv[2] if len(sys.argv) > 2 else "target/release/tabula")
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "vector":
         envs = int(sys.argv[2]) if len(sys.argv) > 2 else 256
         seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 3.0
@@ -258,6 +373,7 @@ def main() -> None:
 def median(work) -> float:
     """The median time of three runs of `work`."""
     return sorted(timed(work)[0] for _ in range(3))[1]
+
 
 if __name__ == "__main__":
     main()

@@ -37,9 +37,10 @@ echo "release.sh: tabula $described"
 rm -rf "$out"
 mkdir -p "$out"
 
-# The binary: statically linked against musl, so it runs on any x86-64 Linux.
+# The binary: statically linked against musl, so it runs on any x86-64 Linux, and stripped of its
+# symbols (a third of its size).
 rustup target add "$triple"
-cargo build --release --locked --target "$triple" -p tabula
+CARGO_PROFILE_RELEASE_STRIP=symbols cargo build --release --locked --target "$triple" -p tabula
 binary="$target/$triple/release/tabula"
 [ "$("$binary" --version)" = "tabula $described" ] ||
   fail "the binary says '$("$binary" --version)', not 'tabula $described'"
@@ -56,7 +57,7 @@ rm -rf "$stage"
 tools=$(mktemp -d)
 python3 -m venv "$tools"
 "$tools/bin/pip" install --quiet "maturin>=1.16,<2"
-"$tools/bin/maturin" build --release --locked -m python/Cargo.toml --out "$out"
+"$tools/bin/maturin" build --release --locked --strip -m python/Cargo.toml --out "$out"
 rm -rf "$tools"
 wheels=("$out"/tabula_engine-*.whl)
 [ "${#wheels[@]}" -eq 1 ] || fail "expected one wheel, found ${#wheels[@]}"
