@@ -6,6 +6,8 @@ pub mod jesonmor;
 pub mod joust;
 #[cfg(test)]
 mod laws;
+#[cfg(test)]
+mod perft_until_tests;
 mod solution_oracle;
 
 use crate::board::bitboard::words_for;
