@@ -23,14 +23,23 @@ const MOVES_RANGE: (usize, usize) = (1, 10_000);
 #[pyclass(module = "tabula_engine", frozen, eq, get_all, from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct Limit {
+    /// Seconds to search.
     pub time: Option<f64>,
+    /// Plies to search.
     pub depth: Option<i64>,
+    /// Nodes to search.
     pub nodes: Option<i64>,
+    /// Moves within which to look for a mate.
     pub mate: Option<i64>,
+    /// Seconds left on white's clock.
     pub white_clock: Option<f64>,
+    /// Seconds left on black's clock.
     pub black_clock: Option<f64>,
+    /// White's increment, seconds a move.
     pub white_inc: Option<f64>,
+    /// Black's increment, seconds a move.
     pub black_inc: Option<f64>,
+    /// Moves to the next time control.
     pub remaining_moves: Option<i64>,
 }
 
@@ -202,9 +211,12 @@ fn milliseconds(name: &str, seconds: f64) -> PyResult<u64> {
 /// for the levels that do not search).
 #[pyclass(module = "tabula_engine", frozen, get_all, skip_from_py_object)]
 pub struct PlayResult {
+    /// The move played, or None where the rules leave none.
     #[pyo3(name = "move")]
     pub chosen: Option<String>,
+    /// The reply the engine expects, if its line reaches that far.
     pub ponder: Option<String>,
+    /// The line that chose the move (an `InfoDict`; empty where no search chose it).
     pub info: Py<PyDict>,
 }
 

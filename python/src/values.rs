@@ -13,7 +13,9 @@ use tabula_core::search::score::Score as CoreScore;
 #[pyclass(module = "tabula_engine", frozen, eq, hash, get_all, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// "white", "black", or None for a draw.
     pub winner: Option<String>,
+    /// The rule that ended the game, in words.
     pub reason: String,
 }
 
@@ -80,7 +82,9 @@ impl From<Verdict> for Outcome {
 )]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Score {
+    /// Centipawns, where the score is no mate.
     pub cp: Option<i32>,
+    /// Moves to mate: positive where this side mates, negative where it is mated.
     pub mate: Option<i32>,
 }
 
@@ -177,7 +181,9 @@ impl From<CoreScore> for Score {
 #[pyclass(module = "tabula_engine", frozen, eq, hash, get_all, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PovScore {
+    /// The score from the view of `turn`.
     pub relative: Score,
+    /// The side whose view `relative` is: "white" or "black".
     pub turn: String,
 }
 

@@ -99,12 +99,16 @@ class raw_env(AECEnv):
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The planes and the action mask `agent` observes (the same for both agents)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The legs and *stop*: ``Discrete(cells * cells + 1)``."""
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new game from the start position (the game has no chance, so `seed`
+        changes nothing)."""
         self.position = Position(self.game, size=self.board_size)
         self.path: list[int] = []
         self.agents = list(AGENTS)
@@ -156,6 +160,7 @@ class raw_env(AECEnv):
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The planes from `agent`'s side and its action mask (all zeros off its turn)."""
         white = agent == AGENTS[0]
         planes = np.zeros((self.height, self.width, PLANES), dtype=np.int8)
         for square, cell in enumerate(self.position.cells()):
@@ -185,6 +190,7 @@ class raw_env(AECEnv):
         return [], []
 
     def step(self, action: int) -> None:
+        """Enters one leg of the agent's move (or *stop*); the move is played once whole."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -236,7 +242,7 @@ class raw_env(AECEnv):
         return str(self.position)
 
     def close(self) -> None:
-        pass
+        """Nothing to close: the game holds no process, file or thread."""
 
 
 class TabulaOpponent(BaseWrapper):
@@ -274,10 +280,12 @@ class TabulaOpponent(BaseWrapper):
             )
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new game, and plays tabula's first turns if it moves first."""
         super().reset(seed=seed, options=options)
         self._answer()
 
     def step(self, action: Optional[int]) -> None:
+        """Steps the other agent's action, then plays tabula's turns that follow."""
         super().step(action)
         self._answer()
 

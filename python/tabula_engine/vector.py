@@ -223,7 +223,7 @@ class VectorEnv(GymVectorEnv):
         return self._games.last_game(_integer("index", index))
 
     def close_extras(self, **kwargs: Any) -> None:
-        pass
+        """Nothing to close: the games hold no process, file or thread (Gymnasium's hook)."""
 
     def _out(self, name: str) -> np.ndarray:
         view = self._views[name]

@@ -216,3 +216,24 @@ def test_an_opponent_that_needs_a_limit_is_refused_when_made():
         TabulaOpponent(env("joust"), level="max")
     TabulaOpponent(env("joust", size=6), level="max", depth=2)
     TabulaOpponent(env("joust", size=6), level="novice")
+
+
+def test_every_public_name_has_a_docstring():
+    import inspect
+
+    import tabula_engine
+    from tabula_engine.pettingzoo import TabulaOpponent, raw_env
+    from tabula_engine.vector import VectorEnv
+
+    named = [(name, getattr(tabula_engine, name)) for name in tabula_engine.__all__
+             if not name.startswith("__")]
+    named += [("VectorEnv", VectorEnv), ("raw_env", raw_env), ("TabulaOpponent", TabulaOpponent)]
+    missing = []
+    for name, thing in named:
+        if not (thing.__doc__ or "").strip():
+            missing.append(name)
+        if inspect.isclass(thing):
+            for attribute, value in vars(thing).items():
+                if not attribute.startswith("_") and not (value.__doc__ or "").strip():
+                    missing.append(f"{name}.{attribute}")
+    assert not missing, missing
