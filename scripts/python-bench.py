@@ -61,16 +61,8 @@ def fsf_move(game: str, move: str) -> str:
 
 
 def tabula_playouts(game: str, count: int, seed: int) -> int:
-    rng, plies = random.Random(seed), 0
-    for _ in range(count):
-        position = Position(game)
-        while not position.is_game_over() and len(position.move_stack) < PLY_CAP:
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.push(rng.choice(moves))
-        plies += len(position.move_stack)
-    return plies
+    rng = random.Random(seed)
+    return sum(position_plies(game, rng) for _ in range(count))
 
 
 def pyffish_playouts(game: str, count: int, seed: int) -> int:

@@ -545,13 +545,26 @@ fn perft_with_buffers<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::M
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 0;
     };
+    sum_below_moves(position, moves, deeper, |child, deeper| {
+        perft_with_buffers(child, depth - 1, deeper)
+    })
+}
+
+/// The sum of what `count` finds below each legal move of `position` (listed into `moves`;
+/// `deeper` are the buffers of the plies below).
+fn sum_below_moves<G: Game>(
+    position: &G,
+    moves: &mut Vec<G::Move>,
+    deeper: &mut [Vec<G::Move>],
+    mut count: impl FnMut(&G, &mut [Vec<G::Move>]) -> u64,
+) -> u64 {
     moves.clear();
     position.legal_moves(moves);
     let mut leaves = 0;
     for &mv in moves.iter() {
         let mut child = position.clone();
         child.play(mv);
-        leaves += perft_with_buffers(&child, depth - 1, deeper);
+        leaves += count(&child, deeper);
     }
     leaves
 }
@@ -587,15 +600,9 @@ fn perft_in_pieces<G: Game>(
     if depth <= 2 || estimate.is_some_and(|leaves| leaves <= PERFT_PIECE_LEAVES) {
         return position.count_leaves(depth);
     }
-    moves.clear();
-    position.legal_moves(moves);
-    let mut leaves = 0;
-    for &mv in moves.iter() {
-        let mut child = position.clone();
-        child.play(mv);
-        leaves += perft_in_pieces(&child, depth - 1, stop, deeper);
-    }
-    leaves
+    sum_below_moves(position, moves, deeper, |child, deeper| {
+        perft_in_pieces(child, depth - 1, stop, deeper)
+    })
 }
 
 /// Perft `depth` plies deep below each of `moves` (legal moves of `position`), counted by `count`

@@ -207,6 +207,41 @@ impl<G: Game> GameState<G> {
     }
 }
 
+impl<G: Game> GameState<G> {
+    /// Perft `depth` (at least 1) plies deep split by first move: each move's text and the
+    /// leaves `count` finds below it given to `write` in the moves' order, on `threads` threads,
+    /// until `stop` is set; returns the total.
+    fn divided(
+        &self,
+        depth: u32,
+        threads: usize,
+        count: &(dyn Fn(&G, u32) -> u64 + Sync),
+        write: &mut dyn FnMut(&str, u64),
+        stop: &AtomicBool,
+    ) -> u64 {
+        let mut total = 0;
+        self.position.written_move_batches(&mut |moves, texts| {
+            perft_below_each(
+                &self.position,
+                moves,
+                depth - 1,
+                threads,
+                count,
+                &mut |index, leaves| {
+                    total += leaves;
+                    write(&texts[index], leaves);
+                },
+            );
+            if stop.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        total
+    }
+}
+
 impl<G: Game> GameSession for GameState<G> {
     fn game_name(&self) -> &'static str {
         G::NAME
@@ -269,23 +304,8 @@ impl<G: Game> GameSession for GameState<G> {
         if depth == 0 {
             return 1;
         }
-        let threads = usable_threads(threads);
-        let mut total = 0;
-        self.position.written_move_batches(&mut |moves, texts| {
-            perft_below_each(
-                &self.position,
-                moves,
-                depth - 1,
-                threads,
-                &perft,
-                &mut |index, leaves| {
-                    total += leaves;
-                    write(&texts[index], leaves);
-                },
-            );
-            ControlFlow::Continue(())
-        });
-        total
+        let never = AtomicBool::new(false);
+        self.divided(depth, usable_threads(threads), &perft, write, &never)
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {
@@ -301,24 +321,7 @@ impl<G: Game> GameSession for GameState<G> {
             return perft_until(&self.position, depth, stop);
         }
         let count = |child: &G, depth| perft_until(child, depth, stop).unwrap_or(0);
-        let mut total = 0;
-        self.position.written_move_batches(&mut |moves, _| {
-            perft_below_each(
-                &self.position,
-                moves,
-                depth - 1,
-                threads,
-                &count,
-                &mut |_, leaves| {
-                    total += leaves;
-                },
-            );
-            if stop.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let total = self.divided(depth, threads, &count, &mut |_, _| {}, stop);
         (!stop.load(Ordering::Relaxed)).then_some(total)
     }
 
