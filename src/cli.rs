@@ -614,6 +614,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => {
+            crate::interfaces::parent_watch::start_if_asked();
             crate::interfaces::run_stdin(
                 Engine::new(Output::stdout()),
                 std::io::BufReader::new(std::io::stdin()),

@@ -261,3 +261,56 @@ fn a_piped_script_of_quick_commands_is_answered_whole_before_quit() {
         "out of order"
     );
 }
+
+/// Whether the process `pid` is still running (a zombie, ended but not waited for, is not).
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.contains(" Z "))
+    })
+}
+
+#[test]
+fn an_engine_started_with_the_parent_watch_ends_when_its_parent_is_killed() {
+    // A shell starts tabula (as `tabula gui` and `tabula match` start engines, with the watch
+    // asked for) on a deep search whose input stays open, says the engine's process id, and
+    // is then killed with SIGKILL: the engine must end soon after, not finish the search.
+    let script = format!(
+        "(printf 'newgame jesonmor\\ngo depth 40\\n'; sleep 30) | \
+         TABULA_PARENT_WATCH=1 {} & echo $!; wait",
+        env!("CARGO_BIN_EXE_tabula")
+    );
+    let mut shell = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut line = String::new();
+    let stdout = shell.stdout.take().expect("its output");
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+        .expect("the engine's id");
+    let engine = line.trim().to_string();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        running(&engine),
+        "the engine {engine} did not start its search"
+    );
+    shell.kill().expect("SIGKILL");
+    shell.wait().expect("the shell ends");
+    let killed = Instant::now();
+    while running(&engine) && killed.elapsed() < PROMPT * 10 {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let searched_on = running(&engine);
+    if searched_on {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &engine])
+            .status();
+    }
+    assert!(
+        !searched_on,
+        "the engine searched on after its parent was killed"
+    );
+    eprintln!("the engine ended {:?} after its parent", killed.elapsed());
+}

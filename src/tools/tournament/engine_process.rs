@@ -4,6 +4,7 @@
 use super::engine_log::{Direction, EngineLog};
 use super::engine_messages::MessageBox;
 use super::time_control::TimeControl;
+use crate::interfaces::parent_watch::PARENT_WATCH;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -250,6 +251,8 @@ impl EngineProcess {
     pub fn start(spec: &EngineSpec, log: &EngineLog) -> Result<EngineProcess, EngineFailure> {
         let mut child = Command::new(&spec.command[0])
             .args(&spec.command[1..])
+            // A tabula engine ends with this process, even one killed by SIGKILL.
+            .env(PARENT_WATCH, "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
