@@ -78,6 +78,12 @@ const ui = {
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
   recordChoice: null,  // a record file of several games: {text, games} until one is chosen
+  gameId: null,        // the game shown, as keep.js keeps it
+  restoring: false,    // a game is being set up again: not kept meanwhile
+  keptKey: null,       // what was last kept in "My games"
+  standardStarts: {},  // `game WxH` -> the start position of a new table
+  options: {},         // the board's options, kept (keep.js): diamond, flipped, animate, sound
+  arrival: null,       // the piece of the move just played, sliding in: {version, from, to}
 };
 
 // ---------------------------------------------------------------------------
@@ -100,11 +106,25 @@ async function start() {
   }
   fillControls(ui.info);
   try {
-    // Ready to play: the person has white against tabula at a middle level.
-    await createTable('joust', undefined, OPENING_PLAYERS);
+    keep = await import('./keep.js');
+    keep.whenStorageFails((text) => notice('error', text));
+    ui.options = { ...ui.options, ...keep.loadOptions() };
+  } catch (e) {
+    keep = null;
+  }
+  applyOptions();
+  renderMyGames();
+  try {
+    // A shared link shows its game; else the game kept from the last visit goes on; else the
+    // page is ready to play: the person has white against tabula at a middle level, in Jeson Mor.
+    if (location.hash.length > 1) await openShared(location.hash);
+    else if (!(await restoreKept())) await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
   } catch (e) {
     $('status').textContent = `Cannot open a table: ${e.message}`;
   }
+  window.addEventListener('hashchange', () => {
+    if (location.hash.length > 1) openShared(location.hash);
+  });
 }
 
 /** Fills the selects from /api/info. */
@@ -123,10 +143,15 @@ function fillControls(info) {
   $('analysis-engine-label').hidden = info.engines.length < 2;
 }
 
-/** Creates a table for this tab and listens to it. */
+/** The game the page opens on: Jeson Mor at its 9 x 9, the classic game, where neither side is
+ * known to win from the start (Joust on an even board is a proven win for black, the second
+ * player: a person as white would be lost from the first move). */
+const OPENING_GAME = 'jesonmor';
 /** Who plays when the page opens: the person white, tabula (engine 0) black at a middle level. */
 const OPENING_PLAYERS = { white: { kind: 'human' }, black: { kind: 'engine', engine: 0, level: 'medium' } };
 
+/** Creates a table for this tab and listens to it: a new game, unless one is being set up
+ * again (`ui.restoring`). */
 async function createTable(game, size, players) {
   const body = { game, ...(players || {}) };
   if (size) body.size = size;
@@ -136,6 +161,8 @@ async function createTable(game, size, players) {
   ui.playersDirty = false;
   ui.playersShown = '';
   ui.positionDirty = false;
+  if (!ui.restoring) ui.gameId = newGameId();
+  ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   document.body.dataset.table = t.id;
   applyTable(t);
   backend.listen(t.id, onEvent);
@@ -152,23 +179,214 @@ function onEvent(name, data) {
 }
 
 /** The table is gone (server restarted, tab asleep too long, the static home's module reloaded
- * after a fault: `why`): a new one is opened and the game shown is set up on it again (its
- * clocks start afresh). */
+ * after a fault: `why`): a new one is opened and the game shown is set up on it again, its
+ * clocks with the time they had. */
 async function rebuild(why = 'The server had closed this game') {
   const t = ui.table;
   try {
-    if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
-    await createTable(t.game, `${t.width}x${t.height}`);
-    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
-    if (ui.table.start !== t.start) await post('position', { position: t.start });
-    for (const move of t.moves) await post('move', { move });
-    if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
-    await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
-    applyTable(await post('analysis', t.analysis));
+    if (!t) return await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+    await setUp(snapshot(t));
     notice('info', `${why}; the game has been set up again.`);
   } catch (e) {
     notice('error', `${why}; a new game has started (${e.message}).`);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Games kept (keep.js): the game in progress over a reload, "My games", shared links
+// ---------------------------------------------------------------------------
+
+/** What keep.js keeps (null where the browser refuses it). */
+let keep = null;
+
+const newGameId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The game `t` as it is kept: enough to set it up again on a new table, clocks included
+ * (the running one read now). */
+function snapshot(t) {
+  let clocks = null;
+  if (t.clocks) {
+    const spent = performance.now() - ui.clockAt;
+    const left = (side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
+      (t.clocks.running === side ? spent : 0)));
+    clocks = { white_ms: left('white'), black_ms: left('black') };
+  }
+  return {
+    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: t.moves, ply: t.ply,
+    players: t.players, limit: t.limit, analysis: t.analysis, clocks,
+    result: t.result ? t.result.text : null, savedAt: Date.now(),
+  };
+}
+
+/** Sets the game `s` (a snapshot) up on a new table: its position, moves, the move shown,
+ * players, limit, clocks and analysis. Throws the first refusal. */
+async function setUp(s) {
+  ui.restoring = true;
+  try {
+    await createTable(s.game, s.size);
+    ui.gameId = s.id || newGameId();
+    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    if (s.start && ui.table.start !== s.start) applyTable(await post('position', { position: s.start }));
+    for (const move of s.moves || []) applyTable(await post('move', { move }));
+    if (s.ply != null && s.ply < (s.moves || []).length) applyTable(await post('goto', { ply: s.ply }));
+    if (s.players) {
+      const body = { white: s.players.white, black: s.players.black, limit: s.limit };
+      if (s.clocks && s.limit && s.limit.kind === 'clock') body.clocks = s.clocks;
+      applyTable(await post('players', body));
+    }
+    if (s.analysis) applyTable(await post('analysis', s.analysis));
+  } finally {
+    ui.restoring = false;
+  }
+  keepNow();
+}
+
+/** Sets the game kept from the last visit up again; false if there is none (or it cannot be). */
+async function restoreKept() {
+  const kept = keep && keep.loadCurrent();
+  if (!kept || !kept.game) return false;
+  try {
+    await setUp(kept);
+    if (ui.options.flipped != null) {
+      ui.flipped = !!ui.options.flipped;
+      renderAll();
+    }
+    return true;
+  } catch (e) {
+    notice('error', `The game kept from your last visit could not be set up again (${e.message}).`);
+    return false;
+  }
+}
+
+/** Keeps the game shown: as the game in progress, and in "My games" once it has a move (its
+ * record fetched when its moves, result or players change). */
+function keepNow() {
+  const t = ui.table;
+  if (!keep || !t || ui.restoring) return;
+  const s = snapshot(t);
+  keep.saveCurrent(s);
+  if (!t.moves.length) return;
+  const key = JSON.stringify([s.id, t.moves, s.result, t.players]);
+  if (key === ui.keptKey) return;
+  ui.keptKey = key;
+  keep.keepGame({ id: s.id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
+    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: t.moves.length, result: s.result,
+    snapshot: s });
+  const id = s.id;
+  backend.download(ui.id).then((record) => {
+    keep.keepRecord(id, record);
+    renderMyGames();
+  }, () => {});
+  renderMyGames();
+}
+
+/** "My games": each kept game with its buttons. */
+function renderMyGames() {
+  const list = $('my-games');
+  list.replaceChildren();
+  const games = keep ? keep.listGames() : [];
+  $('forget-games').disabled = games.length === 0;
+  if (!keep) list.appendChild(h('li', 'muted', 'This browser keeps no games.'));
+  else if (!games.length) list.appendChild(h('li', 'muted', 'No games yet: the games you play here are kept.'));
+  for (const g of games) {
+    const li = h('li', g.id === ui.gameId ? 'kept current' : 'kept');
+    li.dataset.id = g.id;
+    const when = new Date(g.savedAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+    li.appendChild(h('span', 'kept-text', `${g.title} · ${g.white} – ${g.black} · ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'} · ${g.result || 'unfinished'} · ${when}`));
+    const buttons = h('span', 'kept-buttons');
+    for (const [action, label] of [['open', 'Open'], ['review', 'Review'], ['download', 'Download'], ['delete', 'Delete']]) {
+      const b = h('button', '', label);
+      b.type = 'button';
+      b.dataset.action = action;
+      if (action === 'download') b.disabled = !g.record;
+      buttons.appendChild(b);
+    }
+    li.appendChild(buttons);
+    list.appendChild(li);
+  }
+}
+
+/** A button of "My games". */
+async function onMyGame(ev) {
+  const button = ev.target.closest('button[data-action]');
+  const li = button && button.closest('li[data-id]');
+  if (!button || !li || !keep) return;
+  const g = keep.listGames().find((x) => x.id === li.dataset.id);
+  if (!g) return renderMyGames();
+  const action = button.dataset.action;
+  if (action === 'delete') {
+    keep.deleteGame(g.id);
+    if (g.id === ui.gameId) ui.keptKey = null;
+    return renderMyGames();
+  }
+  if (action === 'download') return saveFile(g.record.name, g.record.text);
+  try {
+    await setUp(g.snapshot);
+  } catch (e) {
+    notice('error', `${g.title} could not be opened (${e.message}).`);
+    return;
+  }
+  renderMyGames();
+  if (action === 'review') await postReview(true);
+}
+
+/** The link that shows the position on the board: `#game/WxH/moves` (the moves up to the one
+ * shown, joined by dots), with `/position` (the start's position string, encoded) where the game
+ * does not begin at its usual start. */
+function shareLink(t) {
+  const size = `${t.width}x${t.height}`;
+  let fragment = `${t.game}/${size}/${t.moves.slice(0, t.ply).join('.')}`;
+  if (ui.standardStarts[`${t.game} ${size}`] !== t.start) fragment += `/${encodeURIComponent(t.start)}`;
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+async function share() {
+  const link = shareLink(ui.table);
+  const field = $('share-link');
+  field.value = link;
+  field.hidden = false;
+  field.select();
+  try {
+    await navigator.clipboard.writeText(link);
+    $('share').textContent = 'Link copied';
+  } catch (e) {
+    $('share').textContent = 'Copy the link';
+  }
+  setTimeout(() => { $('share').textContent = 'Share'; }, 1500);
+}
+
+/** Opens a shared link's game (`hash`: `#game/WxH/moves[/position]`), people on both sides; a
+ * link that is wrong or cut off gets one message and the usual board. The fragment is then
+ * taken off the address, so that a reload goes on with the game kept. */
+async function openShared(hash) {
+  try {
+    const parts = hash.slice(1).split('/');
+    const [game, size, moves, start] = parts;
+    if (parts.length < 3 || parts.length > 4 || !ui.info.games.some((g) => g.name === game) ||
+      !/^\d+(x\d+)?$/.test(size)) {
+      throw new Error('it is not game/size/moves');
+    }
+    await setUp({ id: newGameId(), game, size, start: start ? decodeURIComponent(start) : null,
+      moves: moves ? moves.split('.') : [], players: { white: { kind: 'human' }, black: { kind: 'human' } },
+      limit: { kind: 'movetime', ms: 1000 } });
+  } catch (e) {
+    notice('error', `This link's game cannot be shown (${e.message}); the usual board is shown instead.`);
+    await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+  }
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+/** The board's options, as kept: the board turned, Claustro's diamond, animation, sound. */
+function applyOptions() {
+  ui.diamond = !!ui.options.diamond;
+  $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+  renderFeel();
+}
+
+function saveOptions() {
+  ui.options.diamond = ui.diamond;
+  ui.options.flipped = ui.flipped;
+  if (keep) keep.saveOptions(ui.options);
 }
 
 /** Saves the game's record as a file. */
@@ -181,10 +399,15 @@ async function downloadRecord() {
     return;
   }
   showError($('record-error'), '');
-  const url = URL.createObjectURL(new Blob([record.text], { type: 'text/plain;charset=utf-8' }));
+  saveFile(record.name, record.text);
+}
+
+/** Saves `text` as the file `name`. */
+function saveFile(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const link = h('a');
   link.href = url;
-  link.download = record.name;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60000); // the download may start late
 }
@@ -235,7 +458,53 @@ function applyTable(t) {
   } else if (ui.movableFor === old.version) {
     ui.movableFor = t.version;
   }
+  // A move just played at the end of the game: the piece slides there, and a sound.
+  if (old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
+    old.ply === old.moves.length && (t.last_move || []).length >= 2) {
+    const path = t.last_move;
+    const to = t.game === 'claustro' ? path[1] : path[path.length - 1];
+    if (ui.options.animate !== false && !ui.dragEnded) ui.arrival = { version: t.version, from: path[0], to };
+    moveSound();
+  }
   renderAll();
+  keepNow();
+}
+
+// ---------------------------------------------------------------------------
+// Feel: a move's sound (Web Audio, made here, nothing loaded) and the options' buttons
+// ---------------------------------------------------------------------------
+
+/** The sound's AudioContext: made at a person's click or key once sound is on (browsers let
+ * a page sound only after one). */
+let audio = null;
+
+function wakeAudio() {
+  if (!ui.options.sound || !window.AudioContext) return;
+  if (!audio) audio = new AudioContext();
+  if (audio.state === 'suspended') audio.resume();
+}
+
+/** A short wooden knock: a falling triangle tone with a quick decay. */
+function moveSound() {
+  if (!ui.options.sound || !audio || audio.state !== 'running') return;
+  const now = audio.currentTime;
+  const tone = audio.createOscillator();
+  const level = audio.createGain();
+  tone.type = 'triangle';
+  tone.frequency.setValueAtTime(520, now);
+  tone.frequency.exponentialRampToValueAtTime(240, now + 0.08);
+  level.gain.setValueAtTime(0.0001, now);
+  level.gain.exponentialRampToValueAtTime(0.3, now + 0.005);
+  level.gain.exponentialRampToValueAtTime(0.0001, now + 0.1);
+  tone.connect(level).connect(audio.destination);
+  tone.start(now);
+  tone.stop(now + 0.12);
+}
+
+/** The animation and sound buttons show their options. */
+function renderFeel() {
+  $('animate').setAttribute('aria-pressed', String(ui.options.animate !== false));
+  $('sound').setAttribute('aria-pressed', String(!!ui.options.sound));
 }
 
 /** Shows an Analysis if it is for the position shown. */
@@ -368,8 +637,9 @@ async function sendMove(move) {
   }
 }
 
-// Drag and drop (mouse and pen; a touch drag scrolls the page and cancels): press on a piece,
-// drop it on a marked square. The same `targets` answers as for clicks are used.
+// Drag and drop (mouse, pen and finger): press on a piece, drop it on a marked square. A finger
+// on the board drags (style.css: no panning there; the page scrolls from outside the board).
+// The same `targets` answers as for clicks are used.
 function wireDrag() {
   const svg = $('board');
   svg.addEventListener('pointerdown', (ev) => {
@@ -475,7 +745,7 @@ function renderStatus() {
   if (t.result) {
     text = ''; // the banner under the board says how the game ended
   } else if (t.thinking) {
-    text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
+    text = `${cap(t.thinking)} to move: ${playerName(t, t.thinking)} is thinking…`;
   } else if (failedEngine(t)) {
     text = `${cap(t.side)}'s engine ${failedEngine(t).status}: choose another player to go on.`;
   } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
@@ -759,6 +1029,17 @@ async function tablePost(path, body, errEl) {
   }
 }
 
+/** As `tablePost`, for a request that begins another game on the table (a new game, a
+ * position, a record): kept apart from the one before. */
+async function newGamePost(path, body, errEl) {
+  const before = ui.gameId;
+  ui.gameId = newGameId();
+  const t = await tablePost(path, body, errEl);
+  if (!t) ui.gameId = before;
+  else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
+  return t;
+}
+
 /** Shows the position after `ply` moves. Key repeats count from the ply asked last. */
 async function gotoPly(ply) {
   const t = ui.table;
@@ -788,21 +1069,36 @@ function readPlayers() {
   };
   const kind = $('limit-kind').value;
   const raw = $('limit-value').value.trim();
-  let limit;
+  return { white: player('white'), black: player('black'), limit: readLimit(kind, raw) };
+}
+
+/** The most a clock or a time per move may be (the tables' own bound): a day. */
+const DAY_MS = 86400000;
+
+/** The limit field `raw` of kind `kind`, as the players request takes it; throws a sentence
+ * that says what is wrong with it. */
+function readLimit(kind, raw) {
   if (kind === 'clock') {
     const m = /^(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?$/.exec(raw);
-    if (!m || parseFloat(m[1]) <= 0) throw new Error('Write the clock as minutes+increment, e.g. 5+3.');
-    limit = { kind, base_ms: Math.round(parseFloat(m[1]) * 60000), inc_ms: Math.round(parseFloat(m[2] || '0') * 1000) };
-  } else if (kind === 'movetime') {
-    const s = Number(raw);
-    if (!raw || !(s > 0)) throw new Error('Write the time per move in seconds, e.g. 1 or 0.5.');
-    limit = { kind, ms: Math.round(s * 1000) };
-  } else {
-    const d = Number(raw);
-    if (!Number.isInteger(d) || d < 1) throw new Error('Write the depth as a whole number, e.g. 8.');
-    limit = { kind, depth: d };
+    if (!m) throw new Error('Write the clock as minutes+increment, e.g. 5+3.');
+    const base = Math.round(parseFloat(m[1]) * 60000), inc = Math.round(parseFloat(m[2] || '0') * 1000);
+    if (base < 1) throw new Error(`${raw}: give the clock some minutes, e.g. 5+3 or 0.5+1.`);
+    if (base > DAY_MS || inc > DAY_MS) throw new Error(`${raw}: give a clock of at most a day (1440 minutes) and an increment of at most a day.`);
+    return { kind, base_ms: base, inc_ms: inc };
   }
-  return { white: player('white'), black: player('black'), limit };
+  if (kind === 'movetime') {
+    const s = Number(raw);
+    if (!raw || !Number.isFinite(s)) throw new Error('Write the time per move in seconds, e.g. 1 or 0.5.');
+    const ms = Math.round(s * 1000);
+    if (ms < 1) throw new Error(`time per move ${raw}: give 0.001 seconds or more, e.g. 1 or 0.5.`);
+    if (ms > DAY_MS) throw new Error(`time per move ${raw}: give at most a day (86400 seconds).`);
+    return { kind, ms };
+  }
+  const d = Number(raw);
+  if (!raw || !Number.isInteger(d)) throw new Error('Write the depth as a whole number, e.g. 8.');
+  if (d < 1) throw new Error(`depth ${raw}: give a depth of 1 or more.`);
+  if (d > 64) throw new Error(`depth ${raw}: give a depth of at most 64.`);
+  return { kind, depth: d };
 }
 
 function wireControls() {
@@ -828,6 +1124,7 @@ function wireControls() {
   $('diamond').addEventListener('click', () => {
     ui.diamond = !ui.diamond;
     $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+    saveOptions();
     renderBoard();
   });
 
@@ -843,7 +1140,7 @@ function wireControls() {
     if (size) body.size = size;
     ui.positionDirty = false;
     showError($('position-error'), '');
-    await tablePost('new', body, $('new-game-error'));
+    await newGamePost('new', body, $('new-game-error'));
   });
 
   // Players and limit.
@@ -856,6 +1153,7 @@ function wireControls() {
     $(id).addEventListener('change', edited);
   }
   for (const side of ['white', 'black']) {
+    $(`level-${side}`).addEventListener('change', () => showLevelTitle($(`level-${side}`)));
     // Another engine may take an Elo or not: the side's list follows it.
     $(side).addEventListener('change', () => { if (ui.table) fillLevels(side, ui.table.game); });
   }
@@ -898,9 +1196,33 @@ function wireControls() {
     showError($('position-error'), '');
   });
   $('copy-position').addEventListener('click', copyPosition);
+  $('share').addEventListener('click', share);
+  $('animate').addEventListener('click', () => {
+    ui.options.animate = ui.options.animate === false;
+    saveOptions();
+    renderFeel();
+  });
+  $('sound').addEventListener('click', () => {
+    ui.options.sound = !ui.options.sound;
+    saveOptions();
+    renderFeel();
+    wakeAudio();
+  });
+  document.addEventListener('pointerdown', wakeAudio);
+  document.addEventListener('keydown', wakeAudio);
+  $('my-games').addEventListener('click', onMyGame);
+  $('forget-games').addEventListener('click', () => {
+    if (!keep) return;
+    keep.deleteAll();
+    ui.keptKey = null;
+    renderMyGames();
+  });
+  // The clocks as they are when the page is left (a reload, a closed tab).
+  window.addEventListener('pagehide', keepNow);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) keepNow(); });
   $('position-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    if (await tablePost('position', { position: $('position').value.trim() }, $('position-error'))) {
+    if (await newGamePost('position', { position: $('position').value.trim() }, $('position-error'))) {
       ui.positionDirty = false;
       renderPosition();
     }
@@ -927,14 +1249,14 @@ function wireControls() {
       return;
     }
     ui.positionDirty = false;
-    await tablePost('record', { text }, $('record-error'));
+    await newGamePost('record', { text }, $('record-error'));
   });
   $('load-game').addEventListener('click', async () => {
     const choice = ui.recordChoice;
     if (!choice) return;
     const game = parseInt($('record-game').value, 10);
     ui.positionDirty = false;
-    if (await tablePost('record', { text: choice.text, game }, $('record-error'))) {
+    if (await newGamePost('record', { text: choice.text, game }, $('record-error'))) {
       chooseRecordGame(null);
     }
   });
@@ -979,6 +1301,7 @@ async function copyPosition() {
 
 function flip() {
   ui.flipped = !ui.flipped;
+  saveOptions();
   renderBoard();
   renderClocks();
   renderAnalysis();
