@@ -2,7 +2,8 @@
 //! server's, `web_board` at the static site's): a reload in the middle of a game against the
 //! engine keeps its moves, players, limit and clocks; "My games" lists it, downloads its
 //! record and deletes it; a shared link opens the same position in a browser of a new profile,
-//! and a link that is wrong or cut off brings one message and the usual board.
+//! and a link that is wrong or cut off brings one message and the usual board; storage that is
+//! full is said once.
 
 use std::path::Path;
 use std::time::Duration;
@@ -217,4 +218,55 @@ pub async fn shared_link_opens_the_position(
         }
     }
     Ok(shot)
+}
+
+/// Makes the browser refuse every write to storage as a full one does, or lets it write again.
+const REFUSE_STORAGE: &str = r#"
+if (arguments[0]) {
+    window.keptSetItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function () { throw new DOMException('the quota is used up', 'QuotaExceededError'); };
+} else {
+    Storage.prototype.setItem = window.keptSetItem;
+}
+return true;
+"#;
+
+/// Storage full: the page says so once, however many moves it could not keep, and plays on.
+pub async fn storage_full_is_said_once(client: &Client) -> Res<()> {
+    new_game(client, "jesonmor", "9", 81).await?;
+    choose_players(client, ("human", ""), ("human", ""), ("movetime", "1")).await?;
+    client
+        .execute(REFUSE_STORAGE, vec![Value::Bool(true)])
+        .await
+        .ctx("make storage refuse")?;
+    let played = async {
+        for text in ["b1c3", "a9b7", "c3d5"] {
+            let moves = read_state(client).await?.moves;
+            crate::board_page::type_into(client, "move-text", &format!("{text}\u{e007}")).await?;
+            wait_for(client, &format!("the move {text}"), STEP, |s| {
+                s.moves > moves
+            })
+            .await?;
+        }
+        read_game(client).await
+    }
+    .await;
+    client
+        .execute(REFUSE_STORAGE, vec![Value::Bool(false)])
+        .await
+        .ctx("let storage write again")?;
+    let shown = played?;
+    let said = shown["notices"].as_array().map_or(0, |notices| {
+        notices
+            .iter()
+            .filter(|n| n.to_string().contains("cannot be kept in this browser"))
+            .count()
+    });
+    if said != 1 {
+        return Err(format!(
+            "with storage full the page said so {said} times: {}",
+            shown["notices"]
+        ));
+    }
+    Ok(())
 }

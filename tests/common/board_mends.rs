@@ -40,26 +40,34 @@ pub async fn choose_players(
     black: (&str, &str),
     limit: (&str, &str),
 ) -> Res<()> {
-    for (side, (player, level)) in [("white", white), ("black", black)] {
-        select(client, side, player).await?;
-        if !level.is_empty() {
-            select(client, &format!("level-{side}"), level).await?;
+    // A choice that did not take (the form read under load) is made again.
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        for (side, (player, level)) in [("white", white), ("black", black)] {
+            select(client, side, player).await?;
+            if !level.is_empty() {
+                select(client, &format!("level-{side}"), level).await?;
+            }
         }
-    }
-    select(client, "limit-kind", limit.0).await?;
-    type_into(client, "limit-value", limit.1).await?;
-    let chosen = client
-        .execute(
-            "return [document.getElementById('white').value, document.getElementById('black').value]",
-            vec![],
-        )
-        .await
-        .ctx("read the players chosen")?;
-    if chosen != serde_json::json!([white.0, black.0]) {
-        return Err(format!(
-            "the form shows the players {chosen} after choosing {} and {}",
-            white.0, black.0
-        ));
+        select(client, "limit-kind", limit.0).await?;
+        type_into(client, "limit-value", limit.1).await?;
+        let chosen = client
+            .execute(
+                "return [document.getElementById('white').value, document.getElementById('black').value]",
+                vec![],
+            )
+            .await
+            .ctx("read the players chosen")?;
+        if chosen == serde_json::json!([white.0, black.0]) {
+            break;
+        }
+        if attempt == 3 {
+            return Err(format!(
+                "the form shows the players {chosen} after choosing {} and {}",
+                white.0, black.0
+            ));
+        }
     }
     click(client, "#apply-players").await?;
     let name = |(player, level): (&str, &str)| match player {

@@ -53,7 +53,12 @@ impl Site {
     /// Serves `target/web/` on a free port and opens its `page` in Chromium, whose log goes to
     /// `target/web-screenshots/<log>`.
     pub async fn open(page: &str, log: &str) -> Res<Site> {
-        let site = target_dir().join("web");
+        Site::open_at(&target_dir().join("web"), page, log).await
+    }
+
+    /// As [`Site::open`], serving the site in the folder `site` (a copy a test may change).
+    pub async fn open_at(site: &Path, page: &str, log: &str) -> Res<Site> {
+        let site = site.to_path_buf();
         if !site.join("pkg/tabula_wasm_bg.wasm").exists() {
             return Err(format!(
                 "{} has no engine: run scripts/web.sh first",

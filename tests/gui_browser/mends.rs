@@ -4,10 +4,13 @@
 //! a loss on time reopen the game, and the page fits a phone and takes a finger's drag. The
 //! phone's screenshot is `phone.png`. Then what the page keeps and shares
 //! (`tests/common/board_kept.rs`): a game over a reload (`kept-reload.png`), "My games", and a
-//! shared link opened in a browser of a new profile (`shared-link.png`).
+//! shared link opened in a browser of a new profile (`shared-link.png`), and storage that is
+//! full said once.
 
 use crate::Res;
-use crate::board_kept::{fresh_browser, kept_over_a_reload, shared_link_opens_the_position};
+use crate::board_kept::{
+    fresh_browser, kept_over_a_reload, shared_link_opens_the_position, storage_full_is_said_once,
+};
 use crate::board_mends::{
     engines_think_on_every_move, limit_errors_name_the_problem,
     new_clocks_reopen_a_game_lost_on_time, phone_fits_and_drags,
@@ -43,5 +46,5 @@ pub async fn check_kept(client: &Client, base: &str, driver_port: u16) -> Res<()
     let _ = fresh.close().await;
     let _ = std::fs::remove_dir_all(&profile);
     save_png("shared-link", outcome?)?;
-    Ok(())
+    storage_full_is_said_once(client).await
 }
