@@ -612,6 +612,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     }
     board_mends::engines_think_on_every_move(client, 6).await?;
     board_mends::limit_errors_name_the_problem(client).await?;
+    board_mends::level_names_fit_at_1400(client).await?;
     board_mends::new_clocks_reopen_a_game_lost_on_time(client).await?;
     new_game(client, "jesonmor", "9", 81).await?;
     let png = board_mends::phone_fits_and_drags(client).await?;

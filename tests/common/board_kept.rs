@@ -53,7 +53,9 @@ fn seconds(shown: &Value) -> f64 {
 
 /// A game against tabula at `easy` on a clock of one minute: the person waits 2.5 s, moves, and
 /// the engine replies; a reload then shows the same moves, players, limit and clocks (white's
-/// not full again). "My games" lists the game, saves its record, and deletes it. Returns a
+/// not full again), and Animation turned off stays off. "My games" lists the game, saves its
+/// record, reviews it, and deletes it.
+/// Returns a
 /// screenshot of the page after the reload.
 pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
     new_game(client, "jesonmor", "9", 81).await?;
@@ -68,6 +70,8 @@ pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
     tokio::time::sleep(Duration::from_millis(2500)).await;
     play_human_move(client, &mut Rng(72), &state).await?;
     wait_for(client, "the engine's reply", REPLY, |s| s.moves >= 2).await?;
+    // An option of the board's, turned off, is kept too.
+    click(client, "#animate").await?;
     let before = read_game(client).await?;
     client.refresh().await.ctx("reload the page")?;
     let after = poll(
@@ -100,6 +104,17 @@ pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
             after["clocks"], before["clocks"]
         ));
     }
+    let animate = client
+        .execute(
+            "return document.getElementById('animate').getAttribute('aria-pressed')",
+            vec![],
+        )
+        .await
+        .ctx("read #animate")?;
+    if animate != "false" {
+        return Err(format!("Animation turned off is {animate} after a reload"));
+    }
+    click(client, "#animate").await?;
     let shot = client.screenshot().await.ctx("take a screenshot")?;
     // "My games": the game is there, its record saved, then deleted.
     let current = "#my-games li.current button[data-action=download]";
@@ -129,6 +144,24 @@ pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
     if !name.ends_with(".txt") || !text.contains(first) || !text.contains("[TimeControl") {
         return Err(format!("My games saved {name}: {text}"));
     }
+    // Review: the game opened again from the list and reviewed.
+    click(client, "#my-games li.current button[data-action=review]").await?;
+    let review = || async move {
+        client
+            .execute(
+                "const p = document.getElementById('review-progress'); return p.hidden ? null : p.dataset.status",
+                vec![],
+            )
+            .await
+            .ctx("read the review")
+    };
+    poll(
+        "the kept game reviewed",
+        Duration::from_secs(60),
+        review,
+        |v| v == "done",
+    )
+    .await?;
     let kept = read_game(client).await?["kept"]
         .as_array()
         .map_or(0, Vec::len);

@@ -368,3 +368,58 @@ async fn phone(client: &Client) -> Res<Vec<u8>> {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     shot
 }
+
+/// The room in each level list against the widest of its levels' names (`medium · 1464 Elo`,
+/// the label up to its description), in the list's own font.
+const LEVEL_ROOM: &str = r#"
+const measure = document.createElement('canvas').getContext('2d');
+return ['level-white', 'level-black'].map((id) => {
+    const select = document.getElementById(id);
+    const style = getComputedStyle(select);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const names = Array.from(select.options).map((o) => o.textContent.split(' — ')[0]);
+    const widest = Math.max(...names.map((name) => measure.measureText(name).width));
+    // The box less its padding and the arrow.
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return { id, widest, room, names: names.length };
+});
+"#;
+
+/// At 1400 x 900 no level's name is cut off in the level lists (two engines, so that both
+/// lists hold every level of the game).
+pub async fn level_names_fit_at_1400(client: &Client) -> Res<()> {
+    let (width, height) = client.get_window_size().await.ctx("read the window size")?;
+    let inner = window_width(client).await?;
+    client
+        .set_window_size(1400, 900)
+        .await
+        .ctx("make the window 1400 wide")?;
+    let outcome = async {
+        wait_width(client, |w| w > 1300.0).await?;
+        select(client, "white", "engine:0").await?;
+        select(client, "black", "engine:0").await?;
+        let rooms = client
+            .execute(LEVEL_ROOM, vec![])
+            .await
+            .ctx("measure the level lists")?;
+        let cut = rooms.as_array().is_none_or(|lists| {
+            lists.iter().any(|list| {
+                list["names"].as_u64().unwrap_or(0) < 3
+                    || list["widest"].as_f64().unwrap_or(f64::MAX)
+                        > list["room"].as_f64().unwrap_or(0.0)
+            })
+        });
+        if cut {
+            return Err(format!("at 1400 px a level's name is cut off: {rooms}"));
+        }
+        select(client, "white", "human").await?;
+        select(client, "black", "human").await
+    }
+    .await;
+    client
+        .set_window_size(width as u32, height as u32)
+        .await
+        .ctx("put the window back")?;
+    wait_width(client, |w| (w - inner).abs() < 1.0).await?;
+    outcome
+}

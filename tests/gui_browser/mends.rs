@@ -1,6 +1,7 @@
 //! What issue 72 mended, at the server's home: the page's own icon (no 404 for
 //! `/favicon.ico`), and the checks both homes share (`tests/common/board_mends.rs`): engines
-//! that play each other show "thinking" on every move, wrong limits are named, new clocks after
+//! that play each other show "thinking" on every move, wrong limits are named, level names are
+//! not cut off at 1400 px, new clocks after
 //! a loss on time reopen the game, and the page fits a phone and takes a finger's drag. The
 //! phone's screenshot is `phone.png`. Then what the page keeps and shares
 //! (`tests/common/board_kept.rs`): a game over a reload (`kept-reload.png`), "My games", and a
@@ -12,7 +13,7 @@ use crate::board_kept::{
     fresh_browser, kept_over_a_reload, shared_link_opens_the_position, storage_full_is_said_once,
 };
 use crate::board_mends::{
-    engines_think_on_every_move, limit_errors_name_the_problem,
+    engines_think_on_every_move, level_names_fit_at_1400, limit_errors_name_the_problem,
     new_clocks_reopen_a_game_lost_on_time, phone_fits_and_drags,
 };
 use crate::board_page::new_game;
@@ -30,6 +31,7 @@ pub async fn check_mends(client: &Client, base: &str) -> Res<()> {
     new_game(client, "jesonmor", "9", 81).await?;
     engines_think_on_every_move(client, 6).await?;
     limit_errors_name_the_problem(client).await?;
+    level_names_fit_at_1400(client).await?;
     new_clocks_reopen_a_game_lost_on_time(client).await?;
     new_game(client, "jesonmor", "9", 81).await?;
     let png = phone_fits_and_drags(client).await?;
