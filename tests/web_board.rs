@@ -626,6 +626,8 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
+    let png = board_kept::side_lines(client, &shots()).await?;
+    std::fs::write(shots().join("side-line.png"), png).ctx("save a screenshot")?;
     only_own_origin(client, base).await
 }
 

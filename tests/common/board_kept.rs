@@ -303,3 +303,96 @@ pub async fn storage_full_is_said_once(client: &Client) -> Res<()> {
     }
     Ok(())
 }
+
+/// The moves and side lines of the move list.
+const READ_LINES: &str = r#"
+return {
+    moves: Array.from(document.querySelectorAll('#moves .move[data-ply]')).map((m) => m.firstChild.nodeValue),
+    lines: Array.from(document.querySelectorAll('#moves .side-line .side-moves')).map((l) => l.textContent),
+};
+"#;
+
+async fn read_lines(client: &Client) -> Res<Value> {
+    client
+        .execute(READ_LINES, vec![])
+        .await
+        .ctx("read the move list")
+}
+
+/// A move tree on a study board: a move played away from the end of the line keeps the moves
+/// it replaced as a side line (shown after it), which the record downloaded writes as `( ... )`
+/// and `tabula review` reads past; the side line promoted becomes the line (the line's own move
+/// a side line in its place), and deleted is gone. Returns a screenshot with the side line.
+pub async fn side_lines(client: &Client, shots: &Path) -> Res<Vec<u8>> {
+    new_game(client, "jesonmor", "9", 81).await?;
+    choose_players(client, ("human", ""), ("human", ""), ("movetime", "1")).await?;
+    let line = ["b1c3", "a9b7", "c3d5", "b7c5"];
+    for text in line {
+        let moves = read_state(client).await?.moves;
+        crate::board_page::type_into(client, "move-text", &format!("{text}\u{e007}")).await?;
+        wait_for(client, &format!("the move {text}"), STEP, |s| {
+            s.moves > moves
+        })
+        .await?;
+    }
+    click(client, "#moves .move[data-ply=\"2\"]").await?;
+    let two = "#moves .move.current[data-ply=\"2\"]";
+    for _ in 0..50 {
+        if client.find(fantoccini::Locator::Css(two)).await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    crate::board_page::type_into(client, "move-text", "c3e4\u{e007}").await?;
+    let shown = poll(
+        "a side line",
+        STEP,
+        || read_lines(client),
+        |v| v["lines"].as_array().is_some_and(|l| !l.is_empty()),
+    )
+    .await?;
+    let want = serde_json::json!({"moves": ["b1c3", "a9b7", "c3e4"], "lines": ["(2. c3d5 b7c5)"]});
+    if shown != want {
+        return Err(format!(
+            "after c3e4 in place of c3d5 the list shows {shown}"
+        ));
+    }
+    let shot = client.screenshot().await.ctx("take a screenshot")?;
+    let (_, record) = crate::board_page::download(client).await?;
+    if !record.contains("c3e4") || !record.contains("(2. c3d5 b7c5)") {
+        return Err(format!("the record with a side line: {record}"));
+    }
+    let file = shots.join("side-line.txt");
+    std::fs::write(&file, &record).ctx(&format!("write {}", file.display()))?;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["review", "--game", "jesonmor", "--depth", "1", "--json"])
+        .arg(&file)
+        .output()
+        .ctx("run tabula review on the record")?;
+    let read: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("tabula review on {}: {e}", file.display()))?;
+    if read["moves"].as_array().map(Vec::len) != Some(3) {
+        return Err(format!(
+            "tabula review read the record with a side line as {read}"
+        ));
+    }
+    click(client, ".side-line[data-line=\"0\"] button.promote").await?;
+    let promoted = serde_json::json!({"moves": line, "lines": ["(2. c3e4)"]});
+    poll(
+        "the side line promoted",
+        STEP,
+        || read_lines(client),
+        |v| *v == promoted,
+    )
+    .await?;
+    click(client, ".side-line[data-line=\"0\"] button.delete").await?;
+    let deleted = serde_json::json!({"moves": line, "lines": []});
+    poll(
+        "the side line deleted",
+        STEP,
+        || read_lines(client),
+        |v| *v == deleted,
+    )
+    .await?;
+    Ok(shot)
+}

@@ -84,6 +84,7 @@ const ui = {
   standardStarts: {},  // `game WxH` -> the start position of a new table
   options: {},         // the board's options, kept (keep.js): diamond, flipped, animate, sound
   arrival: null,       // the piece of the move just played, sliding in: {version, from, to}
+  sideLines: [],       // a study board's side lines: {at, prefix, moves}
 };
 
 // ---------------------------------------------------------------------------
@@ -162,6 +163,7 @@ async function createTable(game, size, players) {
   ui.playersShown = '';
   ui.positionDirty = false;
   if (!ui.restoring) ui.gameId = newGameId();
+  ui.sideLines = [];
   ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   document.body.dataset.table = t.id;
   applyTable(t);
@@ -214,7 +216,7 @@ function snapshot(t) {
   return {
     id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: t.moves, ply: t.ply,
     players: t.players, limit: t.limit, analysis: t.analysis, clocks,
-    result: t.result ? t.result.text : null, savedAt: Date.now(),
+    result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
   };
 }
 
@@ -235,6 +237,8 @@ async function setUp(s) {
       applyTable(await post('players', body));
     }
     if (s.analysis) applyTable(await post('analysis', s.analysis));
+    ui.sideLines = Array.isArray(s.sideLines) ? s.sideLines : [];
+    renderMoves();
   } finally {
     ui.restoring = false;
   }
@@ -260,9 +264,10 @@ async function restoreKept() {
 
 /** Keeps the game shown: as the game in progress, and in "My games" once it has a move (its
  * record fetched when its moves, result or players change). */
-function keepNow() {
+function keepNow(force = false) {
   const t = ui.table;
   if (!keep || !t || ui.restoring) return;
+  if (force === true) ui.keptKey = null;
   const s = snapshot(t);
   keep.saveCurrent(s);
   if (!t.moves.length) return;
@@ -274,6 +279,8 @@ function keepNow() {
     snapshot: s });
   const id = s.id;
   backend.download(ui.id).then((record) => {
+    const shown = ui.table;
+    if (shown && ui.gameId === id) record.text = withSideLines(record.text, shown, bookMoves(shown));
     keep.keepRecord(id, record);
     renderMyGames();
   }, () => {});
@@ -399,7 +406,7 @@ async function downloadRecord() {
     return;
   }
   showError($('record-error'), '');
-  saveFile(record.name, record.text);
+  saveFile(record.name, withSideLines(record.text, ui.table, bookMoves(ui.table)));
 }
 
 /** Saves `text` as the file `name`. */
@@ -628,13 +635,120 @@ function onSquare(sq) {
 async function sendMove(move) {
   resetEntry();
   renderBoard();
-  try {
-    applyTable(await api('POST', `/api/tables/${ui.id}/move`, { move }));
-  } catch (e) {
-    showError($('move-error'), e.message);
+  if (!(await playMove(move))) {
     renderBoard();
     renderStatus();
   }
+}
+
+/** Plays `move` at the position shown; in a study board, a move away from the end of the line
+ * that is not the line's next one keeps the moves it replaces as a side line. Shows a refusal
+ * under the board; the table played, or null. */
+async function playMove(move) {
+  const before = ui.table;
+  const t = await tablePost('move', { move }, $('move-error'));
+  if (t && before && !isPlaying(before) && before.ply < before.moves.length && t.moves[before.ply] !== before.moves[before.ply]) {
+    addSideLine(before.ply, before.moves);
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------------------
+// Side lines (a study board's move tree, kept by the page): the moves a move away from the end
+// of the line replaced, shown after the move that replaced them; promoted (played again in place
+// of the line's own) or deleted; written into records as `( ... )`, docs/records.md.
+// ---------------------------------------------------------------------------
+
+/** Keeps `moves` after their first `at` as a side line (unless the same one is kept). */
+function addSideLine(at, moves) {
+  const line = { at, prefix: moves.slice(0, at), moves: moves.slice(at) };
+  if (!line.moves.length) return;
+  const same = (l) => l.at === at && l.moves.join(' ') === line.moves.join(' ');
+  if (!ui.sideLines.some(same)) ui.sideLines.push(line);
+  renderMoves();
+  keepNow(true);
+}
+
+/** The side lines that still branch from the line on the board. */
+function liveSideLines(t) {
+  return ui.sideLines.filter((l) => l.at <= t.moves.length && l.prefix.join(' ') === t.moves.slice(0, l.at).join(' ') &&
+    l.moves[0] !== t.moves[l.at]);
+}
+
+/** The side line becomes the line: the board goes to where it branches and its moves are played
+ * (the line's own moves there are kept as a side line in its place). */
+async function promoteSideLine(index) {
+  const t = ui.table;
+  const line = liveSideLines(t)[index];
+  if (!line) return;
+  ui.sideLines = ui.sideLines.filter((l) => l !== line);
+  if (!(await tablePost('goto', { ply: line.at }, $('move-error')))) return;
+  for (const move of line.moves) {
+    if (!(await playMove(move))) return;
+  }
+}
+
+function deleteSideLine(index) {
+  const line = liveSideLines(ui.table)[index];
+  ui.sideLines = ui.sideLines.filter((l) => l !== line);
+  renderMoves();
+  keepNow(true);
+}
+
+/** The numbered moves of a side line branching after `at` moves of a game that starts at
+ * `start` (its side to move and move number): `2... e5c4 3. f5h6`. */
+function sideLineText(start, at, moves) {
+  const fields = start.trim().split(/\s+/);
+  const blackFirst = fields[1] === 'b';
+  const first = parseInt(fields[3], 10) || 1;
+  return moves.map((m, i) => {
+    const ply = at + i + (blackFirst ? 1 : 0);
+    const number = first + Math.floor(ply / 2);
+    if (ply % 2 === 0) return `${number}. ${m}`;
+    return i === 0 ? `${number}... ${m}` : m;
+  }).join(' ');
+}
+
+/** The record `text` with the side lines written in, `( ... )` after the move each replaces
+ * (`book`: how many first moves the record keeps in its Opening tag, not in its movetext). */
+function withSideLines(text, t, book) {
+  const lines = liveSideLines(t).filter((l) => l.at >= book && l.at < t.moves.length);
+  const split = text.indexOf('\n\n');
+  if (!lines.length || split < 0) return text;
+  const head = text.slice(0, split + 2);
+  let body = text.slice(split + 2);
+  const words = movetextWords(body);
+  const moves = words.filter((w) => !w.text.endsWith('.') && !['1-0', '0-1', '1/2-1/2', '*'].includes(w.text));
+  // The latest first, so that the places of the earlier ones do not move.
+  for (const line of [...lines].sort((a, b) => b.at - a.at)) {
+    const replaced = moves[line.at - book];
+    if (!replaced) continue;
+    const next = words.find((w) => w.at > replaced.at); // after the move's comments
+    const place = next ? next.at : body.length;
+    body = `${body.slice(0, place)}(${sideLineText(t.start, line.at, line.moves)}) ${body.slice(place)}`;
+  }
+  return head + body;
+}
+
+/** The words of a movetext outside its comments, each with where it begins. */
+function movetextWords(body) {
+  const words = [];
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (depth > 0) {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      continue;
+    }
+    if (c === '{') { depth = 1; continue; }
+    if (/\s/.test(c)) continue;
+    let end = i;
+    while (end < body.length && !/\s/.test(body[end]) && body[end] !== '{') end++;
+    words.push({ at: i, text: body.slice(i, end) });
+    i = end - 1;
+  }
+  return words;
 }
 
 // Drag and drop (mouse, pen and finger): press on a piece, drop it on a marked square. A finger
@@ -879,6 +993,7 @@ function renderMoves() {
   const frag = document.createDocumentFragment();
   const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
+  const lines = liveSideLines(t);
   t.moves.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
@@ -904,6 +1019,26 @@ function renderMoves() {
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
     frag.appendChild(s);
+    // The side lines this move replaced, on rows of their own; a black move after them is
+    // numbered again.
+    const here = lines.map((l, index) => ({ l, index })).filter(({ l }) => l.at === i);
+    for (const { l, index } of here) {
+      const row = h('div', 'side-line');
+      row.dataset.line = String(index);
+      row.append(h('span', 'side-moves', `(${sideLineText(t.start, l.at, l.moves)})`));
+      const promote = h('button', 'promote', '↑');
+      promote.type = 'button';
+      promote.title = 'Make this side line the line (the line\'s own moves become a side line)';
+      const remove = h('button', 'delete', '×');
+      remove.type = 'button';
+      remove.title = 'Delete this side line';
+      row.append(promote, remove);
+      frag.appendChild(row);
+    }
+    if (here.length && whiteMove && i + 1 < t.moves.length) {
+      addNum(number);
+      frag.appendChild(h('span', 'gap', '…'));
+    }
     if (!whiteMove) number++;
   });
   box.replaceChildren(frag);
@@ -1033,9 +1168,14 @@ async function tablePost(path, body, errEl) {
  * position, a record): kept apart from the one before. */
 async function newGamePost(path, body, errEl) {
   const before = ui.gameId;
+  const lines = ui.sideLines;
   ui.gameId = newGameId();
+  ui.sideLines = [];
   const t = await tablePost(path, body, errEl);
-  if (!t) ui.gameId = before;
+  if (!t) {
+    ui.gameId = before;
+    ui.sideLines = lines;
+  }
   else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   return t;
 }
@@ -1117,7 +1257,7 @@ function wireControls() {
     ev.preventDefault();
     const move = $('move-text').value.trim();
     if (!move) return;
-    if (await tablePost('move', { move }, $('move-error'))) $('move-text').value = '';
+    if (await playMove(move)) $('move-text').value = '';
   });
   $('flip').addEventListener('click', flip);
   $('swap-sides').addEventListener('click', swapSides);
@@ -1178,6 +1318,9 @@ function wireControls() {
 
   // Moves and navigation.
   $('moves').addEventListener('click', (ev) => {
+    const line = ev.target.closest('.side-line[data-line]');
+    if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
+    if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
     const m = ev.target.closest('.move[data-ply]');
     if (m) gotoPly(parseInt(m.dataset.ply, 10));
   });
