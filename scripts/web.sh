@@ -2,7 +2,9 @@
 # Builds the static site into target/web/, ready for any static host
 # (`python3 -m http.server -d target/web`): tabula gui's board page (its very files,
 # src/interfaces/gui/assets/) at home in the browser, its table and engines tabula as
-# WebAssembly (local-table.js, engine workers), and the protocol console (console.html).
+# WebAssembly (local-table.js, engine workers), and the protocol console (console.html);
+# installable, and working offline after one visit (the service worker sw.js, told this
+# build's id and files).
 # Uses wasm-bindgen-cli pinned to the version crates/tabula-wasm uses (the two must match),
 # fetched or compiled once into a cache (below).
 set -euo pipefail
@@ -49,6 +51,7 @@ mkdir -p "$site/pkg"
 "$bindgen" --target web --no-typescript --out-dir "$site/pkg" \
   "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
 cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interfaces/gui/assets/*.css \
+  src/interfaces/gui/assets/*.svg src/interfaces/gui/assets/*.webmanifest \
   web/* "$site/"
 echo "// Which home the page is in: the static site (written by scripts/web.sh).
 export const home = 'static';" >"$site/home.js"
@@ -57,4 +60,9 @@ described="$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["packages"][0]["version"])') (commit ${TABULA_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)})"
 echo "// The version of tabula this site was built from (written by scripts/web.sh).
 export const version = '$described';" >"$site/version.js"
+# The service worker (web/sw.js): this build's id (a hash of its files) and the files it
+# caches for the site to work offline.
+build=$(cd "$site" && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+files=$(cd "$site" && find . -type f ! -name sw.js | sort | sed 's|^\./\(.*\)$|"./\1"|' | paste -sd, -)
+sed -i -e "s|^const BUILD = .*|const BUILD = \"$build\";|" -e "s|^const FILES = .*|const FILES = [\"./\", $files];|" "$site/sw.js"
 echo "web.sh: the site is in $site ($(du -sh "$site" | cut -f1)); serve it with: python3 -m http.server -b 127.0.0.1 -d $site and open http://127.0.0.1:8000/"

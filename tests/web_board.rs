@@ -26,6 +26,12 @@
 //! `cargo test --test web_board -- --ignored`.
 
 #[allow(dead_code)]
+#[path = "common/board_kept.rs"]
+mod board_kept;
+#[allow(dead_code)]
+#[path = "common/board_mends.rs"]
+mod board_mends;
+#[allow(dead_code)]
 #[path = "common/board_page.rs"]
 mod board_page;
 #[allow(dead_code)]
@@ -573,4 +579,225 @@ async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
         .unwrap_or_else(|e| panic!("{e}"));
     let outcome = run(&site.client, &site.base).await;
     site.close_clean(outcome).await;
+}
+
+/// What issue 72 mended, at the static home (`tests/common/board_mends.rs`, as `gui_browser`
+/// checks them at the server's): the page opens on Jeson Mor 9 x 9 with its own icon, engines
+/// that play each other show "thinking" on every move (the next job's state is sent), wrong
+/// limits are named, new clocks after a loss on time reopen the game, and the page fits a
+/// phone and takes a finger's drag (`target/web-screenshots/phone.png`); then what it keeps and
+/// shares (`tests/common/board_kept.rs`): a game over a reload, "My games", a shared link in a
+/// browser of a new profile, storage that is full said once.
+async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
+    std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
+    let opened = wait_for(client, "the board to be drawn", ENGINE_REPLY, |s| {
+        s.squares > 0
+    })
+    .await?;
+    if opened.squares != 81 || opened.pieces.len() != 18 {
+        return Err(format!(
+            "the page opens on {} squares and {} pieces, not Jeson Mor 9 x 9",
+            opened.squares,
+            opened.pieces.len()
+        ));
+    }
+    let icon = read(
+        client,
+        "return {icon: document.querySelector('link[rel=icon]').href}",
+        "read the icon",
+    )
+    .await?;
+    if icon["icon"] != format!("{base}icon.svg") {
+        return Err(format!("the page's icon is {icon}"));
+    }
+    board_mends::engines_think_on_every_move(client, 6).await?;
+    board_mends::limit_errors_name_the_problem(client).await?;
+    board_mends::level_names_fit_at_1400(client).await?;
+    board_mends::new_clocks_reopen_a_game_lost_on_time(client).await?;
+    new_game(client, "jesonmor", "9", 81).await?;
+    let png = board_mends::phone_fits_and_drags(client).await?;
+    std::fs::write(shots().join("phone.png"), png).ctx("save the phone's screenshot")?;
+    let png = board_kept::kept_over_a_reload(client).await?;
+    std::fs::write(shots().join("kept-reload.png"), png).ctx("save a screenshot")?;
+    let profile = std::env::temp_dir().join(format!("tabula-web-fresh-{}", std::process::id()));
+    let fresh = board_kept::fresh_browser(driver_port, &profile).await?;
+    let outcome = board_kept::shared_link_opens_the_position(client, &fresh, base).await;
+    let _ = fresh.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
+    board_kept::storage_full_is_said_once(client).await?;
+    let png = board_kept::side_lines(client, &shots()).await?;
+    std::fs::write(shots().join("side-line.png"), png).ctx("save a screenshot")?;
+    only_own_origin(client, base).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_mends_in_a_real_browser() {
+    let site = Site::open("", "chromium-mends.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = mends(&site.client, &site.base, site.driver_port).await;
+    if outcome.is_err()
+        && let Ok(png) = site.client.screenshot().await
+    {
+        let _ = std::fs::write(shots().join("mends-failure.png"), png);
+    }
+    site.close_clean(outcome).await;
+}
+
+/// Waits until a service worker controls the page (its files cached: it took over after
+/// installing them).
+const CONTROLLED: &str = r#"
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.ready
+    .then(() => (navigator.serviceWorker.controller ? true
+        : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))))
+    .then(() => caches.keys())
+    .then((keys) => done({ caches: keys }), (e) => done({ failed: String(e) }));
+"#;
+
+/// The caches the page's origin has (`tabula-<build>`, one per build).
+const CACHES: &str = r#"
+const done = arguments[arguments.length - 1];
+caches.keys().then((keys) => done({ caches: keys }), (e) => done({ failed: String(e) }));
+"#;
+
+/// Copies the folder `from` into `to`, files and folders.
+fn copy_dir(from: &Path, to: &Path) -> Res<()> {
+    std::fs::create_dir_all(to).ctx(&format!("create {}", to.display()))?;
+    for entry in std::fs::read_dir(from).ctx(&format!("read {}", from.display()))? {
+        let entry = entry.ctx("read a folder entry")?;
+        let target = to.join(entry.file_name());
+        if entry.file_type().ctx("read an entry's type")?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target).ctx(&format!("copy to {}", target.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A copy of the site, then the next build of it: its service worker says another build id and
+/// its app.js has changed. Returns the new build's id.
+fn next_build(site: &Path) -> Res<String> {
+    let sw = site.join("sw.js");
+    let text = std::fs::read_to_string(&sw).ctx("read sw.js")?;
+    let build = text
+        .lines()
+        .find_map(|line| line.strip_prefix("const BUILD = \""))
+        .and_then(|rest| rest.strip_suffix("\";"))
+        .ok_or("sw.js names no build")?;
+    let next = format!("{build}-next");
+    std::fs::write(&sw, text.replace(build, &next)).ctx("write sw.js")?;
+    let app = site.join("app.js");
+    let mut code = std::fs::read_to_string(&app).ctx("read app.js")?;
+    code.push_str("\n// the next build\n");
+    std::fs::write(&app, code).ctx("write app.js")?;
+    Ok(next)
+}
+
+/// Reads the caches until `ready` holds for their names.
+async fn wait_caches(
+    client: &Client,
+    what: &str,
+    ready: impl Fn(&[String]) -> bool,
+) -> Res<Vec<String>> {
+    let read = || async move {
+        client
+            .execute_async(CACHES, vec![])
+            .await
+            .ctx("read the caches")
+    };
+    let shown = poll(what, ENGINE_REPLY, read, |v| ready(&strings(v, "caches"))).await?;
+    Ok(strings(&shown, "caches"))
+}
+
+/// After one visit the site works with the network off, and a new build replaces the old one
+/// at the next load: the site (a copy) is visited, its next build put in its place and the page
+/// loaded again (the new build's cache replaces the old one, never beside it); then the static
+/// server is ended and the tab put offline (DevTools' `Network.emulateNetworkConditions`), and
+/// the page loaded from the cache is the new build's and still plays a move against the engine
+/// and reviews the game (`target/web-screenshots/offline.png`).
+async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
+    std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
+    let client = site.client.clone();
+    wait_for(&client, "the board to be drawn", ENGINE_REPLY, |s| {
+        s.squares > 0
+    })
+    .await?;
+    let cached = client
+        .execute_async(CONTROLLED, vec![])
+        .await
+        .ctx("wait for the service worker")?;
+    let first = strings(&cached, "caches");
+    if first.len() != 1 || !first[0].starts_with("tabula-") {
+        return Err(format!("the service worker's caches: {cached}"));
+    }
+    let next = next_build(copy)?;
+    client
+        .refresh()
+        .await
+        .ctx("load the page of the next build")?;
+    let wanted = format!("tabula-{next}");
+    wait_caches(&client, &format!("the cache of {next} alone"), |caches| {
+        caches == [wanted.clone()]
+    })
+    .await?;
+    site.stop_server();
+    site.devtools(
+        "Network.emulateNetworkConditions",
+        serde_json::json!({"offline": true, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0}),
+    )
+    .await?;
+    client.refresh().await.ctx("reload the page offline")?;
+    wait_for(&client, "the board drawn offline", ENGINE_REPLY, |s| {
+        s.squares == 81 && !s.movable.is_empty()
+    })
+    .await?;
+    let app = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             fetch('app.js').then((r) => r.text()).then((text) => done({ next: text.includes('the next build') }),
+                 (e) => done({ failed: String(e) }));",
+            vec![],
+        )
+        .await
+        .ctx("read app.js offline")?;
+    if app["next"] != true {
+        return Err(format!("offline, app.js is not the next build's: {app}"));
+    }
+    type_move(&client, "b1c3").await?;
+    wait_for(&client, "the engine's reply offline", ENGINE_REPLY, |s| {
+        s.moves == 2
+    })
+    .await?;
+    select(&client, "review-depth", "4").await?;
+    click(&client, "#review").await?;
+    poll(
+        "the review offline",
+        REVIEW,
+        || read(&client, READ_REVIEW, "read the review"),
+        |v| v["status"] == "done",
+    )
+    .await?;
+    let png = client.screenshot().await.ctx("take a screenshot")?;
+    std::fs::write(shots().join("offline.png"), png).ctx("save a screenshot")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_works_offline_after_one_visit() {
+    let copy = target_dir().join(format!("web-offline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_dir(&target_dir().join("web"), &copy).unwrap_or_else(|e| panic!("{e}"));
+    let mut site = Site::open_at(&copy, "", "chromium-offline.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = offline(&mut site, &copy).await;
+    let _ = std::fs::remove_dir_all(&copy);
+    let console = site.close(outcome).await;
+    // Offline, Chromium may log the requests it could not make; the page itself writes nothing.
+    let page: Vec<&String> = console.iter().filter(|l| l.contains("CONSOLE")).collect();
+    assert!(page.is_empty(), "console messages:\n{page:?}");
 }

@@ -4,7 +4,9 @@
 //! as WebAssembly in the page's Web Worker. In each game the test plays several
 //! moves against the engine through the protocol (`web/engine.js`), checking every reply
 //! against the legal moves the engine itself lists before it; then `stop` ends an infinite
-//! search at once (a new Worker is started and told the position), and bad input (a garbled
+//! search at once (a new Worker is started and told the position), as it ends `perft` and
+//! `bench`, a refused `position` line is not told to the new Worker, `help` lists what works
+//! in the browser, and bad input (a garbled
 //! message to the Worker, a position string that breaks the rules) gets one error line and
 //! leaves the engine running with its position unchanged, and a Worker that crashed is replaced
 //! with the page saying so. The module's `Rules` answer what the board page asks (the squares
@@ -149,6 +151,64 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
     position_kept(client, &before, "bad input").await
 }
 
+/// Sends `line`, a command that keeps the engine busy, and gives it 300 ms to get going.
+async fn busy(client: &Client, line: &str) -> Res<()> {
+    client
+        .execute(
+            "window.tabula.send(arguments[0]); return true",
+            vec![serde_json::Value::from(line)],
+        )
+        .await
+        .ctx(&format!("send {line}"))?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    Ok(())
+}
+
+/// `stop` ends `perft` (and so `bench`) as it ends `go`: at once, saying so, the engine ready
+/// again with its position; the position kept through a refused `position` line and a `stop`
+/// is the last one taken (only what the engine took is told to its next Worker); and `help`
+/// lists only what works in the browser.
+async fn stop_ends_perft_and_the_position_is_kept(client: &Client) -> Res<()> {
+    tell(client, "newgame jesonmor 9").await?;
+    tell(client, "position startpos moves b1c3").await?;
+    let before = position(client).await?;
+    let refused = ask(
+        client,
+        &["position fen 9/9 w 0 1"],
+        "info string error",
+        ANSWER,
+    )
+    .await?;
+    eprintln!("a refused position before stop: {}", refused.join(" | "));
+    busy(client, "perft 9").await?;
+    let started = Instant::now();
+    let answer = ask(client, &["stop"], "info string perft stopped", STOP_ANSWER).await?;
+    eprintln!(
+        "stop during perft: {:?} after {} ms",
+        answer.last(),
+        started.elapsed().as_millis()
+    );
+    position_kept(client, &before, "a refused position, perft and stop").await?;
+    ask(client, &["go infinite"], "info depth 2", ANSWER).await?;
+    ask(client, &["stop"], "bestmove", STOP_ANSWER).await?;
+    position_kept(client, &before, "a refused position, go and stop").await?;
+    busy(client, "bench").await?;
+    ask(client, &["stop"], "info string bench stopped", STOP_ANSWER).await?;
+    position_kept(client, &before, "bench and stop").await?;
+    let help = ask(client, &["help", "isready"], "readyok", ANSWER)
+        .await?
+        .join("\n");
+    for missing in ["xboard", "quit", "ponderhit", "Threads"] {
+        if help.contains(missing) {
+            return Err(format!("help in the browser offers {missing}: {help}"));
+        }
+    }
+    if !help.contains("stop") || !help.contains("perft") {
+        return Err(format!("help in the browser: {help}"));
+    }
+    Ok(())
+}
+
 /// A Worker whose module trapped (here the Worker's `{crashed}` message is handed to the page's
 /// engine client as a trapping module's Worker sends it) is replaced: the page says so, and the
 /// new engine has the game and position of the old one.
@@ -243,6 +303,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
         std::fs::write(shots.join(format!("{game}.png")), png).ctx("save a screenshot")?;
     }
     stop_is_obeyed(client).await?;
+    stop_ends_perft_and_the_position_is_kept(client).await?;
     bad_input_is_refused(client).await?;
     a_crashed_worker_is_replaced(client).await?;
     the_rules_answer_the_page(client).await?;

@@ -1,14 +1,18 @@
 // The engine in a Web Worker: tabula's WebAssembly module, fed one protocol line per message
 // ({line: "go depth 5"}), answering with one message per line it writes ({line: "bestmove e2"}).
 // {ready: true} says the module is loaded; {crashed: why} says it trapped (a panic), after which
-// this Worker is useless and the page starts another (see engine.js).
+// this Worker is useless and the page starts another (see engine.js). A message with an `id`
+// ({line, id}) is answered, once the engine is done with its line, by {done: id, refused}:
+// `refused` says the engine wrote an error line for it (a position string it did not take).
 import init, { Tabula } from "./pkg/tabula_wasm.js";
 
 let engine = null;
 let crashed = false;
+let refused = false;
 const waiting = [];
 
 function say(line) {
+  if (line.startsWith("info string error")) refused = true;
   postMessage({ line });
 }
 
@@ -22,12 +26,15 @@ function handle(data) {
     say("info string error: one message holds one line");
     return;
   }
+  refused = false;
   try {
     engine.send(data.line);
   } catch (error) {
     crashed = true;
     postMessage({ crashed: String(error) });
+    return;
   }
+  if (data.id !== undefined) postMessage({ done: data.id, refused });
 }
 
 onmessage = (event) => (engine ? handle(event.data) : waiting.push(event.data));

@@ -5,22 +5,35 @@
 // searches. `stop` is obeyed at once all the same: the Worker is ended, `bestmove` names the
 // first move of the best line reported so far (as a stopped search answers), and a new Worker
 // is started and given the options, game and position the old one had (not its hash table).
-// A Worker whose module trapped (a panic) is replaced the same way, and `onNotice` says so.
+// `perft` and `bench` are stopped the same way (the new Worker says `info string perft
+// stopped`). What a new Worker is told is only what the old one took: each line is sent with
+// an id, the Worker says when it is done with it and whether it refused it, and only a setting
+// that was not refused is kept. A Worker whose module trapped (a panic) is replaced the same
+// way, and `onNotice` says so.
 
-const STATE = /^(setoption|newgame|ucinewgame|uginewgame|position|debug)\b/;
+const STATE = /^(setoption|newgame|ucinewgame|uginewgame|position|debug)$/;
+/** Commands that keep the Worker busy to their end and that `stop` ends. */
+const BUSY = /^(go|perft|bench)$/;
 
 export class WorkerEngine {
-  // onLine(line): every line the engine writes; onNotice(text): a Worker was restarted.
-  constructor(onLine, onNotice = () => {}) {
+  // onLine(line): every line the engine writes; onNotice(text): a Worker was restarted;
+  // onReady(): a Worker has loaded the module and takes lines at once (after every start).
+  constructor(onLine, onNotice = () => {}, onReady = () => {}) {
     this.onLine = onLine;
     this.onNotice = onNotice;
+    this.onReady = onReady;
     this.state = [];
+    this.sent = new Map(); // id -> line, until the Worker is done with it
+    this.nextId = 0;
     this.searching = false;
+    this.busy = null; // {id, what}: a perft or bench running
     this.best = null;
+    this.ready = false;
     this.start();
   }
 
   start() {
+    this.ready = false;
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.restart(`the engine failed: ${event.message}`);
@@ -32,6 +45,15 @@ export class WorkerEngine {
       this.restart(`the engine stopped (${data.crashed}) and was restarted`);
       return;
     }
+    if (data.ready) {
+      this.ready = true;
+      this.onReady();
+      return;
+    }
+    if (data.done !== undefined) {
+      this.done(data.done, data.refused);
+      return;
+    }
     if (data.line === undefined) return;
     const words = data.line.split(" ");
     if (words[0] === "bestmove") this.searching = false;
@@ -41,19 +63,36 @@ export class WorkerEngine {
     this.onLine(data.line);
   }
 
+  // The Worker is done with the line `id`: a setting it took is kept for a new Worker.
+  done(id, refused) {
+    const line = this.sent.get(id);
+    this.sent.delete(id);
+    if (this.busy && this.busy.id === id) this.busy = null;
+    if (line === undefined || refused) return;
+    const verb = line.trim().split(/\s+/)[0];
+    if (STATE.test(verb)) this.remember(verb, line);
+  }
+
   // Sends one protocol line.
   send(line) {
-    const verb = line.trim().split(/\s+/)[0];
+    const words = line.trim().split(/\s+/);
+    const verb = words[0];
     if (verb === "stop") {
-      if (this.searching) this.interrupt();
+      if (this.searching || this.busy) this.interrupt();
       return;
     }
-    if (verb === "go" && !/\b(perft|bench)\b/.test(line)) {
-      this.searching = true;
-      this.best = null;
+    const id = this.nextId++;
+    if (BUSY.test(verb)) {
+      const what = ["perft", "bench"].find((word) => words.includes(word));
+      if (what) {
+        this.busy = { id, what };
+      } else {
+        this.searching = true;
+        this.best = null;
+      }
     }
-    if (STATE.test(verb)) this.remember(verb, line);
-    this.worker.postMessage({ line });
+    this.sent.set(id, line);
+    this.worker.postMessage({ line, id });
   }
 
   // Keeps what a new Worker must be told: every option and setting in order, and only the
@@ -70,14 +109,21 @@ export class WorkerEngine {
   }
 
   // Ends the Worker and starts another; a search it was running answers with its best move so
-  // far.
+  // far, a perft or bench says it stopped. Settings the old Worker had not yet come to are sent
+  // to the new one after what it kept.
   restart(notice) {
     const searching = this.searching;
+    const busy = this.busy;
+    const waiting = [...this.sent.values()].filter((line) => STATE.test(line.trim().split(/\s+/)[0]));
     this.searching = false;
+    this.busy = null;
+    this.sent.clear();
     this.worker.terminate();
     this.start();
     if (notice) this.onNotice(notice);
     if (searching) this.onLine(`bestmove ${this.best ?? "(none)"}`);
+    if (busy) this.onLine(`info string ${busy.what} stopped`);
+    waiting.forEach((line) => this.send(line));
   }
 
   // Sends raw data to the Worker, as a page with a bug might (tests use it).

@@ -197,13 +197,25 @@ pub async fn new_game(client: &Client, game: &str, size: &str, squares: usize) -
     select(client, "game", game).await?;
     type_into(client, "size", size).await?;
     click(client, "#new-game").await?;
-    wait_for(
+    let shown = wait_for(
         client,
         &format!("a new {game} {size} board ({squares} squares, no moves)"),
         STEP,
         |s| s.squares == squares && s.moves == 0 && s.result.is_none(),
     )
-    .await
+    .await;
+    if shown.is_err() {
+        let said = client
+            .execute(
+                "return [document.getElementById('new-game-error').textContent, \
+                 document.getElementById('notices').textContent]",
+                vec![],
+            )
+            .await
+            .ctx("read the new game's error")?;
+        return shown.map_err(|e| format!("{e}\nthe page said {said}"));
+    }
+    shown
 }
 
 /// Turns the page's Claustro diamond view (`#diamond`, `aria-pressed`) on or off.
@@ -380,11 +392,16 @@ HTMLAnchorElement.prototype.click = function () {
 
 /// Clicks the page's download link and returns the file it saves: its name and text.
 pub async fn download(client: &Client) -> Res<(String, String)> {
+    download_by(client, "#download").await
+}
+
+/// Clicks the element `selector` finds and returns the file the page saves: its name and text.
+pub async fn download_by(client: &Client, selector: &str) -> Res<(String, String)> {
     client
         .execute(CATCH_DOWNLOAD, vec![])
         .await
         .ctx("catch the download")?;
-    click(client, "#download").await?;
+    click(client, selector).await?;
     let read = || async move {
         client
             .execute("return window.saved", vec![])

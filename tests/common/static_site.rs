@@ -16,6 +16,8 @@ pub mod processes;
 use fantoccini::Client;
 use processes::{Context, Processes, Res, connect, free_port, start_driver, strings};
 use serde_json::json;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -41,6 +43,8 @@ pub fn target_dir() -> PathBuf {
 pub struct Site {
     pub client: Client,
     pub base: String,
+    /// chromedriver's port, for a second browser (`processes::connect`).
+    pub driver_port: u16,
     processes: Processes,
     browser_log: PathBuf,
 }
@@ -53,14 +57,24 @@ impl Site {
         let site = std::env::var_os("TABULA_SITE")
             .map(PathBuf::from)
             .unwrap_or_else(|| target_dir().join("web"));
+        Site::open_at(&site, page, log).await
+    }
+
+    /// As [`Site::open`], serving the site in the folder `site` (a copy a test may change).
+    pub async fn open_at(site: &Path, page: &str, log: &str) -> Res<Site> {
+        let site = site.to_path_buf();
         if !site.join("pkg/tabula_wasm_bg.wasm").exists() {
             return Err(format!(
                 "{} has no engine: run scripts/web.sh first",
                 site.display()
             ));
         }
-        let profile =
-            std::env::temp_dir().join(format!("tabula-web-browser-{}", std::process::id()));
+        // A profile of its own for each test of a run (they may run at once): named by its log.
+        let profile = std::env::temp_dir().join(format!(
+            "tabula-web-browser-{}-{}",
+            std::process::id(),
+            log.replace(['/', '.'], "-")
+        ));
         let port = free_port()?;
         let server = Command::new("python3")
             .args(["-m", "http.server", "--bind", "127.0.0.1"])
@@ -79,6 +93,15 @@ impl Site {
         let (driver, driver_port) = start_driver(&browser_log)?;
         processes.driver = Some(driver);
         let client = connect(driver_port, &profile).await?;
+        // The server listens before the page is asked for (it may be slow to start).
+        let mut waited = 0;
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if waited == 200 {
+                return Err(format!("python3 -m http.server does not listen on {port}"));
+            }
+            waited += 1;
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let base = format!("http://127.0.0.1:{port}/");
         let address = format!("{base}{page}");
         client
@@ -88,9 +111,67 @@ impl Site {
         Ok(Site {
             client,
             base,
+            driver_port,
             processes,
             browser_log,
         })
+    }
+
+    /// Ends the static server: from now on the site is out of the network's reach.
+    pub fn stop_server(&mut self) {
+        if let Some(mut server) = self.processes.server.take() {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+
+    /// Sends the DevTools command `cmd` with `params` to the page's tab through chromedriver's
+    /// CDP endpoint (`POST /session/{id}/goog/cdp/execute`); its answer.
+    pub async fn devtools(&self, cmd: &str, params: serde_json::Value) -> Res<serde_json::Value> {
+        let session = self
+            .client
+            .session_id()
+            .await
+            .ctx("read the WebDriver session")?
+            .ok_or("no WebDriver session")?;
+        let body = json!({ "cmd": cmd, "params": params }).to_string();
+        let authority = format!("127.0.0.1:{}", self.driver_port);
+        let mut stream = TcpStream::connect(&authority).ctx(&format!("connect to {authority}"))?;
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .ctx("set a read timeout")?;
+        write!(
+            stream,
+            "POST /session/{session}/goog/cdp/execute HTTP/1.1\r\nHost: {authority}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .ctx("send the DevTools command")?;
+        // chromedriver may keep the connection open: the answer is read up to its length.
+        let mut answer = Vec::new();
+        let mut buffer = [0u8; 4096];
+        loop {
+            let text = String::from_utf8_lossy(&answer).to_string();
+            if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                let length = head.lines().find_map(|line| {
+                    let (name, value) = line.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse::<usize>().ok())
+                        .flatten()
+                });
+                if length.is_some_and(|length| body.len() >= length) {
+                    if !head.lines().next().unwrap_or("").contains(" 200") {
+                        return Err(format!("{cmd}: {text}"));
+                    }
+                    return serde_json::from_str(body).ctx(&format!("{cmd}: the answer {body:?}"));
+                }
+            }
+            let read = stream.read(&mut buffer).ctx("read the DevTools answer")?;
+            if read == 0 {
+                return Err(format!("{cmd}: the answer ends early: {text}"));
+            }
+            answer.extend_from_slice(&buffer[..read]);
+        }
     }
 
     /// Closes Chromium and ends the processes; returns the page's console messages and the

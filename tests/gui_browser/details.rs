@@ -243,12 +243,22 @@ async fn page_with_token(client: &Client) -> Res<()> {
         (plain.as_str(), "token-kept"),
     ] {
         client.goto(url).await.ctx(&format!("open {url}"))?;
+        // The plain address is the same page: it goes on with the game it kept (the move and
+        // tabula's answer), which is taken back.
+        let kept = if shot == "token-kept" { 2 } else { 0 };
         wait_until(client, &format!("the page of {url}"), PAGE_HEALTH, |page| {
-            page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
+            page["squares"] == 81 && page["offline"] == false && page["moves"] == kept
         })
         .await?;
-        // The move, and tabula's answer: the page opens against it.
-        type_into(client, "move-text", "d4f5\u{e007}").await?;
+        if kept > 0 {
+            click(client, "#undo").await?;
+            wait_until(client, "the kept game taken back", PAGE_HEALTH, |page| {
+                page["moves"] == 0
+            })
+            .await?;
+        }
+        // The move, and tabula's answer: the page opens against it, in Jeson Mor 9 x 9.
+        type_into(client, "move-text", "b1c3\u{e007}").await?;
         wait_until(client, &format!("a move on {url}"), PAGE_HEALTH, |page| {
             page["moves"] == 2 && page["offline"] == false
         })
@@ -266,10 +276,10 @@ async fn game_set_up_again(client: &Client) -> Res<()> {
     let server = Server(server);
     client.goto(&base).await.ctx(&format!("open {base}"))?;
     wait_until(client, "the page", PAGE_HEALTH, |page| {
-        page["squares"] == 64 && page["offline"] == false && page["moves"] == 0
+        page["squares"] == 81 && page["offline"] == false && page["moves"] == 0
     })
     .await?;
-    type_into(client, "move-text", "d4f5\u{e007}").await?;
+    type_into(client, "move-text", "b1c3\u{e007}").await?;
     let before = wait_until(client, "a move and its answer", PAGE_HEALTH, |page| {
         page["moves"] == 2
     })
@@ -310,6 +320,15 @@ pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
     wait_until(client, "the board to be drawn", PAGE_HEALTH, |page| {
         page["squares"] != 0
     })
+    .await?;
+    // The page went on with the game it kept (tabula white since the sides were swapped): the
+    // person takes white again.
+    crate::board_mends::choose_players(
+        client,
+        ("human", ""),
+        ("engine:0", "medium"),
+        ("movetime", "1"),
+    )
     .await?;
     refused_position_goes(client, base).await?;
     record_of_two_games(client, base).await?;

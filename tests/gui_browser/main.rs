@@ -1,7 +1,8 @@
 //! The real-browser test of `tabula gui`: headless Chromium, driven through chromedriver
 //! (WebDriver), checks that the page opens ready to play against tabula (`opening.rs`), plays a
 //! whole game of each of the four games against the engine by clicking the
-//! board as a person would, and checks the result the page shows against the server's; then
+//! board as a person would, and checks the result the page shows against the server's (after
+//! the mends of `mends.rs`: the icon, engines thinking on every move, limits, clocks, a phone); then
 //! reviews each finished game (`review.rs`) and checks its downloaded record. The engine plays
 //! Jeson Mor at a point of its Elo knob picked from the page's level list (`levels.rs`).
 //!
@@ -26,12 +27,17 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::Value;
 
+#[path = "../common/board_kept.rs"]
+mod board_kept;
+#[path = "../common/board_mends.rs"]
+mod board_mends;
 #[path = "../common/board_page.rs"]
 mod board_page;
 #[path = "../common/chunked.rs"]
 mod chunked;
 mod details;
 mod levels;
+mod mends;
 mod opening;
 mod page;
 #[path = "../common/process.rs"]
@@ -327,7 +333,7 @@ fn served_pieces(table: &Value) -> Res<Vec<String>> {
     Ok(pieces)
 }
 
-async fn run(client: &Client, base: &str) -> Res<()> {
+async fn run(client: &Client, base: &str, _driver_port: u16) -> Res<()> {
     // White's moves are random with a fixed seed; GUI_BROWSER_SEED=N plays other games.
     let seed = match std::env::var("GUI_BROWSER_SEED") {
         Ok(text) => text
@@ -381,6 +387,29 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; .ci/run runs it"]
 async fn the_gui_plays_every_game_in_a_real_browser() {
+    in_browser("chromium.log", run).await;
+}
+
+/// What issue 72 mended and added (`mends.rs`: games kept and shared too), on a page of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+async fn the_gui_mends_in_a_real_browser() {
+    in_browser(
+        "chromium-mends.log",
+        async |client: &Client, base: &str, driver_port: u16| {
+            client.goto(base).await.ctx(&format!("open {base}"))?;
+            wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+            mends::check_mends(client, base).await?;
+            mends::check_kept(client, base, driver_port).await
+        },
+    )
+    .await;
+}
+
+/// Starts `tabula gui`, chromedriver and Chromium (its log in the screenshot folder as `log`),
+/// runs `test` on the server's address (and chromedriver's port, for a second browser) within
+/// [`TOTAL`], and ends them; panics with the page's console if the test failed.
+async fn in_browser(log: &str, test: impl AsyncFnOnce(&Client, &str, u16) -> Res<()>) {
     let started = Instant::now();
     let profile = std::env::temp_dir().join(format!(
         "tabula-gui-browser-{}-{}",
@@ -397,14 +426,14 @@ async fn the_gui_plays_every_game_in_a_real_browser() {
     };
     let (server, base) = start_server(&[]).unwrap_or_else(|e| panic!("{e}"));
     processes.server = Some(server);
-    let browser_log = screenshot_dir().join("chromium.log");
+    let browser_log = screenshot_dir().join(log);
     let (driver, driver_port) = start_driver(&browser_log).unwrap_or_else(|e| panic!("{e}"));
     processes.driver = Some(driver);
     let client = connect(driver_port, &profile)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
 
-    let outcome = match tokio::time::timeout(TOTAL, run(&client, &base)).await {
+    let outcome = match tokio::time::timeout(TOTAL, test(&client, &base, driver_port)).await {
         Ok(outcome) => outcome,
         Err(_) => Err(format!("the test took longer than {TOTAL:?}")),
     };

@@ -1,5 +1,5 @@
-//! The page as it opens: ready to play, the person on white against tabula at a middle level.
-//! A first move gets tabula's answer, and one click on "Swap sides" gives tabula white: it moves
+//! The page as it opens: ready to play Jeson Mor 9 x 9 (a game not lost from the first move),
+//! the person on white against tabula at a middle level. A first move gets tabula's answer, and one click on "Swap sides" gives tabula white: it moves
 //! at once, and the board turns so that the person's black is at the bottom.
 //!
 //! The page keeps for this test: `button#swap-sides`, and `#clock-bottom .clock-name`, which
@@ -73,8 +73,14 @@ pub async fn ready_to_play(client: &Client, base: &str) -> Res<()> {
             served["players"]
         ));
     }
-    type_into(client, "move-text", "d4f5\u{e007}").await?;
-    wait_for(client, "tabula's answer to d4f5", ENGINE_REPLY, |s| {
+    if served["game"] != "jesonmor" || served["width"] != 9 || served["height"] != 9 {
+        return Err(format!(
+            "the page opened on {} {}x{}, not Jeson Mor 9x9",
+            served["game"], served["width"], served["height"]
+        ));
+    }
+    type_into(client, "move-text", "b1c3\u{e007}").await?;
+    wait_for(client, "tabula's answer to b1c3", ENGINE_REPLY, |s| {
         s.moves == 2
     })
     .await?;

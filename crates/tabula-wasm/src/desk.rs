@@ -16,8 +16,8 @@ use tabula_core::desk::job::{Purpose, ROLES};
 use tabula_core::desk::record_text::{list_games, read_record, write_record};
 use tabula_core::desk::requests::{
     GotoRequest, MoveRequest, NewGame, OpenTable, PlayersRequest, PositionRequest, RecordGames,
-    RecordText, ReviewRequest, TargetsRequest, check_analysis, check_limit, checked_players,
-    info_json, parse,
+    RecordText, ReviewRequest, TargetsRequest, check_analysis, check_clock_times, check_limit,
+    checked_players, info_json, parse,
 };
 use tabula_core::desk::state::{ANALYSER, Desk as CoreDesk, MoveNote};
 use tabula_core::desk::table::{AnalysisSettings, Table, Targets};
@@ -190,7 +190,9 @@ impl Desk {
                 let players =
                     checked_players(request.white, request.black, &engines()).map_err(refused)?;
                 check_limit(request.limit).map_err(refused)?;
+                check_clock_times(request.clocks).map_err(refused)?;
                 desk.set_players(players, request.limit);
+                desk.set_clock_times(request.clocks);
             }
             "analysis" => {
                 let request: AnalysisSettings = parse(body).map_err(refused)?;
@@ -276,6 +278,27 @@ impl Desk {
     pub fn engine_line(&mut self, role: usize, version: f64, line: &str) -> String {
         let events = self.engine_events(role, whole(version), line);
         serde_json::to_string(&events).unwrap_or_else(|_| "[]".to_string())
+    }
+
+    /// The engine of `role` is ready for the job of `version` (a JavaScript number): its Worker
+    /// has started. A player's clock then counts from now, and so does its search's time: an
+    /// engine is not charged for the loading of its Worker. True if the job is still current.
+    pub fn engine_ready(&mut self, role: usize, version: f64) -> bool {
+        let version = whole(version);
+        let Some(search) = self.searches.get_mut(role).and_then(Option::as_mut) else {
+            return false;
+        };
+        if search.version != version {
+            return false;
+        }
+        search.started = Instant::now();
+        if role != ANALYSER
+            && version == self.desk.version
+            && let Some(clocks) = self.desk.clocks.as_mut()
+        {
+            clocks.restart_running();
+        }
+        true
     }
 
     /// Ends the game of a player whose clock ran out: the events it makes (none if no clock

@@ -5,7 +5,7 @@
 use super::answers::{Shared, blocking, error, missing, read_body, respond};
 use crate::desk::requests::{
     GotoRequest, MoveRequest, NewGame, PlayersRequest, PositionRequest, ReviewRequest,
-    TargetsRequest, check_analysis, check_limit, checked_players,
+    TargetsRequest, check_analysis, check_clock_times, check_limit, checked_players,
 };
 use crate::desk::table::{AnalysisSettings, Table, Targets};
 use crate::interfaces::uci::output::printable;
@@ -86,8 +86,10 @@ pub async fn act(
             with_body(body, move |request: PlayersRequest| {
                 let players = checked_players(request.white, request.black, &engines)?;
                 check_limit(request.limit)?;
+                check_clock_times(request.clocks)?;
                 room.change(|state| {
                     state.set_players(players, request.limit);
+                    state.set_clock_times(request.clocks);
                     Ok(())
                 })
             })

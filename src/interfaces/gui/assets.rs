@@ -1,9 +1,11 @@
 //! The page's files, compiled into the binary: nothing is fetched from anywhere at run time.
+//! The icon is an SVG of our own, also answered as `/favicon.ico` (where a browser looks for
+//! one without asking the page); the web app manifest names the page and its icon.
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 7] = [
+const FILES: [(&str, &str, &str); 11] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -30,6 +32,11 @@ const FILES: [(&str, &str, &str); 7] = [
         include_str!("assets/backend.js"),
     ),
     (
+        "keep.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/keep.js"),
+    ),
+    (
         "home.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/home.js"),
@@ -38,6 +45,17 @@ const FILES: [(&str, &str, &str); 7] = [
         "style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),
+    ),
+    ("icon.svg", "image/svg+xml", include_str!("assets/icon.svg")),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("assets/manifest.webmanifest"),
+    ),
+    (
+        "favicon.ico",
+        "image/svg+xml",
+        include_str!("assets/icon.svg"),
     ),
 ];
 

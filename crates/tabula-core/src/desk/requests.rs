@@ -85,6 +85,29 @@ pub struct PlayersRequest {
     pub white: Player,
     pub black: Player,
     pub limit: Limit,
+    /// The time each side has left, for a game set up again under a clock limit (the page
+    /// kept it over a reload); without it new clocks start full.
+    #[serde(default)]
+    pub clocks: Option<ClockTimes>,
+}
+
+/// The time left of each side, in milliseconds.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockTimes {
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
+/// The clock times if they are within reason: at most a day each.
+pub fn check_clock_times(times: Option<ClockTimes>) -> Result<(), String> {
+    const DAY_MS: u64 = 86_400_000;
+    match times {
+        Some(t) if t.white_ms > DAY_MS || t.black_ms > DAY_MS => {
+            Err("clock times are at most a day".to_string())
+        }
+        _ => Ok(()),
+    }
 }
 
 #[derive(Deserialize)]

@@ -142,13 +142,22 @@ impl Desk {
     }
 
     /// New players and limit (already checked): the clocks of a game in progress go on unless
-    /// the limit changes.
+    /// the limit changes. New clocks after a loss on time reopen the game: the loss was on the
+    /// clocks that are gone.
     pub fn set_players(&mut self, players: [Player; 2], limit: Limit) {
         if self.limit != limit || self.table.moves.is_empty() {
             self.clocks = Clocks::for_limit(limit);
+            self.table.time_loss = None;
         }
         self.players = players;
         self.limit = limit;
+    }
+
+    /// The time each side has left, where the game has clocks (a game set up again).
+    pub fn set_clock_times(&mut self, times: Option<super::requests::ClockTimes>) {
+        if let (Some(clocks), Some(times)) = (self.clocks.as_mut(), times) {
+            clocks.set_left_ms(times.white_ms, times.black_ms);
+        }
     }
 
     /// What starts a new turn when it changes: the number of moves, and in a study board (where

@@ -151,3 +151,34 @@ fn a_review_runs_step_by_step_and_a_replaced_one_is_not_heard() {
     assert_eq!(view["searched"], 2, "the start and the position after a1b3");
     assert_eq!(view["positions"], 2);
 }
+
+#[test]
+fn a_new_limit_after_a_loss_on_time_reopens_the_game() {
+    let mut desk = Desk::new(Table::new("joust", None).expect("joust"));
+    let clock = Limit::Clock {
+        base_ms: 1,
+        inc_ms: 0,
+    };
+    desk.set_players([Player::Human, Player::Human], clock);
+    desk.committed();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert!(desk.flag_fall(), "white's millisecond is gone");
+    desk.committed();
+    assert!(desk.table.end_result().is_some());
+    desk.set_players(
+        [Player::Human, Player::Human],
+        Limit::Clock {
+            base_ms: 60_000,
+            inc_ms: 0,
+        },
+    );
+    desk.committed();
+    assert!(
+        desk.table.end_result().is_none(),
+        "full clocks with a loss on time"
+    );
+    assert_eq!(
+        desk.clocks.as_ref().and_then(|clocks| clocks.running()),
+        Some(Side::White)
+    );
+}

@@ -119,6 +119,25 @@ commands (one per line; see protocol.md):
   query p1turn|gameover|result   match-runner queries
   d | moves | eval | bench | help";
 
+/// `help` where no thread can be started (a browser's Worker, whose page ends a busy engine to
+/// stop it): what works there, without `xboard`, `quit`, pondering, threads or files.
+const HELP_ON_ONE_THREAD: &str = "\
+commands (one per line; see protocol.md):
+  uci | ugi                      handshake: id, options, uciok/ugiok
+  isready                        readyok
+  newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
+  ucinewgame | uginewgame        clear search state, keep the game
+  setoption name <n> [value <v>] Hash, MultiPV, Level, Seed, UCI_Variant, EngineDraws,
+                                 UCI_LimitStrength, UCI_Elo, Skill, UseNNUE, Clear Hash
+  position startpos|fen <string> [moves <m>...]
+  go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
+     [infinite] [searchmoves <m>...]
+  go perft <D> | perft <D>       legal-move tree leaves per first move
+  stop                           end go, perft or bench at once
+  debug on|off                   echo every command received as an info string
+  query p1turn|gameover|result   match-runner queries
+  d | moves | eval | bench | help";
+
 impl RunningSearch {
     /// Whether it waits for `stop` (or `ponderhit`) before it answers.
     fn waits_for_word(&self) -> bool {
@@ -304,7 +323,11 @@ impl Engine {
                 held.into_inner()
             }),
             Command::Help => {
-                self.out.line(HELP);
+                self.out.line(if crate::threads::can_start() {
+                    HELP
+                } else {
+                    HELP_ON_ONE_THREAD
+                });
                 Ok(())
             }
         };

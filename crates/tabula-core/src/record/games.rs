@@ -74,8 +74,9 @@ pub struct MovetextMove {
     pub comments: Vec<String>,
 }
 
-/// The moves of a movetext: comments, move numbers and the result left out; a comment left open
-/// or closed without being opened is refused (what follows it would be lost or misread).
+/// The moves of a movetext: comments, side lines, move numbers and the result left out; a
+/// comment or side line left open, or closed without being opened, is refused (what follows it
+/// would be lost or misread).
 pub fn movetext_moves(movetext: &str) -> Result<Vec<String>, String> {
     Ok(movetext_entries(movetext)?
         .into_iter()
@@ -83,11 +84,14 @@ pub fn movetext_moves(movetext: &str) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// The moves of a movetext, each with the comments after it (a comment before the first move is
-/// left out); refused as [`movetext_moves`] refuses.
+/// The moves of the main line of a movetext, each with the comments after it (a comment before
+/// the first move is left out). Side lines, `( ... )` after the move they replace, nested or
+/// not and with comments of their own, are read past: docs/records.md. Refused as
+/// [`movetext_moves`] refuses.
 pub fn movetext_entries(movetext: &str) -> Result<Vec<MovetextMove>, String> {
     let mut moves: Vec<MovetextMove> = Vec::new();
     let mut depth = 0usize;
+    let mut side_lines = 0usize;
     let mut word = String::new();
     let mut comment = String::new();
     let flush = |word: &mut String, moves: &mut Vec<MovetextMove>| {
@@ -117,7 +121,7 @@ pub fn movetext_entries(movetext: &str) -> Result<Vec<MovetextMove>, String> {
                 depth -= 1;
                 if depth > 0 {
                     comment.push(c);
-                } else if let Some(last) = moves.last_mut() {
+                } else if let (0, Some(last)) = (side_lines, moves.last_mut()) {
                     last.comments
                         .push(std::mem::take(&mut comment).trim().to_string());
                 } else {
@@ -125,12 +129,24 @@ pub fn movetext_entries(movetext: &str) -> Result<Vec<MovetextMove>, String> {
                 }
             }
             _ if depth > 0 => comment.push(c),
+            '(' => {
+                flush(&mut word, &mut moves);
+                side_lines += 1;
+            }
+            ')' if side_lines == 0 => {
+                return Err("a side line is closed with ')' but was never opened".into());
+            }
+            ')' => side_lines -= 1,
+            _ if side_lines > 0 => {}
             c if c.is_whitespace() => flush(&mut word, &mut moves),
             c => word.push(c),
         }
     }
     if depth > 0 {
         return Err("a comment opened with '{' is not closed".into());
+    }
+    if side_lines > 0 {
+        return Err("a side line opened with '(' is not closed".into());
     }
     flush(&mut word, &mut moves);
     Ok(moves)
@@ -155,5 +171,23 @@ mod tests {
         let entries = movetext_entries("{before} 1. d4f5 {a {b}} {c} e5c4 *").expect("good");
         assert_eq!(entries[0].comments, ["a {b}", "c"]);
         assert!(entries[1].comments.is_empty());
+    }
+
+    #[test]
+    fn reads_past_side_lines() {
+        let text = "1. d4f5 {main} e5c4 (1... e5f3 {a side line} 2. f5h6 (2. f5d6) e4c3) \
+                    2. f5h6 {h6} (2. f5e3 {not taken}) *";
+        let entries = movetext_entries(text).expect("good");
+        let moves: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(moves, ["d4f5", "e5c4", "f5h6"]);
+        assert_eq!(entries[0].comments, ["main"]);
+        assert!(entries[1].comments.is_empty());
+        assert_eq!(entries[2].comments, ["h6"]);
+        assert!(movetext_moves("1. d4f5 (1. d4e6 *").is_err());
+        assert!(movetext_moves("1. d4f5 ) e5c4 *").is_err());
+        assert_eq!(
+            movetext_moves("1. d4f5 {a (b} e5c4 *"),
+            Ok(vec!["d4f5".to_string(), "e5c4".into()])
+        );
     }
 }

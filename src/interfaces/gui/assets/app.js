@@ -78,6 +78,13 @@ const ui = {
   drag: null,          // a piece being dragged: {sq, x, y, active, ready, id}
   dragEnded: false,    // a drag has just ended (its click is ignored)
   recordChoice: null,  // a record file of several games: {text, games} until one is chosen
+  gameId: null,        // the game shown, as keep.js keeps it
+  restoring: false,    // a game is being set up again: not kept meanwhile
+  keptKey: null,       // what was last kept in "My games"
+  standardStarts: {},  // `game WxH` -> the start position of a new table
+  options: {},         // the board's options, kept (keep.js): diamond, flipped, animate, sound
+  arrival: null,       // the piece of the move just played, sliding in: {version, from, to}
+  sideLines: [],       // a study board's side lines: {at, prefix, moves}
 };
 
 // ---------------------------------------------------------------------------
@@ -100,11 +107,25 @@ async function start() {
   }
   fillControls(ui.info);
   try {
-    // Ready to play: the person has white against tabula at a middle level.
-    await createTable('joust', undefined, OPENING_PLAYERS);
+    keep = await import('./keep.js');
+    keep.whenStorageFails((text) => notice('error', text));
+    ui.options = { ...ui.options, ...keep.loadOptions() };
+  } catch (e) {
+    keep = null;
+  }
+  applyOptions();
+  renderMyGames();
+  try {
+    // A shared link shows its game; else the game kept from the last visit goes on; else the
+    // page is ready to play: the person has white against tabula at a middle level, in Jeson Mor.
+    if (location.hash.length > 1) await openShared(location.hash);
+    else if (!(await restoreKept())) await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
   } catch (e) {
     $('status').textContent = `Cannot open a table: ${e.message}`;
   }
+  window.addEventListener('hashchange', () => {
+    if (location.hash.length > 1) openShared(location.hash);
+  });
 }
 
 /** Fills the selects from /api/info. */
@@ -123,10 +144,15 @@ function fillControls(info) {
   $('analysis-engine-label').hidden = info.engines.length < 2;
 }
 
-/** Creates a table for this tab and listens to it. */
+/** The game the page opens on: Jeson Mor at its 9 x 9, the classic game, where neither side is
+ * known to win from the start (Joust on an even board is a proven win for black, the second
+ * player: a person as white would be lost from the first move). */
+const OPENING_GAME = 'jesonmor';
 /** Who plays when the page opens: the person white, tabula (engine 0) black at a middle level. */
 const OPENING_PLAYERS = { white: { kind: 'human' }, black: { kind: 'engine', engine: 0, level: 'medium' } };
 
+/** Creates a table for this tab and listens to it: a new game, unless one is being set up
+ * again (`ui.restoring`). */
 async function createTable(game, size, players) {
   const body = { game, ...(players || {}) };
   if (size) body.size = size;
@@ -136,6 +162,9 @@ async function createTable(game, size, players) {
   ui.playersDirty = false;
   ui.playersShown = '';
   ui.positionDirty = false;
+  if (!ui.restoring) ui.gameId = newGameId();
+  ui.sideLines = [];
+  ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   document.body.dataset.table = t.id;
   applyTable(t);
   backend.listen(t.id, onEvent);
@@ -152,23 +181,219 @@ function onEvent(name, data) {
 }
 
 /** The table is gone (server restarted, tab asleep too long, the static home's module reloaded
- * after a fault: `why`): a new one is opened and the game shown is set up on it again (its
- * clocks start afresh). */
+ * after a fault: `why`): a new one is opened and the game shown is set up on it again, its
+ * clocks with the time they had. */
 async function rebuild(why = 'The server had closed this game') {
   const t = ui.table;
   try {
-    if (!t) return await createTable('joust', undefined, OPENING_PLAYERS);
-    await createTable(t.game, `${t.width}x${t.height}`);
-    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
-    if (ui.table.start !== t.start) await post('position', { position: t.start });
-    for (const move of t.moves) await post('move', { move });
-    if (t.ply < t.moves.length) await post('goto', { ply: t.ply });
-    await post('players', { white: t.players.white, black: t.players.black, limit: t.limit });
-    applyTable(await post('analysis', t.analysis));
+    if (!t) return await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+    await setUp(snapshot(t));
     notice('info', `${why}; the game has been set up again.`);
   } catch (e) {
     notice('error', `${why}; a new game has started (${e.message}).`);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Games kept (keep.js): the game in progress over a reload, "My games", shared links
+// ---------------------------------------------------------------------------
+
+/** What keep.js keeps (null where the browser refuses it). */
+let keep = null;
+
+const newGameId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The game `t` as it is kept: enough to set it up again on a new table, clocks included
+ * (the running one read now). */
+function snapshot(t) {
+  let clocks = null;
+  if (t.clocks) {
+    const spent = performance.now() - ui.clockAt;
+    const left = (side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
+      (t.clocks.running === side ? spent : 0)));
+    clocks = { white_ms: left('white'), black_ms: left('black') };
+  }
+  return {
+    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: t.moves, ply: t.ply,
+    players: t.players, limit: t.limit, analysis: t.analysis, clocks,
+    result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
+  };
+}
+
+/** Sets the game `s` (a snapshot) up on a new table: its position, moves, the move shown,
+ * players, limit, clocks and analysis. Throws the first refusal. */
+async function setUp(s) {
+  ui.restoring = true;
+  try {
+    await createTable(s.game, s.size);
+    ui.gameId = s.id || newGameId();
+    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    if (s.start && ui.table.start !== s.start) applyTable(await post('position', { position: s.start }));
+    for (const move of s.moves || []) applyTable(await post('move', { move }));
+    if (s.ply != null && s.ply < (s.moves || []).length) applyTable(await post('goto', { ply: s.ply }));
+    if (s.players) {
+      const body = { white: s.players.white, black: s.players.black, limit: s.limit };
+      if (s.clocks && s.limit && s.limit.kind === 'clock') body.clocks = s.clocks;
+      applyTable(await post('players', body));
+    }
+    if (s.analysis) applyTable(await post('analysis', s.analysis));
+    ui.sideLines = Array.isArray(s.sideLines) ? s.sideLines : [];
+    renderMoves();
+  } finally {
+    ui.restoring = false;
+  }
+  keepNow();
+}
+
+/** Sets the game kept from the last visit up again; false if there is none (or it cannot be). */
+async function restoreKept() {
+  const kept = keep && keep.loadCurrent();
+  if (!kept || !kept.game) return false;
+  try {
+    await setUp(kept);
+    if (ui.options.flipped != null) {
+      ui.flipped = !!ui.options.flipped;
+      renderAll();
+    }
+    return true;
+  } catch (e) {
+    notice('error', `The game kept from your last visit could not be set up again (${e.message}).`);
+    return false;
+  }
+}
+
+/** Keeps the game shown: as the game in progress, and in "My games" once it has a move (its
+ * record fetched when its moves, result or players change). */
+function keepNow(force = false) {
+  const t = ui.table;
+  if (!keep || !t || ui.restoring) return;
+  if (force === true) ui.keptKey = null;
+  const s = snapshot(t);
+  keep.saveCurrent(s);
+  if (!t.moves.length) return;
+  const key = JSON.stringify([s.id, t.moves, s.result, t.players]);
+  if (key === ui.keptKey) return;
+  ui.keptKey = key;
+  keep.keepGame({ id: s.id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
+    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: t.moves.length, result: s.result,
+    snapshot: s });
+  const id = s.id;
+  backend.download(ui.id).then((record) => {
+    const shown = ui.table;
+    if (shown && ui.gameId === id) record.text = withSideLines(record.text, shown, bookMoves(shown));
+    keep.keepRecord(id, record);
+    renderMyGames();
+  }, () => {});
+  renderMyGames();
+}
+
+/** "My games": each kept game with its buttons. */
+function renderMyGames() {
+  const list = $('my-games');
+  list.replaceChildren();
+  const games = keep ? keep.listGames() : [];
+  $('forget-games').disabled = games.length === 0;
+  if (!keep) list.appendChild(h('li', 'muted', 'This browser keeps no games.'));
+  else if (!games.length) list.appendChild(h('li', 'muted', 'No games yet: the games you play here are kept.'));
+  for (const g of games) {
+    const li = h('li', g.id === ui.gameId ? 'kept current' : 'kept');
+    li.dataset.id = g.id;
+    const when = new Date(g.savedAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+    li.appendChild(h('span', 'kept-text', `${g.title} · ${g.white} – ${g.black} · ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'} · ${g.result || 'unfinished'} · ${when}`));
+    const buttons = h('span', 'kept-buttons');
+    for (const [action, label] of [['open', 'Open'], ['review', 'Review'], ['download', 'Download'], ['delete', 'Delete']]) {
+      const b = h('button', '', label);
+      b.type = 'button';
+      b.dataset.action = action;
+      if (action === 'download') b.disabled = !g.record;
+      buttons.appendChild(b);
+    }
+    li.appendChild(buttons);
+    list.appendChild(li);
+  }
+}
+
+/** A button of "My games". */
+async function onMyGame(ev) {
+  const button = ev.target.closest('button[data-action]');
+  const li = button && button.closest('li[data-id]');
+  if (!button || !li || !keep) return;
+  const g = keep.listGames().find((x) => x.id === li.dataset.id);
+  if (!g) return renderMyGames();
+  const action = button.dataset.action;
+  if (action === 'delete') {
+    keep.deleteGame(g.id);
+    if (g.id === ui.gameId) ui.keptKey = null;
+    return renderMyGames();
+  }
+  if (action === 'download') return saveFile(g.record.name, g.record.text);
+  try {
+    await setUp(g.snapshot);
+  } catch (e) {
+    notice('error', `${g.title} could not be opened (${e.message}).`);
+    return;
+  }
+  renderMyGames();
+  if (action === 'review') await postReview(true);
+}
+
+/** The link that shows the position on the board: `#game/WxH/moves` (the moves up to the one
+ * shown, joined by dots), with `/position` (the start's position string, encoded) where the game
+ * does not begin at its usual start. */
+function shareLink(t) {
+  const size = `${t.width}x${t.height}`;
+  let fragment = `${t.game}/${size}/${t.moves.slice(0, t.ply).join('.')}`;
+  if (ui.standardStarts[`${t.game} ${size}`] !== t.start) fragment += `/${encodeURIComponent(t.start)}`;
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+async function share() {
+  const link = shareLink(ui.table);
+  const field = $('share-link');
+  field.value = link;
+  field.hidden = false;
+  field.select();
+  try {
+    await navigator.clipboard.writeText(link);
+    $('share').textContent = 'Link copied';
+  } catch (e) {
+    $('share').textContent = 'Copy the link';
+  }
+  setTimeout(() => { $('share').textContent = 'Share'; }, 1500);
+}
+
+/** Opens a shared link's game (`hash`: `#game/WxH/moves[/position]`), people on both sides; a
+ * link that is wrong or cut off gets one message and the usual board. The fragment is then
+ * taken off the address, so that a reload goes on with the game kept. */
+async function openShared(hash) {
+  try {
+    const parts = hash.slice(1).split('/');
+    const [game, size, moves, start] = parts;
+    if (parts.length < 3 || parts.length > 4 || !ui.info.games.some((g) => g.name === game) ||
+      !/^\d+(x\d+)?$/.test(size)) {
+      throw new Error('it is not game/size/moves');
+    }
+    await setUp({ id: newGameId(), game, size, start: start ? decodeURIComponent(start) : null,
+      moves: moves ? moves.split('.') : [], players: { white: { kind: 'human' }, black: { kind: 'human' } },
+      limit: { kind: 'movetime', ms: 1000 } });
+  } catch (e) {
+    notice('error', `This link's game cannot be shown (${e.message}); the usual board is shown instead.`);
+    await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+  }
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+/** The board's options, as kept: the board turned, Claustro's diamond, animation, sound. */
+function applyOptions() {
+  ui.diamond = !!ui.options.diamond;
+  $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+  renderFeel();
+}
+
+function saveOptions() {
+  ui.options.diamond = ui.diamond;
+  ui.options.flipped = ui.flipped;
+  if (keep) keep.saveOptions(ui.options);
 }
 
 /** Saves the game's record as a file. */
@@ -181,10 +406,15 @@ async function downloadRecord() {
     return;
   }
   showError($('record-error'), '');
-  const url = URL.createObjectURL(new Blob([record.text], { type: 'text/plain;charset=utf-8' }));
+  saveFile(record.name, withSideLines(record.text, ui.table, bookMoves(ui.table)));
+}
+
+/** Saves `text` as the file `name`. */
+function saveFile(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const link = h('a');
   link.href = url;
-  link.download = record.name;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60000); // the download may start late
 }
@@ -235,7 +465,53 @@ function applyTable(t) {
   } else if (ui.movableFor === old.version) {
     ui.movableFor = t.version;
   }
+  // A move just played at the end of the game: the piece slides there, and a sound.
+  if (old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
+    old.ply === old.moves.length && (t.last_move || []).length >= 2) {
+    const path = t.last_move;
+    const to = t.game === 'claustro' ? path[1] : path[path.length - 1];
+    if (ui.options.animate !== false && !ui.dragEnded) ui.arrival = { version: t.version, from: path[0], to };
+    moveSound();
+  }
   renderAll();
+  keepNow();
+}
+
+// ---------------------------------------------------------------------------
+// Feel: a move's sound (Web Audio, made here, nothing loaded) and the options' buttons
+// ---------------------------------------------------------------------------
+
+/** The sound's AudioContext: made at a person's click or key once sound is on (browsers let
+ * a page sound only after one). */
+let audio = null;
+
+function wakeAudio() {
+  if (!ui.options.sound || !window.AudioContext) return;
+  if (!audio) audio = new AudioContext();
+  if (audio.state === 'suspended') audio.resume();
+}
+
+/** A short wooden knock: a falling triangle tone with a quick decay. */
+function moveSound() {
+  if (!ui.options.sound || !audio || audio.state !== 'running') return;
+  const now = audio.currentTime;
+  const tone = audio.createOscillator();
+  const level = audio.createGain();
+  tone.type = 'triangle';
+  tone.frequency.setValueAtTime(520, now);
+  tone.frequency.exponentialRampToValueAtTime(240, now + 0.08);
+  level.gain.setValueAtTime(0.0001, now);
+  level.gain.exponentialRampToValueAtTime(0.3, now + 0.005);
+  level.gain.exponentialRampToValueAtTime(0.0001, now + 0.1);
+  tone.connect(level).connect(audio.destination);
+  tone.start(now);
+  tone.stop(now + 0.12);
+}
+
+/** The animation and sound buttons show their options. */
+function renderFeel() {
+  $('animate').setAttribute('aria-pressed', String(ui.options.animate !== false));
+  $('sound').setAttribute('aria-pressed', String(!!ui.options.sound));
 }
 
 /** Shows an Analysis if it is for the position shown. */
@@ -359,17 +635,125 @@ function onSquare(sq) {
 async function sendMove(move) {
   resetEntry();
   renderBoard();
-  try {
-    applyTable(await api('POST', `/api/tables/${ui.id}/move`, { move }));
-  } catch (e) {
-    showError($('move-error'), e.message);
+  if (!(await playMove(move))) {
     renderBoard();
     renderStatus();
   }
 }
 
-// Drag and drop (mouse and pen; a touch drag scrolls the page and cancels): press on a piece,
-// drop it on a marked square. The same `targets` answers as for clicks are used.
+/** Plays `move` at the position shown; in a study board, a move away from the end of the line
+ * that is not the line's next one keeps the moves it replaces as a side line. Shows a refusal
+ * under the board; the table played, or null. */
+async function playMove(move) {
+  const before = ui.table;
+  const t = await tablePost('move', { move }, $('move-error'));
+  if (t && before && !isPlaying(before) && before.ply < before.moves.length && t.moves[before.ply] !== before.moves[before.ply]) {
+    addSideLine(before.ply, before.moves);
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------------------
+// Side lines (a study board's move tree, kept by the page): the moves a move away from the end
+// of the line replaced, shown after the move that replaced them; promoted (played again in place
+// of the line's own) or deleted; written into records as `( ... )`, docs/records.md.
+// ---------------------------------------------------------------------------
+
+/** Keeps `moves` after their first `at` as a side line (unless the same one is kept). */
+function addSideLine(at, moves) {
+  const line = { at, prefix: moves.slice(0, at), moves: moves.slice(at) };
+  if (!line.moves.length) return;
+  const same = (l) => l.at === at && l.moves.join(' ') === line.moves.join(' ');
+  if (!ui.sideLines.some(same)) ui.sideLines.push(line);
+  renderMoves();
+  keepNow(true);
+}
+
+/** The side lines that still branch from the line on the board. */
+function liveSideLines(t) {
+  return ui.sideLines.filter((l) => l.at <= t.moves.length && l.prefix.join(' ') === t.moves.slice(0, l.at).join(' ') &&
+    l.moves[0] !== t.moves[l.at]);
+}
+
+/** The side line becomes the line: the board goes to where it branches and its moves are played
+ * (the line's own moves there are kept as a side line in its place). */
+async function promoteSideLine(index) {
+  const t = ui.table;
+  const line = liveSideLines(t)[index];
+  if (!line) return;
+  ui.sideLines = ui.sideLines.filter((l) => l !== line);
+  if (!(await tablePost('goto', { ply: line.at }, $('move-error')))) return;
+  for (const move of line.moves) {
+    if (!(await playMove(move))) return;
+  }
+}
+
+function deleteSideLine(index) {
+  const line = liveSideLines(ui.table)[index];
+  ui.sideLines = ui.sideLines.filter((l) => l !== line);
+  renderMoves();
+  keepNow(true);
+}
+
+/** The numbered moves of a side line branching after `at` moves of a game that starts at
+ * `start` (its side to move and move number): `2... e5c4 3. f5h6`. */
+function sideLineText(start, at, moves) {
+  const fields = start.trim().split(/\s+/);
+  const blackFirst = fields[1] === 'b';
+  const first = parseInt(fields[3], 10) || 1;
+  return moves.map((m, i) => {
+    const ply = at + i + (blackFirst ? 1 : 0);
+    const number = first + Math.floor(ply / 2);
+    if (ply % 2 === 0) return `${number}. ${m}`;
+    return i === 0 ? `${number}... ${m}` : m;
+  }).join(' ');
+}
+
+/** The record `text` with the side lines written in, `( ... )` after the move each replaces
+ * (`book`: how many first moves the record keeps in its Opening tag, not in its movetext). */
+function withSideLines(text, t, book) {
+  const lines = liveSideLines(t).filter((l) => l.at >= book && l.at < t.moves.length);
+  const split = text.indexOf('\n\n');
+  if (!lines.length || split < 0) return text;
+  const head = text.slice(0, split + 2);
+  let body = text.slice(split + 2);
+  const words = movetextWords(body);
+  const moves = words.filter((w) => !w.text.endsWith('.') && !['1-0', '0-1', '1/2-1/2', '*'].includes(w.text));
+  // The latest first, so that the places of the earlier ones do not move.
+  for (const line of [...lines].sort((a, b) => b.at - a.at)) {
+    const replaced = moves[line.at - book];
+    if (!replaced) continue;
+    const next = words.find((w) => w.at > replaced.at); // after the move's comments
+    const place = next ? next.at : body.length;
+    body = `${body.slice(0, place)}(${sideLineText(t.start, line.at, line.moves)}) ${body.slice(place)}`;
+  }
+  return head + body;
+}
+
+/** The words of a movetext outside its comments, each with where it begins. */
+function movetextWords(body) {
+  const words = [];
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (depth > 0) {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      continue;
+    }
+    if (c === '{') { depth = 1; continue; }
+    if (/\s/.test(c)) continue;
+    let end = i;
+    while (end < body.length && !/\s/.test(body[end]) && body[end] !== '{') end++;
+    words.push({ at: i, text: body.slice(i, end) });
+    i = end - 1;
+  }
+  return words;
+}
+
+// Drag and drop (mouse, pen and finger): press on a piece, drop it on a marked square. A finger
+// on the board drags (style.css: no panning there; the page scrolls from outside the board).
+// The same `targets` answers as for clicks are used.
 function wireDrag() {
   const svg = $('board');
   svg.addEventListener('pointerdown', (ev) => {
@@ -475,7 +859,7 @@ function renderStatus() {
   if (t.result) {
     text = ''; // the banner under the board says how the game ended
   } else if (t.thinking) {
-    text = `${cap(t.thinking)} (${playerName(t, t.thinking)}) is thinking…`;
+    text = `${cap(t.thinking)} to move: ${playerName(t, t.thinking)} is thinking…`;
   } else if (failedEngine(t)) {
     text = `${cap(t.side)}'s engine ${failedEngine(t).status}: choose another player to go on.`;
   } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
@@ -609,6 +993,7 @@ function renderMoves() {
   const frag = document.createDocumentFragment();
   const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
+  const lines = liveSideLines(t);
   t.moves.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
@@ -634,6 +1019,26 @@ function renderMoves() {
     if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
     if (i + 1 > t.ply) s.classList.add('after');
     frag.appendChild(s);
+    // The side lines this move replaced, on rows of their own; a black move after them is
+    // numbered again.
+    const here = lines.map((l, index) => ({ l, index })).filter(({ l }) => l.at === i);
+    for (const { l, index } of here) {
+      const row = h('div', 'side-line');
+      row.dataset.line = String(index);
+      row.append(h('span', 'side-moves', `(${sideLineText(t.start, l.at, l.moves)})`));
+      const promote = h('button', 'promote', '↑');
+      promote.type = 'button';
+      promote.title = 'Make this side line the line (the line\'s own moves become a side line)';
+      const remove = h('button', 'delete', '×');
+      remove.type = 'button';
+      remove.title = 'Delete this side line';
+      row.append(promote, remove);
+      frag.appendChild(row);
+    }
+    if (here.length && whiteMove && i + 1 < t.moves.length) {
+      addNum(number);
+      frag.appendChild(h('span', 'gap', '…'));
+    }
     if (!whiteMove) number++;
   });
   box.replaceChildren(frag);
@@ -759,6 +1164,22 @@ async function tablePost(path, body, errEl) {
   }
 }
 
+/** As `tablePost`, for a request that begins another game on the table (a new game, a
+ * position, a record): kept apart from the one before. */
+async function newGamePost(path, body, errEl) {
+  const before = ui.gameId;
+  const lines = ui.sideLines;
+  ui.gameId = newGameId();
+  ui.sideLines = [];
+  const t = await tablePost(path, body, errEl);
+  if (!t) {
+    ui.gameId = before;
+    ui.sideLines = lines;
+  }
+  else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
+  return t;
+}
+
 /** Shows the position after `ply` moves. Key repeats count from the ply asked last. */
 async function gotoPly(ply) {
   const t = ui.table;
@@ -788,21 +1209,36 @@ function readPlayers() {
   };
   const kind = $('limit-kind').value;
   const raw = $('limit-value').value.trim();
-  let limit;
+  return { white: player('white'), black: player('black'), limit: readLimit(kind, raw) };
+}
+
+/** The most a clock or a time per move may be (the tables' own bound): a day. */
+const DAY_MS = 86400000;
+
+/** The limit field `raw` of kind `kind`, as the players request takes it; throws a sentence
+ * that says what is wrong with it. */
+function readLimit(kind, raw) {
   if (kind === 'clock') {
     const m = /^(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?$/.exec(raw);
-    if (!m || parseFloat(m[1]) <= 0) throw new Error('Write the clock as minutes+increment, e.g. 5+3.');
-    limit = { kind, base_ms: Math.round(parseFloat(m[1]) * 60000), inc_ms: Math.round(parseFloat(m[2] || '0') * 1000) };
-  } else if (kind === 'movetime') {
-    const s = Number(raw);
-    if (!raw || !(s > 0)) throw new Error('Write the time per move in seconds, e.g. 1 or 0.5.');
-    limit = { kind, ms: Math.round(s * 1000) };
-  } else {
-    const d = Number(raw);
-    if (!Number.isInteger(d) || d < 1) throw new Error('Write the depth as a whole number, e.g. 8.');
-    limit = { kind, depth: d };
+    if (!m) throw new Error('Write the clock as minutes+increment, e.g. 5+3.');
+    const base = Math.round(parseFloat(m[1]) * 60000), inc = Math.round(parseFloat(m[2] || '0') * 1000);
+    if (base < 1) throw new Error(`${raw}: give the clock some minutes, e.g. 5+3 or 0.5+1.`);
+    if (base > DAY_MS || inc > DAY_MS) throw new Error(`${raw}: give a clock of at most a day (1440 minutes) and an increment of at most a day.`);
+    return { kind, base_ms: base, inc_ms: inc };
   }
-  return { white: player('white'), black: player('black'), limit };
+  if (kind === 'movetime') {
+    const s = Number(raw);
+    if (!raw || !Number.isFinite(s)) throw new Error('Write the time per move in seconds, e.g. 1 or 0.5.');
+    const ms = Math.round(s * 1000);
+    if (ms < 1) throw new Error(`time per move ${raw}: give 0.001 seconds or more, e.g. 1 or 0.5.`);
+    if (ms > DAY_MS) throw new Error(`time per move ${raw}: give at most a day (86400 seconds).`);
+    return { kind, ms };
+  }
+  const d = Number(raw);
+  if (!raw || !Number.isInteger(d)) throw new Error('Write the depth as a whole number, e.g. 8.');
+  if (d < 1) throw new Error(`depth ${raw}: give a depth of 1 or more.`);
+  if (d > 64) throw new Error(`depth ${raw}: give a depth of at most 64.`);
+  return { kind, depth: d };
 }
 
 function wireControls() {
@@ -821,13 +1257,14 @@ function wireControls() {
     ev.preventDefault();
     const move = $('move-text').value.trim();
     if (!move) return;
-    if (await tablePost('move', { move }, $('move-error'))) $('move-text').value = '';
+    if (await playMove(move)) $('move-text').value = '';
   });
   $('flip').addEventListener('click', flip);
   $('swap-sides').addEventListener('click', swapSides);
   $('diamond').addEventListener('click', () => {
     ui.diamond = !ui.diamond;
     $('diamond').setAttribute('aria-pressed', String(ui.diamond));
+    saveOptions();
     renderBoard();
   });
 
@@ -843,7 +1280,7 @@ function wireControls() {
     if (size) body.size = size;
     ui.positionDirty = false;
     showError($('position-error'), '');
-    await tablePost('new', body, $('new-game-error'));
+    await newGamePost('new', body, $('new-game-error'));
   });
 
   // Players and limit.
@@ -856,6 +1293,7 @@ function wireControls() {
     $(id).addEventListener('change', edited);
   }
   for (const side of ['white', 'black']) {
+    $(`level-${side}`).addEventListener('change', () => showLevelTitle($(`level-${side}`)));
     // Another engine may take an Elo or not: the side's list follows it.
     $(side).addEventListener('change', () => { if (ui.table) fillLevels(side, ui.table.game); });
   }
@@ -880,6 +1318,9 @@ function wireControls() {
 
   // Moves and navigation.
   $('moves').addEventListener('click', (ev) => {
+    const line = ev.target.closest('.side-line[data-line]');
+    if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
+    if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
     const m = ev.target.closest('.move[data-ply]');
     if (m) gotoPly(parseInt(m.dataset.ply, 10));
   });
@@ -898,9 +1339,33 @@ function wireControls() {
     showError($('position-error'), '');
   });
   $('copy-position').addEventListener('click', copyPosition);
+  $('share').addEventListener('click', share);
+  $('animate').addEventListener('click', () => {
+    ui.options.animate = ui.options.animate === false;
+    saveOptions();
+    renderFeel();
+  });
+  $('sound').addEventListener('click', () => {
+    ui.options.sound = !ui.options.sound;
+    saveOptions();
+    renderFeel();
+    wakeAudio();
+  });
+  document.addEventListener('pointerdown', wakeAudio);
+  document.addEventListener('keydown', wakeAudio);
+  $('my-games').addEventListener('click', onMyGame);
+  $('forget-games').addEventListener('click', () => {
+    if (!keep) return;
+    keep.deleteAll();
+    ui.keptKey = null;
+    renderMyGames();
+  });
+  // The clocks as they are when the page is left (a reload, a closed tab).
+  window.addEventListener('pagehide', keepNow);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) keepNow(); });
   $('position-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    if (await tablePost('position', { position: $('position').value.trim() }, $('position-error'))) {
+    if (await newGamePost('position', { position: $('position').value.trim() }, $('position-error'))) {
       ui.positionDirty = false;
       renderPosition();
     }
@@ -927,14 +1392,14 @@ function wireControls() {
       return;
     }
     ui.positionDirty = false;
-    await tablePost('record', { text }, $('record-error'));
+    await newGamePost('record', { text }, $('record-error'));
   });
   $('load-game').addEventListener('click', async () => {
     const choice = ui.recordChoice;
     if (!choice) return;
     const game = parseInt($('record-game').value, 10);
     ui.positionDirty = false;
-    if (await tablePost('record', { text: choice.text, game }, $('record-error'))) {
+    if (await newGamePost('record', { text: choice.text, game }, $('record-error'))) {
       chooseRecordGame(null);
     }
   });
@@ -979,6 +1444,7 @@ async function copyPosition() {
 
 function flip() {
   ui.flipped = !ui.flipped;
+  saveOptions();
   renderBoard();
   renderClocks();
   renderAnalysis();

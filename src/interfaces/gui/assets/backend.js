@@ -14,10 +14,19 @@ import { home } from './home.js';
 /** The back end of this home. */
 export async function openBackend() {
   if (home === 'static') {
+    keepOffline();
     const { openLocalTable } = await import('./local-table.js');
     return openLocalTable();
   }
   return serverBackend();
+}
+
+/** The static site works offline after one visit: its service worker (sw.js) caches this
+ * build's files. Where the browser has none (a page not served over http(s) or localhost),
+ * the page goes on without it. */
+function keepOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
 
 /** Sends a request to the server; resolves to the answer (`read` reads it, JSON by default). */

@@ -127,6 +127,27 @@ function renderBoard() {
   drawCoords(layers.coords, t, g);
   ui.arrows = { layer: layers.arrows, g };
   drawArrows();
+  if (ui.arrival && ui.arrival.version === t.version) slideIn(layers.pieces, g, ui.arrival.from, ui.arrival.to);
+  ui.arrival = null;
+}
+
+/** How long a piece slides to the square it moved to. */
+const SLIDE_MS = 160;
+
+/** The piece drawn on square `to` slides there from square `from` (the move just played). */
+function slideIn(layer, g, from, to) {
+  const piece = layer.querySelector(`.piece[data-square="${to}"]`);
+  if (!piece || from === to) return;
+  const a = parseSquare(from), b = parseSquare(to);
+  const [x0, y0, x1, y1] = [g.px(a.x), g.py(a.y), g.px(b.x), g.py(b.y)];
+  const began = performance.now();
+  const step = (now) => {
+    const k = Math.min(1, (now - began) / SLIDE_MS);
+    const e = 1 - (1 - k) * (1 - k); // ease out
+    piece.setAttribute('transform', `translate(${x0 + (x1 - x0) * e} ${y0 + (y1 - y0) * e})`);
+    if (k < 1 && piece.isConnected) requestAnimationFrame(step);
+  };
+  step(began);
 }
 
 function drawMark(layer, mark, px, py) {

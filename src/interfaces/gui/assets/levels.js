@@ -59,6 +59,13 @@ function setLevel(side, value) {
     select.add(new Option(elo ? `${elo[1]} Elo` : value, value));
   }
   select.value = value;
+  showLevelTitle(select);
+}
+
+/** A level select's title is its choice in full (a long description may be cut in the box). */
+function showLevelTitle(select) {
+  const chosen = select.selectedOptions[0];
+  select.title = chosen ? chosen.textContent : '';
 }
 
 /** The level of the player `p` as the page names it: ` (easy)`, ` (1200 Elo)` or ''. */

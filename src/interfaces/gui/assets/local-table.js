@@ -165,19 +165,31 @@ class LocalTable {
     if (!role.engine) {
       role.engine = new WorkerEngine(
         (line) => this.engineLine(role, index, line),
-        (text) => this.emit([{ name: 'notice', data: { level: 'error', text } }]));
+        (text) => this.emit([{ name: 'notice', data: { level: 'error', text } }]),
+        () => this.engineReady(role, index));
     }
     role.version = version;
     lines.forEach((line) => role.engine.send(line));
   }
 
+  /** A role's engine has (re)started its Worker: its job's clock counts from now, not from
+   * when the Worker was asked for. */
+  engineReady(role, index) {
+    const version = role.version;
+    if (version === null || !this.desk) return;
+    this.quietly(() => this.desk.engine_ready(index, version));
+  }
+
   engineLine(role, index, line) {
     const version = role.version;
     if (version === null || !this.desk) return;
-    if (line.startsWith('bestmove')) role.version = null; // the job is done
+    const done = line.startsWith('bestmove');
+    if (done) role.version = null; // the job is done
     const events = this.quietly(() => this.desk.engine_line(index, version, line));
     if (events) this.emit(JSON.parse(events));
-    this.schedule();
+    // After a move the next job starts (the other engine's, say): the page hears who thinks.
+    if (done) this.changed();
+    else this.schedule();
   }
 
   tick() {
@@ -224,11 +236,14 @@ class LocalTable {
     this.review = null;
   }
 
-  /** Passes events to the page, as a socket would: later, in order, `analysis` throttled. */
+  /** Passes events to the page, as a socket would: later, in order, `analysis` throttled. An
+   * event of a table that has since been replaced (a new table opened meanwhile) is dropped, as
+   * a closed socket's would be: every table here is `local`, so the page could not tell. */
   emit(events) {
+    const desk = this.desk;
     for (const { name, data } of events) {
       if (name === 'analysis') this.analysis(data);
-      else setTimeout(() => this.onEvent(name, data), 0);
+      else setTimeout(() => { if (this.desk === desk) this.onEvent(name, data); }, 0);
     }
   }
 
