@@ -40,7 +40,7 @@ mod static_site;
 
 use board_page::{
     PageState, Rng, STEP, click, download, human_can_move, moves_with_comments, new_game,
-    play_human_move, poll, read_state, record_tag, select, type_into, wait_for,
+    play_human_move, poll, read_state, record_tag, select, shows_the_version, type_into, wait_for,
 };
 use fantoccini::Client;
 use serde_json::Value;
@@ -547,6 +547,7 @@ async fn run(client: &Client, base: &str) -> Res<()> {
     })
     .await?;
     no_server_parts(client).await?;
+    shows_the_version(client).await?;
     for (index, (game, size)) in GAMES.iter().enumerate() {
         let size: usize = size.parse().ctx("a size")?;
         let moves = play(client, game, size, 0x3eb0 + index as u64).await?;

@@ -420,3 +420,30 @@ pub fn record_tag<'a>(record: &'a str, name: &str) -> Option<&'a str> {
             .and_then(|rest| rest.strip_suffix("\"]"))
     })
 }
+
+/// Checks that the page's footer shows the version and commit `tabula --version` says (the
+/// binary and the page built from one commit).
+pub async fn shows_the_version(client: &Client) -> Res<()> {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("--version")
+        .output()
+        .ctx("run tabula --version")?;
+    let expected = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let shown = client
+            .execute(
+                "return document.getElementById('version').textContent;",
+                vec![],
+            )
+            .await
+            .ctx("read the page's footer")?;
+        if shown.as_str() == Some(expected.as_str()) {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the footer says {shown}, not {expected:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

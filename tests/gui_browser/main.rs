@@ -343,6 +343,7 @@ async fn run(client: &Client, base: &str, _driver_port: u16) -> Res<()> {
     };
     client.goto(base).await.ctx(&format!("open {base}"))?;
     wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    shows_the_version(client).await?;
     opening::ready_to_play(client, base)
         .await
         .map_err(|e| format!("ready to play: {e}"))?;

@@ -1,6 +1,7 @@
 //! The page's files, compiled into the binary: nothing is fetched from anywhere at run time.
 //! The icon is an SVG of our own, also answered as `/favicon.ico` (where a browser looks for
-//! one without asking the page); the web app manifest names the page and its icon.
+//! one without asking the page); the web app manifest names the page and its icon; `version.js`
+//! is written for the binary's version.
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -59,8 +60,20 @@ const FILES: [(&str, &str, &str); 11] = [
     ),
 ];
 
-/// The file `name`, or a 404.
+/// The file `name`, or a 404. `version.js` says the version and commit of this binary, for the
+/// page's footer (scripts/web.sh writes the static site's own).
 pub fn page(name: &str) -> Response {
+    if name == "version.js" {
+        let body = format!(
+            "// The version of tabula serving this page.\nexport const version = '{}';\n",
+            tabula_core::version::DESCRIBED
+        );
+        return (
+            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+            body,
+        )
+            .into_response();
+    }
     match FILES.iter().find(|(file, _, _)| *file == name) {
         Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),

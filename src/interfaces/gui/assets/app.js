@@ -91,6 +91,17 @@ const ui = {
 // Start-up: info, controls, our table, the event stream
 // ---------------------------------------------------------------------------
 
+// The version and commit of tabula the page comes from, in its footer (version.js: written by
+// the server, or by scripts/web.sh for the static site).
+async function showVersion() {
+  try {
+    const { version } = await import('./version.js');
+    $('version').textContent = `tabula ${version}`;
+  } catch (e) {
+    $('version').textContent = 'tabula (version unknown)';
+  }
+}
+
 async function start() {
   try {
     const { openBackend } = await import('./backend.js');
@@ -106,6 +117,7 @@ async function start() {
     return;
   }
   fillControls(ui.info);
+  showVersion();
   try {
     keep = await import('./keep.js');
     keep.whenStorageFails((text) => notice('error', text));
