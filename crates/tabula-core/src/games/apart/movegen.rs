@@ -664,14 +664,20 @@ pub fn generate<const W: usize>(
     collect(position, which, own, Some(moves), cutoff).0
 }
 
-/// Appends every turn of the piece of the side to move on `start`.
+/// Appends the turns of the piece of the side to move on `start`, stopping once `moves` holds
+/// `max_moves`: false then (the turns appended are legal, but not all of them).
 pub fn generate_from<const W: usize>(
     position: &Apart<W>,
     start: usize,
     moves: &mut Vec<ApartMove<W>>,
-) {
+    max_moves: usize,
+) -> bool {
     let starts = Bitboard::from_square(start);
-    collect(position, Turns::All, starts, Some(moves), Cutoff::NEVER);
+    let cutoff = Cutoff {
+        max_moves,
+        ..Cutoff::NEVER
+    };
+    collect(position, Turns::All, starts, Some(moves), cutoff).0
 }
 
 /// The number of turns of the side to move (the pass not included), found as [`generate`]

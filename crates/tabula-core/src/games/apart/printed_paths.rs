@@ -1,5 +1,6 @@
 //! The turns of one start square with their printed paths, found in one breadth-first search
-//! over paths (what `moves`, perft's divide and the GUI's list of turns are written from).
+//! over paths (what `moves`, perft's divide and the GUI's list of turns are written from where a
+//! start square has more turns than `shortest_walks` is meant to hold: a contrived position).
 //!
 //! A layer of the search holds the paths of one number of landings in printed order (landings
 //! compared square by square in (file, rank) order): each path of a layer is extended by the
