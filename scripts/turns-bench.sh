@@ -7,8 +7,9 @@
 # usage: scripts/turns-bench.sh [path to tabula] [random positions] [random plies] [seed]
 #        (defaults: target/release/tabula 12 40 1)
 # Prints one line per position: its turns, the milliseconds of `moves` and of `perft 1`, each a
-# whole process (the best of 5 runs), their ratio, and the milliseconds of a process that only
-# sets the position up (start-up, which both include). Figures only: nothing is checked.
+# whole process (the best of 5 runs), their ratio, the milliseconds of a process that only sets
+# the position up (start-up, which both include), and those of one `moves` within a process
+# (20 of them in one process, less the start-up, over 20). Figures only: nothing is checked.
 set -euo pipefail
 
 tabula=${1:-target/release/tabula}
@@ -43,7 +44,8 @@ while read -r line; do
 done < <("$tabula" openings --game apart --size 25 --count "$count" --random-plies "$plies" \
   --seed "$seed" 2> /dev/null)
 
-printf '%-10s %6s %10s %10s %6s %10s\n' position turns "moves ms" "perft1 ms" ratio "start ms"
+printf '%-10s %6s %10s %10s %6s %10s %10s\n' position turns "moves ms" "perft1 ms" ratio \
+  "start ms" "one moves"
 for index in "${!fens[@]}"; do
   fen=${fens[$index]}
   name=$([[ $index -eq 0 ]] && echo issue-71 || echo "random-$index")
@@ -51,6 +53,7 @@ for index in "${!fens[@]}"; do
   moves=$(best_ms protocol "$fen" moves)
   perft=$(best_ms "$tabula" perft apart 1 --fen "$fen")
   start=$(best_ms protocol "$fen" "")
-  printf '%-10s %6s %10s %10s %6s %10s\n' "$name" "$turns" "$moves" "$perft" \
-    "$(echo "scale=2; $moves / $perft" | bc)" "$start"
+  twenty=$(best_ms protocol "$fen" "$(printf 'moves\n%.0s' $(seq 20))")
+  printf '%-10s %6s %10s %10s %6s %10s %10s\n' "$name" "$turns" "$moves" "$perft" \
+    "$(echo "scale=2; $moves / $perft" | bc)" "$start" "$(echo "scale=2; ($twenty - $start) / 20" | bc)"
 done

@@ -272,12 +272,11 @@ fn write_walked_turns<const W: usize>(
     visit: &mut WrittenMoves<ApartMove<W>>,
 ) -> ControlFlow<()> {
     let walks = TurnWalks::search(position, start, turns);
-    let mut landings = Vec::new();
     let mut detours: Vec<u32> = walks
         .order()
         .iter()
         .copied()
-        .filter(|&turn| !walks.first_walk(turns, turn, &mut landings))
+        .filter(|&turn| !walks.first_walk_is_path(turns, turn))
         .collect();
     detours.extend((0..turns.len() as u32).filter(|&turn| !walks.reaches(turn)));
     log::debug!(
@@ -296,10 +295,12 @@ fn write_walked_turns<const W: usize>(
     detours.sort_by(|(a, _), (b, _)| printed_order(position, a, b));
     let mut detours = detours.into_iter().peekable();
     let mut batch = Batch::new(position, start, turns);
+    let mut landings = Vec::new();
     for &turn in walks.order() {
-        if !walks.first_walk(turns, turn, &mut landings) {
+        if !walks.first_walk_is_path(turns, turn) {
             continue;
         }
+        walks.first_walk(turn, &mut landings);
         while let Some((detour, _)) = detours.peek()
             && printed_order(position, detour, &landings).is_lt()
         {
@@ -461,7 +462,12 @@ pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Strin
             .position(|&turn| turn == mv)
             .is_some_and(|turn| {
                 let walks = TurnWalks::search(position, start, &turns);
-                walks.reaches(turn as u32) && walks.first_walk(&turns, turn as u32, &mut landings)
+                let turn = turn as u32;
+                let walked = walks.reaches(turn) && walks.first_walk_is_path(&turns, turn);
+                if walked {
+                    walks.first_walk(turn, &mut landings);
+                }
+                walked
             });
     if !walked {
         landings = printed_path(position, mv);

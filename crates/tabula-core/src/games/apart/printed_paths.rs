@@ -332,7 +332,7 @@ fn in_order<const W: usize>(position: &Apart<W>, targets: Bitboard<W>) -> Vec<u1
 }
 
 /// Whether the first movement from `start` to `to` is a jump (so that the turn may go on).
-fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
+pub fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
     let g = position.geometry;
     let ((x0, y0), (x1, y1)) = (g.coords(start), g.coords(to));
     x0.abs_diff(x1).max(y0.abs_diff(y1)) >= 2 && !position.is_first_turn()

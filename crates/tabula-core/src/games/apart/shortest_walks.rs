@@ -22,6 +22,7 @@
 //! a square's table of the turns that capture nothing, and a few words per turn.
 
 use super::movegen::{first_landings, jump_targets};
+use super::printed_paths::is_jump;
 use super::scratch::mix;
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
@@ -29,12 +30,13 @@ use crate::board::bitboard::Bitboard;
 /// No walk, or no turn.
 const NONE: u32 = u32::MAX;
 
-/// A walk: the turn it makes and the walk it extends by one landing (`NONE` for a first
-/// landing).
+/// A walk: the turn it makes, the walk it extends by one landing (`NONE` for a first landing),
+/// and its last landing.
 #[derive(Clone, Copy)]
 struct Walk {
     turn: u32,
     before: u32,
+    at: u16,
 }
 
 /// The first walks of the turns of one start square.
@@ -77,7 +79,10 @@ impl TurnWalks {
             ordered.sort_unstable_by_key(|&square| order_key(square as usize));
             ordered
         };
-        let mut ordered_jumps: Vec<Option<Vec<u16>>> = vec![None; squares];
+        // The squares each square may jump to in (file, rank) order, once computed: where in
+        // `ordered_jumps` they are.
+        let mut ordered_ranges: Vec<Option<(usize, usize)>> = vec![None; squares];
+        let mut ordered_jumps: Vec<u16> = Vec::new();
         let first = first_landings(position.tables, friends, start).without(friends);
         let mut layer = Vec::new();
         for to in in_order(first) {
@@ -86,7 +91,7 @@ impl TurnWalks {
             let Some(turn) = index.find(turns, to, captured) else {
                 continue;
             };
-            let walk = search.add(turn, NONE);
+            let walk = search.add(turn, NONE, to);
             if is_jump(position, start, to) {
                 goes_on[turn as usize] = true;
                 layer.push(walk);
@@ -97,12 +102,14 @@ impl TurnWalks {
             for &walk in &layer {
                 let turn = turns[search.walks[walk as usize].turn as usize];
                 let at = turn.end as usize;
-                let jumps = ordered_jumps[at].get_or_insert_with(|| {
+                let (from, count) = *ordered_ranges[at].get_or_insert_with(|| {
                     let mut targets = jump_targets(position.tables, friends, at);
                     targets.remove(start);
-                    in_order(targets)
+                    let from = ordered_jumps.len();
+                    ordered_jumps.extend(in_order(targets));
+                    (from, ordered_jumps.len() - from)
                 });
-                for &to in jumps.iter() {
+                for &to in &ordered_jumps[from..from + count] {
                     let to = to as usize;
                     let captured = captured_on(enemies, turn.captured, to);
                     let Some(onward) = index.find(turns, to, captured) else {
@@ -112,7 +119,7 @@ impl TurnWalks {
                         continue;
                     }
                     goes_on[onward as usize] = true;
-                    next.push(search.add(onward, walk));
+                    next.push(search.add(onward, walk, to));
                 }
             }
             layer = next;
@@ -121,9 +128,13 @@ impl TurnWalks {
     }
 
     /// Notes the walk `before` extended to `turn`: its first walk if it has none yet.
-    fn add(&mut self, turn: u32, before: u32) -> u32 {
+    fn add(&mut self, turn: u32, before: u32, at: usize) -> u32 {
         let walk = self.walks.len() as u32;
-        self.walks.push(Walk { turn, before });
+        self.walks.push(Walk {
+            turn,
+            before,
+            at: at as u16,
+        });
         if self.first_walk[turn as usize] == NONE {
             self.first_walk[turn as usize] = walk;
             self.order.push(turn);
@@ -142,28 +153,35 @@ impl TurnWalks {
         self.first_walk[turn as usize] != NONE
     }
 
-    /// Sets `landings` to those of the first walk of the turn with index `turn` (reached), and
-    /// says whether it is a path: whether it lands on no square twice, the start included.
-    pub fn first_walk<const W: usize>(
-        &self,
-        turns: &[ApartMove<W>],
-        turn: u32,
-        landings: &mut Vec<usize>,
-    ) -> bool {
+    /// Sets `landings` to those of the first walk of the turn with index `turn` (reached).
+    pub fn first_walk(&self, turn: u32, landings: &mut Vec<usize>) {
         landings.clear();
-        let mut stood = Bitboard::<W>::from_square(self.start);
-        let mut is_path = true;
         let mut walk = self.first_walk[turn as usize];
         while walk != NONE {
             let step = self.walks[walk as usize];
-            let at = turns[step.turn as usize].end as usize;
-            is_path &= !stood.contains(at);
-            stood.insert(at);
-            landings.push(at);
+            landings.push(step.at as usize);
             walk = step.before;
         }
         landings.reverse();
-        is_path
+    }
+
+    /// Whether the first walk of the turn with index `turn` (reached) is a path: whether it
+    /// lands on no square twice, the start included (always, for a turn that captures nothing).
+    pub fn first_walk_is_path<const W: usize>(&self, turns: &[ApartMove<W>], turn: u32) -> bool {
+        if turns[turn as usize].captured.is_empty() {
+            return true;
+        }
+        let mut stood = Bitboard::<W>::from_square(self.start);
+        let mut walk = self.first_walk[turn as usize];
+        while walk != NONE {
+            let step = self.walks[walk as usize];
+            if stood.contains(step.at as usize) {
+                return false;
+            }
+            stood.insert(step.at as usize);
+            walk = step.before;
+        }
+        true
     }
 }
 
@@ -178,13 +196,6 @@ fn captured_on<const W: usize>(
         captured.insert(to);
     }
     captured
-}
-
-/// Whether the first movement from `start` to `to` is a jump (so that the turn may go on).
-fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
-    let g = position.geometry;
-    let ((x0, y0), (x1, y1)) = (g.coords(start), g.coords(to));
-    x0.abs_diff(x1).max(y0.abs_diff(y1)) >= 2 && !position.is_first_turn()
 }
 
 /// Each turn of a start square found by its end and captures: those that capture nothing by

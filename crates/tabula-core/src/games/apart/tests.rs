@@ -655,13 +655,7 @@ fn reference_listing(game: &Apart<10>) -> Vec<(ApartMove<10>, String)> {
 fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
     let mut positions = 0;
     let mut capturing = 0;
-    for (seed, size, plies) in [
-        (21, 8, 40),
-        (22, 12, 60),
-        (23, 16, 80),
-        (24, 25, 60),
-        (25, 25, 90),
-    ] {
+    for (seed, size, plies) in [(21, 8, 40), (22, 12, 60), (23, 16, 70), (24, 25, 50)] {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Apart::<10>::start(BoardSize::square(size)).unwrap();
         let mut moves = Vec::new();
@@ -686,9 +680,10 @@ fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
             game.play(moves[rng.random_range(0..moves.len())]);
         }
     }
+    println!("{positions} positions, {capturing} with chains of captures");
     assert!(positions >= 200, "{positions} positions");
     assert!(
-        capturing >= 20,
+        capturing >= 40,
         "{capturing} positions with chains of captures"
     );
 }
