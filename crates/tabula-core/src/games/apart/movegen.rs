@@ -67,7 +67,7 @@
 //! - a search lists them up to its cutoff (its clock's hard limit, or `stop`) and plays the
 //!   best of those listed;
 //! - `moves` and perft's divide write them all (there is no shorter true answer), a start square
-//!   at a time (see `notation`): where a square has over a million turns, or many whose first
+//!   at a time (see `notation`): where a square has over 16,384 turns, or many whose first
 //!   shortest walks are no paths (crowded boards), from one search over paths (`printed_paths`)
 //!   that finds the square's turns and their printed paths itself: what they hold is that
 //!   search, 60 to 70 bytes per turn of the start square on 10 x 10. Measured when that search

@@ -234,10 +234,11 @@ pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -
 const TURNS_PER_BATCH: usize = 4096;
 
 /// The most turns of one start square written along their first shortest walks
-/// ([`TurnWalks`], which holds the move generator's list of them); a start square with more (a
-/// contrived position) is written by a search over paths ([`write_turns_within`]), which holds
-/// less per turn.
-const WALKED_TURNS: usize = 1 << 20;
+/// ([`TurnWalks`], which holds the move generator's list of them and hands over none before it
+/// has them all); a start square with more (a contrived position) is written by a search over
+/// paths ([`write_turns_within`]), which holds less per turn and hands turns over as it meets
+/// them (so that asking for the first few moves stays quick).
+const WALKED_TURNS: usize = 1 << 14;
 
 /// Hands `visit` every turn of the piece on `start` with its text, a batch at a time, in printed
 /// order (for a start square with more than `WALKED_TURNS` turns, as [`write_turns_within`]
@@ -443,11 +444,6 @@ fn written<const W: usize>(position: &Apart<W>, start: usize, landings: &[usize]
     text
 }
 
-/// The most turns of its start square for which one turn is written along its first shortest
-/// walk; where its start square has more (a contrived position), it is written along the path
-/// found for it alone, as where that walk is no path.
-const WALKED_TURNS_OF_ONE: usize = 1 << 14;
-
 /// The turn written out along its printed path.
 pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> String {
     if mv.is_pass() {
@@ -456,7 +452,7 @@ pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Strin
     let start = mv.start as usize;
     let mut turns = Vec::new();
     let mut landings = Vec::new();
-    let walked = movegen::generate_from(position, start, &mut turns, WALKED_TURNS_OF_ONE)
+    let walked = movegen::generate_from(position, start, &mut turns, WALKED_TURNS)
         && turns
             .iter()
             .position(|&turn| turn == mv)
