@@ -126,14 +126,13 @@ fn continuations(session: &dyn GameSession, picked: &[usize]) -> Result<Vec<usiz
     Ok(next)
 }
 
-/// The squares a move may start from, worked out once into `starts`.
+/// The squares a move may start from, worked out once into `starts`: the pieces of the side to
+/// move with a move of one leg (an Apart turn's first movement is a turn of its own).
 fn start_squares<'a>(
     session: &dyn GameSession,
     starts: &'a OnceLock<Vec<usize>>,
 ) -> &'a Vec<usize> {
     starts.get_or_init(|| {
-        let size = session.size();
-        let geometry = board_geometry(size);
         let Ok(parsed) = parse_position_text(&session.position_text()) else {
             return Vec::new();
         };
@@ -143,10 +142,7 @@ fn start_squares<'a>(
                 Cell::Piece(letter) => letter.is_ascii_uppercase() == (mover == Side::White),
                 _ => false,
             })
-            .filter(|&square| {
-                let from = geometry.square_name(square);
-                (0..parsed.cells.len()).any(|to| makes_a_move(session, &from, to))
-            })
+            .filter(|&square| !session.one_leg_targets(square).is_empty())
             .collect()
     })
 }
@@ -162,13 +158,70 @@ fn squares_making_a_move(session: &dyn GameSession, prefix: &str) -> Vec<usize> 
 /// Whether `prefix` and the name of `square` make a legal move.
 fn makes_a_move(session: &dyn GameSession, prefix: &str, square: usize) -> bool {
     let geometry = board_geometry(session.size());
-    let text = format!("{prefix}{}", geometry.square_name(square));
-    session.canonical_move(&text).is_ok()
+    let mut text = prefix.to_string();
+    geometry.push_square_name(square, &mut text);
+    session.is_legal_move(&text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::build_session;
+    use crate::session::Setup;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// On Apart positions of seeded random play (8 x 8 to 25 x 25): the squares a move may
+    /// start from are the first squares of the legal moves, a start square's next squares
+    /// are the second squares of its moves of one movement, and a whole move entered is
+    /// completed as the list writes it.
+    #[test]
+    fn apart_targets_follow_the_listed_moves() {
+        for (seed, size, plies) in [(31, 8, 20), (32, 16, 40), (33, 25, 60)] {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let board = BoardSize::square(size);
+            let mut session = build_session(GameKind::Apart, Setup::Start(board), &[], true)
+                .expect("an apart board");
+            let geometry = board_geometry(board);
+            for _ in 0..plies {
+                if session.verdict().is_some() {
+                    break;
+                }
+                let legal = session.legal_moves();
+                let squares: Vec<Vec<String>> = legal
+                    .iter()
+                    .map(|text| move_square_names(text, board))
+                    .collect();
+                let mut starts: Vec<String> = squares.iter().map(|s| s[0].clone()).collect();
+                starts.sort_unstable_by_key(|name| {
+                    geometry.coords(geometry.parse_square(name).expect("a square"))
+                });
+                starts.dedup();
+                let found = targets(&*session, GameKind::Apart, &[], true, &OnceLock::new());
+                assert_eq!(found.expect("targets").next, starts);
+                let start = &starts[rng.random_range(0..starts.len())];
+                let mut seconds: Vec<String> = squares
+                    .iter()
+                    .filter(|s| s.len() == 2 && &s[0] == start)
+                    .map(|s| s[1].clone())
+                    .collect();
+                seconds.sort_unstable_by_key(|name| {
+                    geometry.coords(geometry.parse_square(name).expect("a square"))
+                });
+                let path = [start.clone()];
+                let found = targets(&*session, GameKind::Apart, &path, true, &OnceLock::new());
+                assert_eq!(found.expect("targets").next, seconds);
+                let chosen = &legal[rng.random_range(0..legal.len())];
+                let entered = move_square_names(chosen, board);
+                if entered.len() >= 2 {
+                    let found =
+                        targets(&*session, GameKind::Apart, &entered, true, &OnceLock::new());
+                    assert_eq!(found.expect("targets").complete.as_ref(), Some(chosen));
+                }
+                session.play_move(chosen).expect("a listed move");
+            }
+        }
+    }
 
     #[test]
     fn reads_runs_of_squares() {

@@ -103,6 +103,9 @@ pub trait GameSession: Send {
     fn canonical_move(&self, text: &str) -> Result<String, String>;
     /// Plays the move written `text`, or says why it is not legal here (the game is unchanged).
     fn play_move(&mut self, text: &str) -> Result<(), String>;
+    /// Whether `text` is a legal move here, written along any of its paths (Apart) or as the
+    /// engine writes it: found without writing it out.
+    fn is_legal_move(&self, text: &str) -> bool;
     /// Whether the legal move written `text` is noisy (a capture, a move that swings the game);
     /// false for a text that is no legal move.
     fn is_noisy_move(&self, text: &str) -> bool;
@@ -377,6 +380,10 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn play_move(&mut self, text: &str) -> Result<(), String> {
         self.play_text(text)
+    }
+
+    fn is_legal_move(&self, text: &str) -> bool {
+        self.position.parse_move(text).is_ok()
     }
 
     fn is_noisy_move(&self, text: &str) -> bool {

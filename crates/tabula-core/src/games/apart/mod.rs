@@ -18,6 +18,7 @@ mod nnue;
 mod notation;
 mod printed_paths;
 mod scratch;
+mod shortest_walks;
 mod tables;
 
 use crate::board::bitboard::Bitboard;
@@ -273,8 +274,8 @@ threefold repetition, two passes in a row and 400 plies are draws.";
         movegen::generate(self, Turns::WithCaptures, moves, cutoff)
     }
 
-    /// The turns of each start square in printed order as a search over paths meets them
-    /// (batches of a few thousand), then the pass if there was no turn.
+    /// The turns of each start square in printed order (batches of a few thousand; see
+    /// `notation` for how their paths are found), then the pass if there was no turn.
     fn written_move_batches(&self, visit: &mut WrittenMoves<ApartMove<W>>) {
         if self.verdict().is_some() {
             return;

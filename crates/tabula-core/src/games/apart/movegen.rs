@@ -67,15 +67,16 @@
 //! - a search lists them up to its cutoff (its clock's hard limit, or `stop`) and plays the
 //!   best of those listed;
 //! - `moves` and perft's divide write them all (there is no shorter true answer), a start square
-//!   at a time, each from one search over paths (`printed_paths`) that finds the square's turns
-//!   and their printed paths itself: what they hold is that search, 60 to 70 bytes per turn of
-//!   the start square on 10 x 10. The fill above: `moves` writes its 193,447,084 turns
-//!   (11.6 GB of text) in 4 min 10 s holding at most 2.0 GB (the piece on e7 with 27.3 million
-//!   turns, found by way of 35.5 million paths). A start square with more than that search's
-//!   memory bound holds (3 GiB, about 40 million paths on 10 x 10, 15 million on 25 x 25) has
-//!   its remaining turns written one by one, about a millisecond each: a 25 x 25 board filled at
-//!   random, 15% each side, has a piece with more than 12 million turns, and `moves` there
-//!   takes hours.
+//!   at a time (see `notation`): where a square has over 16,384 turns, or many whose first
+//!   shortest walks are no paths (crowded boards), from one search over paths (`printed_paths`)
+//!   that finds the square's turns and their printed paths itself: what they hold is that
+//!   search, 60 to 70 bytes per turn of the start square on 10 x 10. Measured when that search
+//!   wrote every square, the fill above: `moves` writes its 193,447,084 turns (11.6 GB of text) in 4 min 10 s
+//!   holding at most 2.0 GB (the piece on e7 with 27.3 million turns, found by way of 35.5
+//!   million paths). A start square with more than that search's memory bound holds (3 GiB,
+//!   about 40 million paths on 10 x 10, 15 million on 25 x 25) has its remaining turns written
+//!   one by one, about a millisecond each: a 25 x 25 board filled at random, 15% each side, has
+//!   a piece with more than 12 million turns, and `moves` there takes hours.
 //!
 //! We know no count faster than finding each turn: a turn is a pair of an end and a set of
 //! captures that some path landing on no square twice makes, and counting even the simple
@@ -664,14 +665,20 @@ pub fn generate<const W: usize>(
     collect(position, which, own, Some(moves), cutoff).0
 }
 
-/// Appends every turn of the piece of the side to move on `start`.
+/// Appends the turns of the piece of the side to move on `start`, stopping once `moves` holds
+/// `max_moves`: false then (the turns appended are legal, but not all of them).
 pub fn generate_from<const W: usize>(
     position: &Apart<W>,
     start: usize,
     moves: &mut Vec<ApartMove<W>>,
-) {
+    max_moves: usize,
+) -> bool {
     let starts = Bitboard::from_square(start);
-    collect(position, Turns::All, starts, Some(moves), Cutoff::NEVER);
+    let cutoff = Cutoff {
+        max_moves,
+        ..Cutoff::NEVER
+    };
+    collect(position, Turns::All, starts, Some(moves), cutoff).0
 }
 
 /// The number of turns of the side to move (the pass not included), found as [`generate`]

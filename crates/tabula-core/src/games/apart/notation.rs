@@ -5,16 +5,23 @@
 //! those it is the first when the landing sequences are compared square by square, each square
 //! ordered by file, then rank (so `c1` < `c5` < `d1`). Input may use any legal path of the turn.
 //!
-//! A list of turns (`moves`, perft's divide) is written with one breadth-first search over paths
-//! per start square, which finds the printed paths of all its turns at once; a single turn is
-//! written with a search aimed at it.
+//! A list of turns (`moves`, perft's divide, `legal_moves()`) is written a start square at a
+//! time: the move generator lists the square's turns, one breadth-first search over them finds
+//! the first shortest walk of each (`shortest_walks`), which is its printed path where it lands
+//! on no square twice; a turn whose walk does (rare in play) gets a search aimed at it. So the
+//! list costs about what generating the turns does. A start square with more turns than that
+//! is meant to hold (a contrived position), or with many walks that are no paths (a crowded
+//! one), is written by one breadth-first search over paths (`printed_paths`). A single turn is written from its start square's walks, or, where its
+//! start square has too many turns or its walk is no path, with a search aimed at it.
 
 use super::movegen::{self, jump_targets};
 use super::printed_paths::{PathSearch, Search, max_states};
+use super::shortest_walks::TurnWalks;
 use super::tables::AXES;
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
 use crate::game::{Cutoff, Game, WrittenMoves};
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
 
@@ -195,25 +202,25 @@ fn first_movement_reaches<const W: usize>(position: &Apart<W>, mv: ApartMove<W>)
     captures_match && follow_path(position, start, &[end]).is_ok()
 }
 
-/// The turns written out along their printed paths: for each start square, one search over
-/// paths ([`PathSearch`]) writes them all; any it has not met within its memory bound are written
-/// one by one.
+/// The turns written out along their printed paths, a start square at a time as
+/// [`write_turns_from`] writes them.
 pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -> Vec<String> {
-    let mut texts: Vec<Option<String>> = vec![None; moves.len()];
-    let mut by_start: BTreeMap<usize, HashMap<(u16, Bitboard<W>), usize>> = Default::default();
+    let mut wanted: BTreeMap<usize, HashMap<(u16, Bitboard<W>), usize>> = Default::default();
     for (index, &mv) in moves.iter().enumerate() {
         if !mv.is_pass() {
-            let wanted = by_start.entry(mv.start as usize).or_default();
-            wanted.insert((mv.end, mv.captured), index);
+            let of_start = wanted.entry(mv.start as usize).or_default();
+            of_start.insert((mv.end, mv.captured), index);
         }
     }
-    for (start, mut wanted) in by_start {
-        let mut search = PathSearch::new(position, start, max_states::<W>());
-        search.run(position, &mut |turn, landings| {
-            if let Some(index) = wanted.remove(&(turn.end, turn.captured)) {
-                texts[index] = Some(written(position, start, landings));
+    let mut texts: Vec<Option<String>> = vec![None; moves.len()];
+    for (start, of_start) in wanted {
+        let _ = write_turns_from(position, start, &mut |turns, written| {
+            for (turn, text) in turns.iter().zip(written) {
+                if let Some(&index) = of_start.get(&(turn.end, turn.captured)) {
+                    texts[index] = Some(text.clone());
+                }
             }
-            !wanted.is_empty()
+            ControlFlow::Continue(())
         });
     }
     moves
@@ -226,19 +233,159 @@ pub fn move_texts<const W: usize>(position: &Apart<W>, moves: &[ApartMove<W>]) -
 /// How many turns [`write_turns_from`] hands over at a time.
 const TURNS_PER_BATCH: usize = 4096;
 
-/// Hands `visit` every turn of the piece on `start` with its text, a batch at a time: in printed
-/// order as one search over paths meets them, then, if that search reached its memory bound,
-/// the move generator's turns it had not met, written one by one; until `visit` says to stop
-/// (then `Break`).
+/// The most turns of one start square written along their first shortest walks
+/// ([`TurnWalks`], which holds the move generator's list of them and hands over none before it
+/// has them all); a start square with more (a contrived position) is written by a search over
+/// paths ([`write_turns_within`]), which holds less per turn and hands turns over as it meets
+/// them (so that asking for the first few moves stays quick).
+const WALKED_TURNS: usize = 1 << 14;
+
+/// Hands `visit` every turn of the piece on `start` with its text, a batch at a time, in printed
+/// order (for a start square with more than `WALKED_TURNS` turns, as [`write_turns_within`]
+/// writes them), until `visit` says to stop (then `Break`).
 pub fn write_turns_from<const W: usize>(
     position: &Apart<W>,
     start: usize,
     visit: &mut WrittenMoves<ApartMove<W>>,
 ) -> ControlFlow<()> {
-    write_turns_within(position, start, max_states::<W>(), visit)
+    let mut turns = Vec::new();
+    if movegen::generate_from(position, start, &mut turns, WALKED_TURNS) {
+        write_walked_turns(position, start, &turns, visit)
+    } else {
+        write_turns_within(position, start, max_states::<W>(), visit)
+    }
 }
 
-/// [`write_turns_from`] with a search that keeps at most `max_states` paths.
+/// The most turns of one start square whose first walks are no paths that are given a search
+/// each (a tenth of a millisecond or so each); where there are more (crowded positions, where
+/// paths wind among the pieces), the start square's turns are written by one search over paths
+/// ([`write_turns_within`]), which is fast there.
+const DETOURS_SEARCHED_ALONE: usize = 16;
+
+/// Hands `visit` the `turns` of the piece on `start` (all of them) with their texts, a batch at
+/// a time, in printed order: each along its first shortest walk ([`TurnWalks`]) where that is a
+/// path, else along the path found for it alone (or all by one search over paths, where many
+/// walks are no paths).
+fn write_walked_turns<const W: usize>(
+    position: &Apart<W>,
+    start: usize,
+    turns: &[ApartMove<W>],
+    visit: &mut WrittenMoves<ApartMove<W>>,
+) -> ControlFlow<()> {
+    let walks = TurnWalks::search(position, start, turns);
+    let mut detours: Vec<u32> = walks
+        .order()
+        .iter()
+        .copied()
+        .filter(|&turn| !walks.first_walk_is_path(turns, turn))
+        .collect();
+    detours.extend((0..turns.len() as u32).filter(|&turn| !walks.reaches(turn)));
+    log::debug!(
+        "apart turns from {}: {} written along their first walks, {} walks are no paths",
+        position.geometry.square_name(start),
+        turns.len() - detours.len(),
+        detours.len()
+    );
+    if detours.len() > DETOURS_SEARCHED_ALONE {
+        return write_turns_within(position, start, max_states::<W>(), visit);
+    }
+    let mut detours: Vec<(Vec<usize>, u32)> = detours
+        .into_iter()
+        .map(|turn| (printed_path(position, turns[turn as usize]), turn))
+        .collect();
+    detours.sort_by(|(a, _), (b, _)| printed_order(position, a, b));
+    let mut detours = detours.into_iter().peekable();
+    let mut batch = Batch::new(position, start, turns);
+    let mut landings = Vec::new();
+    for &turn in walks.order() {
+        if !walks.first_walk_is_path(turns, turn) {
+            continue;
+        }
+        walks.first_walk(turn, &mut landings);
+        while let Some((detour, _)) = detours.peek()
+            && printed_order(position, detour, &landings).is_lt()
+        {
+            if let Some((detour, before)) = detours.next() {
+                batch.push(before, &detour, visit)?;
+            }
+        }
+        batch.push(turn, &landings, visit)?;
+    }
+    for (detour, turn) in detours {
+        batch.push(turn, &detour, visit)?;
+    }
+    batch.hand_over(visit)
+}
+
+/// Turns of one start square and their texts gathered for `visit`.
+struct Batch<'a, const W: usize> {
+    position: &'a Apart<W>,
+    start: usize,
+    turns: &'a [ApartMove<W>],
+    gathered: Vec<ApartMove<W>>,
+    texts: Vec<String>,
+}
+
+impl<'a, const W: usize> Batch<'a, W> {
+    fn new(position: &'a Apart<W>, start: usize, turns: &'a [ApartMove<W>]) -> Self {
+        let size = turns.len().min(TURNS_PER_BATCH);
+        Batch {
+            position,
+            start,
+            turns,
+            gathered: Vec::with_capacity(size),
+            texts: Vec::with_capacity(size),
+        }
+    }
+
+    /// Adds the turn with index `turn` written along `landings`; hands the batch over once full.
+    fn push(
+        &mut self,
+        turn: u32,
+        landings: &[usize],
+        visit: &mut WrittenMoves<ApartMove<W>>,
+    ) -> ControlFlow<()> {
+        self.gathered.push(self.turns[turn as usize]);
+        self.texts
+            .push(written(self.position, self.start, landings));
+        if self.gathered.len() == TURNS_PER_BATCH {
+            self.hand_over(visit)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Hands what is gathered (if anything) to `visit`.
+    fn hand_over(&mut self, visit: &mut WrittenMoves<ApartMove<W>>) -> ControlFlow<()> {
+        if self.gathered.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let flow = visit(&self.gathered, &self.texts);
+        self.gathered.clear();
+        self.texts.clear();
+        flow
+    }
+}
+
+/// How two paths of turns of one start square are printed in order: fewer landings first, then
+/// the first landing that differs, in (file, rank) order.
+pub fn printed_order<const W: usize>(position: &Apart<W>, a: &[usize], b: &[usize]) -> Ordering {
+    let coords = |square: &usize| position.geometry.coords(*square);
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| a.iter().map(coords).cmp(b.iter().map(coords)))
+}
+
+/// The landings of the turn's printed path (the turn is legal), found by a search aimed at it
+/// alone.
+pub fn printed_path<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Vec<usize> {
+    canonical_path(position, mv).unwrap_or_else(|| vec![mv.end as usize])
+}
+
+/// Hands `visit` every turn of the piece on `start` with its text, a batch at a time: in printed
+/// order as one search over paths keeping at most `max_states` paths meets them, then, if that
+/// search reached its bound, the move generator's turns it had not met, written one by one;
+/// until `visit` says to stop (then `Break`).
 pub fn write_turns_within<const W: usize>(
     position: &Apart<W>,
     start: usize,
@@ -271,10 +418,10 @@ pub fn write_turns_within<const W: usize>(
         Search::Complete => {}
         Search::OverBudget => {
             let mut generated = Vec::new();
-            movegen::generate_from(position, start, &mut generated);
+            movegen::generate_from(position, start, &mut generated, usize::MAX);
             for turn in generated.into_iter().filter(|&turn| !search.has_met(turn)) {
                 turns.push(turn);
-                texts.push(move_text(position, turn));
+                texts.push(written(position, start, &printed_path(position, turn)));
                 if turns.len() == TURNS_PER_BATCH {
                     hand_over(&mut turns, &mut texts)?;
                 }
@@ -302,8 +449,26 @@ pub fn move_text<const W: usize>(position: &Apart<W>, mv: ApartMove<W>) -> Strin
     if mv.is_pass() {
         return PASS_TEXT.to_string();
     }
-    let landings = canonical_path(position, mv).unwrap_or_else(|| vec![mv.end as usize]);
-    written(position, mv.start as usize, &landings)
+    let start = mv.start as usize;
+    let mut turns = Vec::new();
+    let mut landings = Vec::new();
+    let walked = movegen::generate_from(position, start, &mut turns, WALKED_TURNS)
+        && turns
+            .iter()
+            .position(|&turn| turn == mv)
+            .is_some_and(|turn| {
+                let walks = TurnWalks::search(position, start, &turns);
+                let turn = turn as u32;
+                let walked = walks.reaches(turn) && walks.first_walk_is_path(&turns, turn);
+                if walked {
+                    walks.first_walk(turn, &mut landings);
+                }
+                walked
+            });
+    if !walked {
+        landings = printed_path(position, mv);
+    }
+    written(position, start, &landings)
 }
 
 /// The legal turn written as `text` along any of its paths, or why there is none.

@@ -1,5 +1,6 @@
 //! The turns of one start square with their printed paths, found in one breadth-first search
-//! over paths (what `moves`, perft's divide and the GUI's list of turns are written from).
+//! over paths (what `moves`, perft's divide and the GUI's list of turns are written from where a
+//! start square has more turns than `shortest_walks` is meant to hold: a contrived position).
 //!
 //! A layer of the search holds the paths of one number of landings in printed order (landings
 //! compared square by square in (file, rank) order): each path of a layer is extended by the
@@ -331,7 +332,7 @@ fn in_order<const W: usize>(position: &Apart<W>, targets: Bitboard<W>) -> Vec<u1
 }
 
 /// Whether the first movement from `start` to `to` is a jump (so that the turn may go on).
-fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
+pub fn is_jump<const W: usize>(position: &Apart<W>, start: usize, to: usize) -> bool {
     let g = position.geometry;
     let ((x0, y0), (x1, y1)) = (g.coords(start), g.coords(to));
     x0.abs_diff(x1).max(y0.abs_diff(y1)) >= 2 && !position.is_first_turn()

@@ -608,3 +608,82 @@ fn moves_have_nonzero_tags_and_round_trip_through_text() {
         }
     });
 }
+
+/// Every turn written out (`written_move_batches`, what `moves` and `legal_moves()` write), as
+/// (turn, text) pairs in the order written.
+fn written_turns(game: &Apart<10>) -> Vec<(ApartMove<10>, String)> {
+    let mut written = Vec::new();
+    game.written_move_batches(&mut |moves, texts| {
+        written.extend(moves.iter().copied().zip(texts.iter().cloned()));
+        ControlFlow::Continue(())
+    });
+    written
+}
+
+/// The list `moves` must write, built apart from it: the move generator's turns, the pieces in
+/// square order, each piece's turns along the paths a search aimed at each turn alone finds,
+/// sorted as rules.md prints them; the pass where there is no turn.
+fn reference_listing(game: &Apart<10>) -> Vec<(ApartMove<10>, String)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if moves == [ApartMove::PASS] {
+        return vec![(ApartMove::PASS, "0000".to_string())];
+    }
+    let mut paths: Vec<(ApartMove<10>, Vec<usize>)> = moves
+        .into_iter()
+        .map(|mv| (mv, notation::printed_path(game, mv)))
+        .collect();
+    paths.sort_by(|(a, a_path), (b, b_path)| {
+        a.start
+            .cmp(&b.start)
+            .then_with(|| notation::printed_order(game, a_path, b_path))
+    });
+    let g = game.geometry;
+    paths
+        .into_iter()
+        .map(|(mv, path)| {
+            let squares = std::iter::once(mv.start as usize).chain(path);
+            (mv, squares.map(|square| g.square_name(square)).collect())
+        })
+        .collect()
+}
+
+/// The turns written out are the reference listing's, in its order, on positions of seeded
+/// random play at every size class, 25 x 25 included, early (the sides apart) and later
+/// (capturing): as many as perft 1 counts, none twice, each text the move it is written for.
+#[test]
+fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
+    let mut positions = 0;
+    let mut capturing = 0;
+    for (seed, size, plies) in [(21, 8, 40), (22, 12, 60), (23, 16, 70), (24, 25, 50)] {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = Apart::<10>::start(BoardSize::square(size)).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            if game.verdict().is_some() {
+                break;
+            }
+            let written = written_turns(&game);
+            assert_eq!(written, reference_listing(&game), "{}", game.to_text());
+            assert_eq!(written.len() as u64, perft(&game, 1), "{}", game.to_text());
+            let texts: std::collections::HashSet<&String> =
+                written.iter().map(|(_, text)| text).collect();
+            assert_eq!(texts.len(), written.len(), "{}", game.to_text());
+            for (mv, text) in &written {
+                assert_eq!(game.parse_move(text).as_ref(), Ok(mv), "{text}");
+                assert_eq!(&game.move_text(*mv), text);
+            }
+            positions += 1;
+            capturing += written.iter().any(|(mv, _)| mv.captured.count() >= 2) as usize;
+            moves.clear();
+            game.legal_moves(&mut moves);
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    println!("{positions} positions, {capturing} with chains of captures");
+    assert!(positions >= 200, "{positions} positions");
+    assert!(
+        capturing >= 40,
+        "{capturing} positions with chains of captures"
+    );
+}
