@@ -1,9 +1,14 @@
 //! Long work without the GIL that Ctrl-C stops: searches, perft and listings run in Rust while
-//! other Python threads go on. On Python's main thread (the only one Ctrl-C reaches) the work
-//! runs on a thread of its own while the caller waits for it to end, waking every
-//! [`SIGNAL_CHECK`] to look for a signal; anywhere else it runs on the caller's thread and never
-//! touches the interpreter until it returns, so that a daemon thread still working when the
-//! interpreter shuts down cannot crash it.
+//! other Python threads go on. Only Python's main thread hears Ctrl-C, and only there is the
+//! interpreter asked about it: anywhere else the work never touches the interpreter until it
+//! returns, so that a daemon thread still working when the interpreter shuts down cannot crash
+//! it. Two ways to wait on the main thread:
+//!
+//! - [`without_gil`]: the work (a search, a deep perft) runs on a thread of its own while the
+//!   caller waits for it to end, waking every [`SIGNAL_CHECK`] to look for a signal, and sets a
+//!   stop flag the work heeds;
+//! - [`looking_without_gil`]: the work (a listing, millions of small steps) runs on the caller's
+//!   thread and asks now and then whether Ctrl-C came, so that a quick call costs no thread.
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -55,6 +60,33 @@ pub fn without_gil<T: Send>(
             }
         })
     })
+}
+
+/// Runs `work` without the GIL on the calling thread; `work` calls the function it is given now
+/// and then (every few thousand steps), which says whether to stop: on the main thread, once a
+/// signal (Ctrl-C) came, whose exception is then raised.
+pub fn looking_without_gil<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut dyn FnMut() -> bool) -> T + Send,
+) -> PyResult<T> {
+    let main = on_main_thread(py)?;
+    let mut interrupted: Option<PyErr> = None;
+    let found = py.detach(|| {
+        let mut look = || {
+            if main
+                && interrupted.is_none()
+                && let Err(error) = Python::attach(|py| py.check_signals())
+            {
+                interrupted = Some(error);
+            }
+            interrupted.is_some()
+        };
+        work(&mut look)
+    });
+    match interrupted {
+        Some(error) => Err(error),
+        None => Ok(found),
+    }
 }
 
 /// Whether the calling thread is Python's main thread, where signals are handled.

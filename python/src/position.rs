@@ -6,7 +6,7 @@
 
 use crate::arguments::{Size, Whole, refused};
 use crate::evaluation::{Evaluation, evaluation_dict};
-use crate::interrupt::without_gil;
+use crate::interrupt::{looking_without_gil, without_gil};
 use crate::values::Outcome;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyTuple};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use tabula_core::board::Side;
 use tabula_core::board::position_text::{Cell, parse_position_text};
@@ -144,12 +144,10 @@ impl Position {
     /// and stopped by Ctrl-C.
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         let session = self.state().session.boxed_clone();
-        let stop = AtomicBool::new(false);
-        let stopped = &stop;
-        without_gil(py, &stop, move || {
+        looking_without_gil(py, move |interrupted| {
             let mut moves = Vec::new();
             session.write_legal_moves(&mut |text| {
-                if moves.len() % MOVES_BETWEEN_LOOKS == 0 && stopped.load(Ordering::Relaxed) {
+                if moves.len() % MOVES_BETWEEN_LOOKS == MOVES_BETWEEN_LOOKS - 1 && interrupted() {
                     return ControlFlow::Break(());
                 }
                 moves.push(text.to_string());
