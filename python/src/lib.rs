@@ -32,8 +32,13 @@ fn state_after(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<St
 /// The legal moves of `game` at `fen` (its start position if None) after `moves`.
 #[pyfunction]
 #[pyo3(signature = (game, fen = None, moves = Vec::new()))]
-fn legal_moves(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<Vec<String>> {
-    Ok(state_after(game, fen, moves)?.session.legal_moves())
+fn legal_moves(
+    py: Python<'_>,
+    game: &str,
+    fen: Option<&str>,
+    moves: Vec<String>,
+) -> PyResult<Vec<String>> {
+    position::list_moves(py, state_after(game, fen, moves)?.session)
 }
 
 /// The position string of `game` at `fen` (its start position if None) after `moves`.

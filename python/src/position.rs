@@ -85,6 +85,22 @@ impl State {
     }
 }
 
+/// Every legal move of `session`, in tabula's notation, in the binary's order: listed without
+/// the GIL, and stopped by Ctrl-C.
+pub fn list_moves(py: Python<'_>, session: Box<dyn GameSession>) -> PyResult<Vec<String>> {
+    looking_without_gil(py, move |interrupted| {
+        let mut moves = Vec::new();
+        session.write_legal_moves(&mut |text| {
+            if moves.len() % MOVES_BETWEEN_LOOKS == MOVES_BETWEEN_LOOKS - 1 && interrupted() {
+                return ControlFlow::Break(());
+            }
+            moves.push(text.to_string());
+            ControlFlow::Continue(())
+        });
+        moves
+    })
+}
+
 /// A game in progress: its position, the moves that led there, and its rules.
 #[pyclass(module = "tabula_engine")]
 pub struct Position {
@@ -144,17 +160,7 @@ impl Position {
     /// and stopped by Ctrl-C.
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         let session = self.state().session.boxed_clone();
-        looking_without_gil(py, move |interrupted| {
-            let mut moves = Vec::new();
-            session.write_legal_moves(&mut |text| {
-                if moves.len() % MOVES_BETWEEN_LOOKS == MOVES_BETWEEN_LOOKS - 1 && interrupted() {
-                    return ControlFlow::Break(());
-                }
-                moves.push(text.to_string());
-                ControlFlow::Continue(())
-            });
-            moves
-        })
+        list_moves(py, session)
     }
 
     /// Plays `move` (any legal way of writing it).

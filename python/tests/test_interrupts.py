@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabula_engine import Engine, Position
+from tabula_engine import Position, legal_moves
 
 # A hang detector, not a timing: every piece of work here is interrupted far sooner.
 BOUND = 10.0
@@ -49,6 +49,7 @@ def test_ctrl_c_stops_a_listing_of_hundreds_of_millions_of_turns():
     position = Position("apart", fen=CONTRIVED)
     interrupted(position.legal_moves)
     assert position.fen().startswith(CONTRIVED.split()[0])
+    interrupted(lambda: legal_moves("apart", fen=CONTRIVED))
 
 
 def run_exit(how: str, seed: int) -> subprocess.CompletedProcess:
