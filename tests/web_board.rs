@@ -46,10 +46,9 @@ use board_page::{
 use fantoccini::Client;
 use serde_json::Value;
 use static_site::processes::{self, Context, Res, strings};
-use static_site::{GAMES, Site, only_own_origin, target_dir};
-use std::io::Write;
+use static_site::{CONTROLLED, GAMES, Site, only_own_origin, target_dir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 /// The person's moves in each game (each answered by the engine).
@@ -641,17 +640,6 @@ async fn the_static_board_mends_in_a_real_browser() {
     }
     site.close_clean(outcome).await;
 }
-
-/// Waits until a service worker controls the page (its files cached: it took over after
-/// installing them).
-const CONTROLLED: &str = r#"
-const done = arguments[arguments.length - 1];
-navigator.serviceWorker.ready
-    .then(() => (navigator.serviceWorker.controller ? true
-        : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))))
-    .then(() => caches.keys())
-    .then((keys) => done({ caches: keys }), (e) => done({ failed: String(e) }));
-"#;
 
 /// The caches the page's origin has (`tabula-<build>`, one per build).
 const CACHES: &str = r#"

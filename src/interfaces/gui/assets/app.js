@@ -1656,6 +1656,8 @@ function wireControls() {
   // Moves and navigation.
   $('moves').addEventListener('click', (ev) => {
     const line = ev.target.closest('.side-line[data-line]');
+    // Side lines are a study board's: while a game is played, they are only shown.
+    if (line && isPlaying(ui.table)) return;
     if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
     if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
     const side = ev.target.closest('.side-move[data-index]');
