@@ -527,6 +527,15 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
         &nested_path,
     )
     .await?;
+    // Over a reload, the same tree, the same side line shown.
+    client.refresh().await.ctx("reload the page")?;
+    expect_lines(
+        client,
+        "the nested side line after a reload",
+        &want,
+        &nested_path,
+    )
+    .await?;
     // Promoted, the side line is the main line; the main line's moves a side line in its place.
     click(client, ".side-line[data-line=\"0\"] button.promote").await?;
     let promoted = [&side[..3], &[x.as_str()]].concat();
@@ -555,5 +564,40 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
     if !said.contains("a1a2") || !said.contains("left out") || said.contains('\n') {
         return Err(format!("a bad side line brings {said:?}"));
     }
+    // Take back inside a side line: its move before the position shown; its last one taken
+    // back, the side line is gone and the board on the main line where it branched.
+    click(
+        client,
+        ".side-line[data-line=\"0\"] .side-move[data-index=\"1\"]",
+    )
+    .await?;
+    let mended_path = [&side[..3], &[y.as_str()]].concat();
+    let want =
+        json!({"moves": main, "lines": mended, "current": {"line": 0, "index": 1, "move": y}});
+    expect_lines(
+        client,
+        "the loaded side line's last move",
+        &want,
+        &mended_path,
+    )
+    .await?;
+    click(client, "#undo").await?;
+    let want = json!({"moves": main, "lines": ["(2. c3e4)"], "current": {"line": 0, "index": 0, "move": "c3e4"}});
+    expect_lines(
+        client,
+        "a move of the side line taken back",
+        &want,
+        &side[..3],
+    )
+    .await?;
+    click(client, "#undo").await?;
+    let want = json!({"moves": main, "lines": [], "current": {"ply": 2}});
+    expect_lines(
+        client,
+        "the side line's last move taken back",
+        &want,
+        &main[..2],
+    )
+    .await?;
     Ok((browsed, loaded_shot))
 }

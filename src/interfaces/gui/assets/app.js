@@ -853,15 +853,23 @@ async function deleteSideLine(index) {
   keepNow(true);
 }
 
-/** Takes back; in a side line, a take back of its first move ends it (back to the main line). */
+/** The line the side line `line` branches from: another side line, or the main line (null). */
+function parentOf(line) {
+  return ui.sideLines.find((p) => p !== line && p.at < line.at && p.at + p.moves.length > line.at &&
+    sameMoves(pathOf(p).slice(0, line.at), line.prefix)) || null;
+}
+
+/** Takes back the move before the position shown, in the line it is on; a side line whose
+ * every move is taken back is gone, and the board is on the line it branched from. */
 async function takeBack() {
-  if (ui.viewing && ui.table.ply <= ui.viewing.at) await toMainLine();
+  while (ui.viewing && ui.table.ply <= ui.viewing.at) await showLine(parentOf(ui.viewing), ui.table.ply);
   const line = ui.viewing;
   const t = await tablePost('undo', undefined, $('move-error'));
   if (t && line && t.moves.length <= line.at) {
+    const parent = parentOf(line);
     const gone = lineAndBranches(line);
     ui.sideLines = ui.sideLines.filter((l) => !gone.includes(l));
-    await showLine(null, t.ply);
+    await showLine(parent, t.ply);
   }
 }
 
