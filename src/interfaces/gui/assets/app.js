@@ -756,8 +756,8 @@ function branchesOf(path, from) {
 }
 
 /** Puts the moves `path` on the table and shows the position after `ply` of them: the moves the
- * table's line shares with it stay, the others are played there (the table judges them). Throws
- * the table's refusal. */
+ * table's line shares with it stay, the others are played there, put back with no thinking time
+ * (the table judges them). Throws the table's refusal. */
 async function putLine(path, ply) {
   const switching = ui.switching;
   ui.switching = true;
@@ -771,7 +771,7 @@ async function putLine(path, ply) {
     const shared = commonLength(t.moves, path);
     if (shared < path.length) {
       if (t.ply !== shared) t = await post('goto', { ply: shared });
-      for (const move of path.slice(shared)) t = await post('move', { move });
+      for (const move of path.slice(shared)) t = await post('move', { move, put_back: true }); // not timed
     }
     if (t.ply !== ply) await post('goto', { ply });
   } finally {
