@@ -292,22 +292,25 @@ function keepNow(force = false) {
   if (force === true) ui.keptKey = null;
   const s = snapshot(t);
   keep.saveCurrent(s);
-  // The record is fetched on the main line (a side line shown puts its moves on the table).
-  if (!s.moves.length || ui.viewing) return;
+  if (!s.moves.length) return;
   const key = JSON.stringify([s.id, s.moves, s.result, t.players]);
   if (key === ui.keptKey) return;
   ui.keptKey = key;
-  keep.keepGame({ id: s.id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
-    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: t.moves.length, result: s.result,
-    snapshot: s });
   const id = s.id;
+  const kept = keep.listGames().find((g) => g.id === id);
+  keep.keepGame({ id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
+    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: s.moves.length, result: s.result,
+    snapshot: s, record: kept && kept.record });
+  renderMyGames();
+  // The record is the main line's: fetched while the table holds it (a side line shown puts its
+  // moves there; going back to the main line keeps the game again).
+  if (ui.viewing) return;
+  const book = bookMoves(t);
   backend.download(ui.id).then((record) => {
-    const shown = ui.table;
-    if (shown && ui.gameId === id) record.text = withSideLines(record.text, shown.moves, shown.start, bookMoves(shown));
+    if (ui.gameId === id) record.text = withSideLines(record.text, s.moves, s.start, book);
     keep.keepRecord(id, record);
     renderMyGames();
   }, () => {});
-  renderMyGames();
 }
 
 /** "My games": each kept game with its buttons. */
