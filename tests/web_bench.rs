@@ -17,6 +17,15 @@
 //!   everything a person waits for (the page's table, the engine's Worker, the drawing). The
 //!   page's very first reply, with the engine's Worker still to start, is printed apart.
 //!
+//! - **First load** (a test of its own, `the_static_site_s_first_load`): the board page opened
+//!   in a browser that has never seen the site (its cache, storage and service worker cleared
+//!   through DevTools before each run), then, after that visit, with the network off (DevTools'
+//!   `Network.emulateNetworkConditions`, the static server ended), from the service worker's
+//!   cache: the page's requests (the page and what it fetches, the Workers' own fetches not
+//!   counted) and their bytes as they came (uncompressed: `python3 -m http.server` does not
+//!   compress) up to the first board drawn (squares and pieces), and the time from the start of
+//!   the navigation to that board, by the page's clock; a few runs each.
+//!
 //! It needs chromium, chromium-driver, the site built and the release binary, so it is ignored:
 //! `scripts/web.sh && cargo build --release && cargo test --test web_bench -- --ignored --nocapture`.
 
@@ -31,7 +40,9 @@ use board_page::{click, new_game, select, type_into, wait_for};
 use fantoccini::Client;
 use serde_json::Value;
 use static_site::processes::{self, Context, Res};
-use static_site::{ANSWER, GAMES, ask, legal_moves, open_console, target_dir, tell};
+use static_site::{
+    ANSWER, CONTROLLED, GAMES, Site, ask, legal_moves, open_console, target_dir, tell,
+};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -210,5 +221,119 @@ async fn the_static_site_s_speed_against_the_native_binary() {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let outcome = measure(&site.client, &site.base).await;
+    site.close(outcome).await;
+}
+
+/// Put into every page before its own scripts run: notes, by the page's clock, when the board
+/// is first drawn (a piece on it) and how many requests the page had made by then.
+const FIRST_BOARD: &str = r#"
+(() => {
+    const mark = () => {
+        if (window.firstBoard || !document.querySelector('#board .piece')) return;
+        window.firstBoard = performance.now();
+        window.requestsAtBoard = performance.getEntriesByType('resource').length;
+    };
+    new MutationObserver(mark).observe(document, { childList: true, subtree: true });
+})();
+"#;
+
+/// The first load as the page saw it: the time to the first board, the requests made by then
+/// (the page itself counted) with their bytes, and the requests made and bytes fetched from
+/// the network (`transferSize`: nothing when the service worker answered from its cache).
+const READ_LOAD: &str = r#"
+const nav = performance.getEntriesByType('navigation')[0];
+const resources = performance.getEntriesByType('resource');
+const byBoard = [nav, ...resources.slice(0, window.requestsAtBoard)];
+const sum = (list, key) => list.reduce((total, e) => total + (e[key] || 0), 0);
+return {
+    first_board_ms: window.firstBoard || null,
+    requests: byBoard.length,
+    bytes: sum(byBoard, 'decodedBodySize'),
+    network_bytes: sum(byBoard, 'transferSize'),
+    files: byBoard.map((e) => e.name.replace(location.origin + '/', '') || '/'),
+};
+"#;
+
+/// Opens the board page and returns what [`READ_LOAD`] reads once its board is drawn.
+async fn load_once(site: &Site) -> Res<Value> {
+    site.client
+        .goto(&site.base)
+        .await
+        .ctx("open the board page")?;
+    let started = Instant::now();
+    loop {
+        let load = site
+            .client
+            .execute(READ_LOAD, vec![])
+            .await
+            .ctx("read the first load")?;
+        if !load["first_board_ms"].is_null() {
+            return Ok(load);
+        }
+        if started.elapsed() > ANSWER {
+            return Err(format!("no board within {ANSWER:?}: {load}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn print_load(kind: &str, run: usize, load: &Value) {
+    eprintln!(
+        "first load, {kind}, run {run}: first board {:.0} ms, {} requests, {} bytes ({} from the network): {}",
+        load["first_board_ms"].as_f64().unwrap_or(f64::NAN),
+        load["requests"],
+        load["bytes"],
+        load["network_bytes"],
+        load["files"]
+    );
+}
+
+async fn first_loads(site: &mut Site) -> Res<()> {
+    const RUNS: usize = 4;
+    site.devtools(
+        "Page.addScriptToEvaluateOnNewDocument",
+        serde_json::json!({ "source": FIRST_BOARD }),
+    )
+    .await?;
+    let origin = site.base.trim_end_matches('/').to_string();
+    for run in 1..=RUNS {
+        site.devtools("Network.clearBrowserCache", serde_json::json!({}))
+            .await?;
+        site.devtools(
+            "Storage.clearDataForOrigin",
+            serde_json::json!({ "origin": origin, "storageTypes": "all" }),
+        )
+        .await?;
+        print_load("online, a first visit", run, &load_once(site).await?);
+    }
+    let cached = site
+        .client
+        .execute_async(CONTROLLED, vec![])
+        .await
+        .ctx("wait for the service worker")?;
+    eprintln!("the service worker's caches: {cached}");
+    site.stop_server();
+    site.devtools(
+        "Network.emulateNetworkConditions",
+        serde_json::json!({"offline": true, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0}),
+    )
+    .await?;
+    for run in 1..=RUNS {
+        print_load(
+            "offline, from the service worker",
+            run,
+            &load_once(site).await?,
+        );
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: needs chromium, chromedriver and scripts/web.sh's site"]
+async fn the_static_site_s_first_load() {
+    let mut site = Site::open("icon.svg", "chromium-first-load.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = first_loads(&mut site).await;
     site.close(outcome).await;
 }

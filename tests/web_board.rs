@@ -39,16 +39,16 @@ mod board_page;
 mod static_site;
 
 use board_page::{
-    PageState, Rng, STEP, click, download, human_can_move, moves_with_comments, new_game,
-    play_human_move, poll, read_state, record_tag, select, shows_the_version, type_into, wait_for,
+    PageState, Rng, STEP, choose_file, click, download, human_can_move, moves_with_comments,
+    native, new_game, play_human_move, poll, read_state, record_tag, select, shows_the_version,
+    type_into, wait_for,
 };
 use fantoccini::Client;
 use serde_json::Value;
 use static_site::processes::{self, Context, Res, strings};
-use static_site::{GAMES, Site, only_own_origin, target_dir};
-use std::io::Write;
+use static_site::{CONTROLLED, GAMES, Site, only_own_origin, target_dir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 /// The person's moves in each game (each answered by the engine).
@@ -273,30 +273,6 @@ async fn no_server_parts(client: &Client) -> Res<()> {
     Ok(())
 }
 
-/// What the native binary answers to `lines`, one protocol session, line by line.
-fn native(lines: &[String]) -> Res<Vec<String>> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ctx("start tabula")?;
-    let mut input = child.stdin.take().ok_or("tabula has no stdin")?;
-    input
-        .write_all(format!("{}\nquit\n", lines.join("\n")).as_bytes())
-        .ctx("write to tabula")?;
-    drop(input);
-    let output = child.wait_with_output().ctx("read tabula's answers")?;
-    let answers: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    match answers.iter().find(|l| l.starts_with("info string error")) {
-        Some(error) => Err(format!("tabula refused {lines:?}: {error}")),
-        None => Ok(answers),
-    }
-}
-
 /// Every move the page lists is legal where it was played, by the native binary's list
 /// (`moves`, one line for each position), and the position string the page shows is the
 /// binary's after them (`d`). Returns the legal moves there.
@@ -491,15 +467,6 @@ async fn load_record(client: &Client, file: &Path, moves: &[String]) -> Res<()> 
     Ok(())
 }
 
-/// Chooses `file` in the page's *Load record* field.
-async fn choose_file(client: &Client, file: &Path) -> Res<()> {
-    board_page::find_id(client, "load-record", "#load-record")
-        .await?
-        .send_keys(&file.display().to_string())
-        .await
-        .ctx(&format!("choose {}", file.display()))
-}
-
 /// `what` (typing into the page) brings one message in `error` (an element id's key in
 /// [`READ_ERRORS`]) and leaves the board, the moves and the notices as they were.
 async fn refused(client: &Client, error: &str, what: impl Future<Output = Res<()>>) -> Res<()> {
@@ -627,9 +594,36 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
-    let png = board_kept::side_lines(client, &shots()).await?;
-    std::fs::write(shots().join("side-line.png"), png).ctx("save a screenshot")?;
     only_own_origin(client, base).await
+}
+
+/// A study board's side lines at the static home (`tests/common/board_kept.rs`): made,
+/// browsed with clicks and keys, saved in a record, loaded back, promoted and deleted
+/// (`target/web-screenshots/side-line.png` and `side-line-loaded.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_browses_side_lines_in_a_real_browser() {
+    let site = Site::open("", "chromium-side-lines.log")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = async {
+        std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
+        wait_for(&site.client, "the board to be drawn", ENGINE_REPLY, |s| {
+            s.squares > 0
+        })
+        .await?;
+        let (browsed, loaded) = board_kept::side_lines(&site.client, &shots()).await?;
+        std::fs::write(shots().join("side-line.png"), browsed).ctx("save a screenshot")?;
+        std::fs::write(shots().join("side-line-loaded.png"), loaded).ctx("save a screenshot")?;
+        only_own_origin(&site.client, &site.base).await
+    }
+    .await;
+    if outcome.is_err()
+        && let Ok(png) = site.client.screenshot().await
+    {
+        let _ = std::fs::write(shots().join("side-lines-failure.png"), png);
+    }
+    site.close_clean(outcome).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -646,17 +640,6 @@ async fn the_static_board_mends_in_a_real_browser() {
     }
     site.close_clean(outcome).await;
 }
-
-/// Waits until a service worker controls the page (its files cached: it took over after
-/// installing them).
-const CONTROLLED: &str = r#"
-const done = arguments[arguments.length - 1];
-navigator.serviceWorker.ready
-    .then(() => (navigator.serviceWorker.controller ? true
-        : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))))
-    .then(() => caches.keys())
-    .then((keys) => done({ caches: keys }), (e) => done({ failed: String(e) }));
-"#;
 
 /// The caches the page's origin has (`tabula-<build>`, one per build).
 const CACHES: &str = r#"

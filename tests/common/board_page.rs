@@ -3,6 +3,7 @@
 //! in one script call, clicks, choices and typing as a person makes them, a person's move
 //! played by clicks, and the record the page downloads read back.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::processes::{Context, Res, strings};
@@ -446,4 +447,37 @@ pub async fn shows_the_version(client: &Client) -> Res<()> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// What the native binary answers to `lines`, one protocol session, line by line.
+pub fn native(lines: &[String]) -> Res<Vec<String>> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ctx("start tabula")?;
+    let mut input = child.stdin.take().ok_or("tabula has no stdin")?;
+    input
+        .write_all(format!("{}\nquit\n", lines.join("\n")).as_bytes())
+        .ctx("write to tabula")?;
+    drop(input);
+    let output = child.wait_with_output().ctx("read tabula's answers")?;
+    let answers: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    match answers.iter().find(|l| l.starts_with("info string error")) {
+        Some(error) => Err(format!("tabula refused {lines:?}: {error}")),
+        None => Ok(answers),
+    }
+}
+
+/// Chooses `file` in the page's *Load record* field.
+pub async fn choose_file(client: &Client, file: &std::path::Path) -> Res<()> {
+    find_id(client, "load-record", "#load-record")
+        .await?
+        .send_keys(&file.display().to_string())
+        .await
+        .ctx(&format!("choose {}", file.display()))
 }

@@ -291,3 +291,14 @@ pub async fn only_own_origin(client: &Client, base: &str) -> Res<()> {
         Err(format!("requests outside {base}: {outside:?}"))
     }
 }
+
+/// Waits until a service worker controls the page (its files cached: it took over after
+/// installing them).
+pub const CONTROLLED: &str = r#"
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.ready
+    .then(() => (navigator.serviceWorker.controller ? true
+        : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true)))))
+    .then(() => caches.keys())
+    .then((keys) => done({ caches: keys }), (e) => done({ failed: String(e) }));
+"#;

@@ -3,7 +3,7 @@
 //! games to choose from, and pressed toggles that must stay readable while the mouse is on
 //! them. Each is checked in the page (most saved as a screenshot).
 
-use crate::board_page::{click, find_id, new_game, poll, select, set_diamond, type_into};
+use crate::board_page::{choose_file, click, new_game, poll, select, set_diamond, type_into};
 use crate::page::save_screenshot;
 use crate::processes::{api_get, free_port, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
@@ -100,11 +100,7 @@ async fn record_of_two_games(client: &Client, base: &str) -> Res<()> {
                  [Black \"engine\"]\n[Opening \"startpos moves a1b3\"]\n[Result \"*\"]\n\n\
                  1... a5c4 *\n";
     std::fs::write(&file, games).ctx(&format!("write {}", file.display()))?;
-    let input = find_id(client, "load-record", "#load-record").await?;
-    input
-        .send_keys(&file.display().to_string())
-        .await
-        .ctx("choose the record file")?;
+    choose_file(client, &file).await?;
     let choice = r#"
         const box = document.getElementById('record-choice');
         return { shown: !box.hidden, options: Array.from(document.querySelectorAll('#record-game option')).map((o) => o.textContent) };

@@ -407,6 +407,21 @@ async fn the_gui_mends_in_a_real_browser() {
     .await;
 }
 
+/// A study board's side lines, browsed, saved and loaded back (`mends.rs`), on a page of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+async fn the_gui_browses_side_lines_in_a_real_browser() {
+    in_browser(
+        "chromium-side-lines.log",
+        async |client: &Client, base: &str, _driver_port: u16| {
+            client.goto(base).await.ctx(&format!("open {base}"))?;
+            wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+            mends::check_side_lines(client).await
+        },
+    )
+    .await;
+}
+
 /// Starts `tabula gui`, chromedriver and Chromium (its log in the screenshot folder as `log`),
 /// runs `test` on the server's address (and chromedriver's port, for a second browser) within
 /// [`TOTAL`], and ends them; panics with the page's console if the test failed.

@@ -49,10 +49,13 @@ pub async fn check_kept(client: &Client, base: &str, driver_port: u16) -> Res<()
     let _ = fresh.close().await;
     let _ = std::fs::remove_dir_all(&profile);
     save_png("shared-link", outcome?)?;
-    storage_full_is_said_once(client).await?;
-    save_png(
-        "side-line",
-        side_lines(client, &crate::processes::screenshot_dir()).await?,
-    )?;
-    Ok(())
+    storage_full_is_said_once(client).await
+}
+
+/// The move tree of a study board (`board_kept::side_lines`): made, browsed, saved, loaded
+/// back, promoted and deleted.
+pub async fn check_side_lines(client: &Client) -> Res<()> {
+    let (browsed, loaded) = side_lines(client, &crate::processes::screenshot_dir()).await?;
+    save_png("side-line", browsed)?;
+    save_png("side-line-loaded", loaded).map(drop)
 }

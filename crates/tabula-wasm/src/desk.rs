@@ -169,7 +169,8 @@ impl Desk {
             }
             "move" => {
                 let request: MoveRequest = parse(body).map_err(refused)?;
-                desk.person_moves(&request.text).map_err(refused)?;
+                desk.person_moves(&request.text, !request.put_back)
+                    .map_err(refused)?;
             }
             "targets" => {
                 let request: TargetsRequest = parse(body).map_err(refused)?;

@@ -55,7 +55,7 @@ pub async fn act(
         }
         "move" => {
             with_body(body, move |request: MoveRequest| {
-                room.change(|state| state.person_moves(&request.text))
+                room.change(|state| state.person_moves(&request.text, !request.put_back))
             })
             .await
         }

@@ -55,6 +55,10 @@ pub struct PositionRequest {
 pub struct MoveRequest {
     #[serde(rename = "move")]
     pub text: String,
+    /// A move the page puts back on a study board (going back to a line it keeps): its thinking
+    /// time is not the person's, so none is noted.
+    #[serde(default)]
+    pub put_back: bool,
 }
 
 #[derive(Deserialize)]

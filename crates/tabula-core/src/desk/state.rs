@@ -101,24 +101,25 @@ impl Desk {
     }
 
     /// A person's move at the position shown: in a match at its end, clocks charged. Its note
-    /// is the time since the turn began.
-    pub fn person_moves(&mut self, text: &str) -> Result<(), String> {
+    /// is the time since the turn began if `timed`; a move the page puts back on the table
+    /// (going back to a line of a study board's that it keeps) is not timed, and has no note.
+    pub fn person_moves(&mut self, text: &str, timed: bool) -> Result<(), String> {
         if let Some(why) = self.why_no_move() {
             return Err(why);
         }
         let side = self.table.session().side_to_move();
-        let note = MoveNote {
+        let note = timed.then(|| MoveNote {
             time_ms: u64::try_from(self.turn_began.elapsed().as_millis()).unwrap_or(u64::MAX),
             ..MoveNote::default()
-        };
+        });
         if self.is_match() {
-            return self.play_at_end(side, text, Some(note));
+            return self.play_at_end(side, text, note);
         }
         let ply = self.table.ply;
         self.table.play(text)?;
         if self.table.moves.len() == ply + 1 {
             self.notes.truncate(ply);
-            self.notes.push(Some(note));
+            self.notes.push(note);
         }
         Ok(())
     }

@@ -32,7 +32,7 @@ fn the_engine_is_asked_for_its_move_only_on_its_turn() {
         desk.wanted().iter().all(Option::is_none),
         "white is the person's"
     );
-    desk.person_moves("d4f5").expect("a legal first move");
+    desk.person_moves("d4f5", true).expect("a legal first move");
     desk.committed();
     let [white, black, analyser] = desk.wanted();
     assert!(white.is_none() && analyser.is_none());
@@ -49,13 +49,13 @@ fn the_engine_is_asked_for_its_move_only_on_its_turn() {
         desk.why_no_move().is_some(),
         "the person waits for the engine"
     );
-    assert!(desk.person_moves("e5c4").is_err());
+    assert!(desk.person_moves("e5c4", true).is_err());
 }
 
 #[test]
 fn an_engine_move_that_is_not_legal_is_refused_and_not_asked_again() {
     let mut desk = against_the_engine();
-    desk.person_moves("d4f5").expect("legal");
+    desk.person_moves("d4f5", true).expect("legal");
     desk.committed();
     let version = desk.version;
     let note = MoveNote::default();
@@ -78,7 +78,7 @@ fn an_engine_move_that_is_not_legal_is_refused_and_not_asked_again() {
 #[test]
 fn taking_back_against_the_engine_goes_back_to_the_persons_turn() {
     let mut desk = against_the_engine();
-    desk.person_moves("d4f5").expect("legal");
+    desk.person_moves("d4f5", true).expect("legal");
     desk.engine_moved(
         desk.version,
         Side::Black,
@@ -94,7 +94,7 @@ fn taking_back_against_the_engine_goes_back_to_the_persons_turn() {
 #[test]
 fn the_analyser_follows_the_position_shown() {
     let mut desk = Desk::new(Table::new("jesonmor", Some("5")).expect("jeson mor"));
-    desk.person_moves("a1b3").expect("legal");
+    desk.person_moves("a1b3", true).expect("legal");
     desk.table.goto(0).expect("the start");
     desk.analysis = AnalysisSettings {
         on: true,
@@ -123,14 +123,14 @@ fn a_clock_that_runs_out_loses_the_game() {
     assert!(desk.flag_fall());
     let result = desk.table.result().expect("over");
     assert_eq!(result.winner, Some("black"));
-    assert!(desk.person_moves("d4f5").is_err());
+    assert!(desk.person_moves("d4f5", true).is_err());
 }
 
 #[test]
 fn a_review_runs_step_by_step_and_a_replaced_one_is_not_heard() {
     let mut desk = Desk::new(Table::new("jesonmor", Some("5")).expect("jeson mor"));
     assert!(desk.start_review(4, |_| String::new()).is_err(), "no moves");
-    desk.person_moves("a1b3").expect("legal");
+    desk.person_moves("a1b3", true).expect("legal");
     assert!(desk.start_review(0, |_| String::new()).is_err(), "depth 0");
     let first = desk.start_review(2, |_| String::new()).expect("a review");
     let asked = desk.start_review(2, |_| String::new()).expect("another");
@@ -180,5 +180,28 @@ fn a_new_limit_after_a_loss_on_time_reopens_the_game() {
     assert_eq!(
         desk.clocks.as_ref().and_then(|clocks| clocks.running()),
         Some(Side::White)
+    );
+}
+
+/// A move put back on a study board is not timed: its comment is the `{0ms}` of a move with no
+/// note (as a loaded record's), while a person's move shows the time it took.
+#[test]
+fn a_move_put_back_on_a_study_board_has_no_thinking_time() {
+    let mut desk = Desk::new(Table::new("joust", None).expect("joust"));
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    desk.person_moves("d4f5", true).expect("legal");
+    desk.committed();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    desk.person_moves("e5c4", false).expect("legal");
+    desk.committed();
+    let record = super::record_text::write_record(&desk, |_| "tabula".to_string());
+    let movetext = record.lines().last().unwrap_or("");
+    assert!(
+        movetext.starts_with("1. d4f5 {") && !movetext.starts_with("1. d4f5 {0ms}"),
+        "the person's move is timed: {movetext}"
+    );
+    assert!(
+        movetext.ends_with("e5c4 {0ms} *"),
+        "the move put back is not: {movetext}"
     );
 }

@@ -84,7 +84,10 @@ const ui = {
   standardStarts: {},  // `game WxH` -> the start position of a new table
   options: {},         // the board's options, kept (keep.js): diamond, flipped, animate, sound
   arrival: null,       // the piece of the move just played, sliding in: {version, from, to}
-  sideLines: [],       // a study board's side lines: {at, prefix, moves}
+  sideLines: [],       // a study board's side lines: {at, prefix, moves} (below)
+  viewing: null,       // the side line shown, whose moves the table holds; null: the main line
+  main: null,          // the main line's moves while a side line is shown (or tried)
+  switching: false,    // the table is being put on another line: not kept, no sound
 };
 
 // ---------------------------------------------------------------------------
@@ -176,6 +179,8 @@ async function createTable(game, size, players) {
   ui.positionDirty = false;
   if (!ui.restoring) ui.gameId = newGameId();
   ui.sideLines = [];
+  ui.viewing = null;
+  ui.main = null;
   ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   document.body.dataset.table = t.id;
   applyTable(t);
@@ -225,8 +230,11 @@ function snapshot(t) {
       (t.clocks.running === side ? spent : 0)));
     clocks = { white_ms: left('white'), black_ms: left('black') };
   }
+  // The main line, and where a side line is shown, its moves and the position shown in it.
+  const view = ui.viewing ? { path: t.moves, ply: t.ply } : null;
   return {
-    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: t.moves, ply: t.ply,
+    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: mainLine(t),
+    ply: view ? Math.min(t.ply, ui.viewing.at) : t.ply, view,
     players: t.players, limit: t.limit, analysis: t.analysis, clocks,
     result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
   };
@@ -250,6 +258,8 @@ async function setUp(s) {
     }
     if (s.analysis) applyTable(await post('analysis', s.analysis));
     ui.sideLines = Array.isArray(s.sideLines) ? s.sideLines : [];
+    const viewed = s.view && ui.sideLines.find((l) => sameMoves(pathOf(l), s.view.path));
+    if (viewed) await showLine(viewed, s.view.ply);
     renderMoves();
   } finally {
     ui.restoring = false;
@@ -278,25 +288,29 @@ async function restoreKept() {
  * record fetched when its moves, result or players change). */
 function keepNow(force = false) {
   const t = ui.table;
-  if (!keep || !t || ui.restoring) return;
+  if (!keep || !t || ui.restoring || ui.switching) return;
   if (force === true) ui.keptKey = null;
   const s = snapshot(t);
   keep.saveCurrent(s);
-  if (!t.moves.length) return;
-  const key = JSON.stringify([s.id, t.moves, s.result, t.players]);
+  if (!s.moves.length) return;
+  const key = JSON.stringify([s.id, s.moves, s.result, t.players]);
   if (key === ui.keptKey) return;
   ui.keptKey = key;
-  keep.keepGame({ id: s.id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
-    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: t.moves.length, result: s.result,
-    snapshot: s });
   const id = s.id;
+  const kept = keep.listGames().find((g) => g.id === id);
+  keep.keepGame({ id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
+    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: s.moves.length, result: s.result,
+    snapshot: s, record: kept && kept.record });
+  renderMyGames();
+  // The record is the main line's: fetched while the table holds it (a side line shown puts its
+  // moves there; going back to the main line keeps the game again).
+  if (ui.viewing) return;
+  const book = bookMoves(t);
   backend.download(ui.id).then((record) => {
-    const shown = ui.table;
-    if (shown && ui.gameId === id) record.text = withSideLines(record.text, shown, bookMoves(shown));
+    if (ui.gameId === id) record.text = withSideLines(record.text, s.moves, s.start, book);
     keep.keepRecord(id, record);
     renderMyGames();
   }, () => {});
-  renderMyGames();
 }
 
 /** "My games": each kept game with its buttons. */
@@ -338,7 +352,10 @@ async function onMyGame(ev) {
     if (g.id === ui.gameId) ui.keptKey = null;
     return renderMyGames();
   }
-  if (action === 'download') return saveFile(g.record.name, g.record.text);
+  if (action === 'download') { // the game shown: its record as it is now
+    if (g.id !== ui.gameId) return saveFile(g.record.name, g.record.text);
+    return downloadRecord();
+  }
   try {
     await setUp(g.snapshot);
   } catch (e) {
@@ -412,13 +429,13 @@ function saveOptions() {
 async function downloadRecord() {
   let record;
   try {
-    record = await backend.download(ui.id);
+    record = await gameRecord();
   } catch (e) {
     showError($('record-error'), e.message);
     return;
   }
   showError($('record-error'), '');
-  saveFile(record.name, withSideLines(record.text, ui.table, bookMoves(ui.table)));
+  saveFile(record.name, record.text);
 }
 
 /** Saves `text` as the file `name`. */
@@ -446,6 +463,11 @@ function applyTable(t) {
     old.game !== t.game || old.moves.length !== t.moves.length;
   ui.table = t;
   ui.clockAt = performance.now();
+  // A side line shown follows the table's line: moves played at its end, a take back.
+  const line = ui.viewing;
+  if (line && !ui.switching && t.moves.length > line.at && sameMoves(t.moves.slice(0, line.at), line.prefix)) {
+    line.moves = t.moves.slice(line.at);
+  }
   if (!old || old.game !== t.game || old.width !== t.width || old.height !== t.height) {
     // a new game or size: show it in the new-game controls
     $('game').value = t.game;
@@ -478,7 +500,7 @@ function applyTable(t) {
     ui.movableFor = t.version;
   }
   // A move just played at the end of the game: the piece slides there, and a sound.
-  if (old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
+  if (!ui.switching && old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
     old.ply === old.moves.length && (t.last_move || []).length >= 2) {
     const path = t.last_move;
     const to = t.game === 'claustro' ? path[1] : path[path.length - 1];
@@ -653,78 +675,250 @@ async function sendMove(move) {
   }
 }
 
-/** Plays `move` at the position shown; in a study board, a move away from the end of the line
- * that is not the line's next one keeps the moves it replaces as a side line. Shows a refusal
- * under the board; the table played, or null. */
+/** Plays `move` at the position shown. In a study board, away from the end of the line shown, a
+ * move other than the line's next one follows the line (main or side) that goes on with it, or
+ * starts a side line there, which is then the line shown; at the end of a side line it extends
+ * it. Shows a refusal under the board; the table played, or null. */
 async function playMove(move) {
   const before = ui.table;
-  const t = await tablePost('move', { move }, $('move-error'));
-  if (t && before && !isPlaying(before) && before.ply < before.moves.length && t.moves[before.ply] !== before.moves[before.ply]) {
-    addSideLine(before.ply, before.moves);
+  const study = before && !isPlaying(before) && before.ply < before.moves.length;
+  if (!study) return tablePost('move', { move }, $('move-error'));
+  const aside = ui.main;
+  if (!aside) ui.main = before.moves.slice(); // the main line, kept aside while the table leaves it
+  ui.switching = true; // the tree is fitted below, once the table has answered
+  let t;
+  try {
+    t = await tablePost('move', { move }, $('move-error'));
+  } finally {
+    ui.switching = false;
   }
-  return t;
+  if (!t || t.moves[before.ply] === before.moves[before.ply]) { // refused, or the line's next move
+    if (!aside) ui.main = null;
+    renderMoves();
+    return t;
+  }
+  const path = t.moves.slice(0, before.ply + 1);
+  const startsWith = (moves) => sameMoves(moves.slice(0, path.length), path);
+  if (startsWith(ui.main)) {
+    await showLine(null, path.length);
+  } else {
+    const known = ui.sideLines.find((l) => startsWith(pathOf(l)));
+    if (known) {
+      await showLine(known, path.length);
+    } else {
+      ui.viewing = addLines(ui.main, [path])[0];
+      renderMoves();
+      keepNow(true);
+    }
+  }
+  return ui.table;
 }
 
 // ---------------------------------------------------------------------------
-// Side lines (a study board's move tree, kept by the page): the moves a move away from the end
-// of the line replaced, shown after the move that replaced them; promoted (played again in place
-// of the line's own) or deleted; written into records as `( ... )`, docs/records.md.
+// Side lines (a study board's move tree, kept by the page; the table holds one line of it): a
+// side line is `{at, prefix, moves}`, the moves played in place of the move after the `prefix`
+// (its first `at` moves, which may go through another side line). The table holds the line
+// shown: the main line, or a side line's whole path while it is browsed (`ui.viewing`, the main
+// line then kept in `ui.main`). Side lines are promoted (made the main line) or deleted, and
+// written into records as `( ... )` (docs/records.md), and a loaded record's are read back.
 // ---------------------------------------------------------------------------
 
-/** Keeps `moves` after their first `at` as a side line (unless the same one is kept). */
-function addSideLine(at, moves) {
-  const line = { at, prefix: moves.slice(0, at), moves: moves.slice(at) };
-  if (!line.moves.length) return;
-  const same = (l) => l.at === at && l.moves.join(' ') === line.moves.join(' ');
-  if (!ui.sideLines.some(same)) ui.sideLines.push(line);
-  renderMoves();
-  keepNow(true);
+const sameMoves = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
+/** How many first moves `a` and `b` share. */
+function commonLength(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+/** A side line's moves from the start of the game. */
+const pathOf = (l) => [...l.prefix, ...l.moves];
+/** The main line: the table's, or the one kept aside while a side line is shown. */
+const mainLine = (t) => ui.main || t.moves;
+
+/** Side lines for `paths` (moves from the start), each branching where it leaves the main line
+ * `main`, the side lines kept and those before it, the latest place: added to the kept ones and
+ * returned (a path that is all on a line already adds none). */
+function addLines(main, paths) {
+  const added = [];
+  for (const path of paths) {
+    let at = commonLength(main, path);
+    for (const l of ui.sideLines) at = Math.max(at, commonLength(pathOf(l), path));
+    if (at >= path.length) continue;
+    const line = { at, prefix: path.slice(0, at), moves: path.slice(at) };
+    ui.sideLines.push(line);
+    added.push(line);
+  }
+  return added;
 }
 
-/** The side lines that still branch from the line on the board. */
-function liveSideLines(t) {
-  return ui.sideLines.filter((l) => l.at <= t.moves.length && l.prefix.join(' ') === t.moves.slice(0, l.at).join(' ') &&
-    l.moves[0] !== t.moves[l.at]);
+/** The side lines (with their index) that branch from the line `path` after its first `from`
+ * moves, in the order kept. */
+function branchesOf(path, from) {
+  return ui.sideLines.map((l, index) => ({ l, index })).filter(({ l }) => l.at >= from && l.at < path.length &&
+    l.moves[0] !== path[l.at] && sameMoves(l.prefix, path.slice(0, l.at)));
 }
 
-/** The side line becomes the line: the board goes to where it branches and its moves are played
- * (the line's own moves there are kept as a side line in its place). */
-async function promoteSideLine(index) {
+/** Puts the moves `path` on the table and shows the position after `ply` of them: the moves the
+ * table's line shares with it stay, the others are played there, put back with no thinking time
+ * (the table judges them). Throws the table's refusal. */
+async function putLine(path, ply) {
+  const switching = ui.switching;
+  ui.switching = true;
+  try {
+    const post = async (what, body) => {
+      const t = await api('POST', `/api/tables/${ui.id}/${what}`, body);
+      applyTable(t);
+      return t;
+    };
+    let t = ui.table;
+    const shared = commonLength(t.moves, path);
+    if (shared < path.length) {
+      if (t.ply !== shared) t = await post('goto', { ply: shared });
+      for (const move of path.slice(shared)) t = await post('move', { move, put_back: true }); // not timed
+    }
+    if (t.ply !== ply) await post('goto', { ply });
+  } finally {
+    ui.switching = switching;
+  }
+}
+
+/** Shows the position after `ply` moves of the side line `line`, or of the main line (`null`). */
+async function showLine(line, ply) {
   const t = ui.table;
-  const line = liveSideLines(t)[index];
-  if (!line) return;
-  ui.sideLines = ui.sideLines.filter((l) => l !== line);
-  if (!(await tablePost('goto', { ply: line.at }, $('move-error')))) return;
-  for (const move of line.moves) {
-    if (!(await playMove(move))) return;
+  if (line && !ui.main) ui.main = t.moves.slice();
+  const main = mainLine(t);
+  const path = line ? pathOf(line) : main;
+  ui.viewing = line;
+  showError($('move-error'), '');
+  try {
+    await putLine(path, Math.max(0, Math.min(path.length, ply)));
+  } catch (e) {
+    showError($('move-error'), e.message);
+  }
+  if (!line) ui.main = null;
+  renderAll();
+  keepNow(true);
+}
+
+/** Back to the main line (at the side line's branch) if a side line is shown. */
+async function toMainLine() {
+  if (ui.viewing) await showLine(null, Math.min(ui.table.ply, ui.viewing.at));
+}
+
+/** `fn` run with the main line on the table, the side line shown then shown again. */
+async function onMainLine(fn) {
+  const line = ui.viewing, ply = ui.table.ply;
+  if (!line) return fn();
+  await showLine(null, line.at);
+  try {
+    return await fn();
+  } finally {
+    await showLine(line, ply);
   }
 }
 
-function deleteSideLine(index) {
-  const line = liveSideLines(ui.table)[index];
-  ui.sideLines = ui.sideLines.filter((l) => l !== line);
+/** The side line and those that branch from it. */
+function lineAndBranches(line) {
+  const head = [...line.prefix, line.moves[0]];
+  return ui.sideLines.filter((l) => l === line || (l.at > line.at && sameMoves(pathOf(l).slice(0, head.length), head)));
+}
+
+/** The side line becomes the main line; the main line's moves from where they part become a side
+ * line in its place. The board shows the line's last move. */
+async function promoteSideLine(index) {
+  const line = ui.sideLines[index];
+  if (!line) return;
+  const path = pathOf(line);
+  const others = [mainLine(ui.table), ...ui.sideLines.filter((l) => l !== line).map(pathOf)];
+  ui.viewing = null;
+  ui.main = null;
+  ui.sideLines = [];
+  addLines(path, others.filter((p) => !sameMoves(p, path)));
+  ui.main = path; // the table may still hold the old line until putLine is done
+  try {
+    await putLine(path, path.length);
+  } catch (e) {
+    showError($('move-error'), e.message);
+  }
+  ui.main = null;
+  renderAll();
+  keepNow(true);
+}
+
+/** Deletes the side line and those that branch from it (back to the main line if one was shown). */
+async function deleteSideLine(index) {
+  const line = ui.sideLines[index];
+  if (!line) return;
+  const gone = lineAndBranches(line);
+  if (ui.viewing && gone.includes(ui.viewing)) await showLine(null, line.at);
+  ui.sideLines = ui.sideLines.filter((l) => !gone.includes(l));
   renderMoves();
   keepNow(true);
 }
 
-/** The numbered moves of a side line branching after `at` moves of a game that starts at
- * `start` (its side to move and move number): `2... e5c4 3. f5h6`. */
-function sideLineText(start, at, moves) {
-  const fields = start.trim().split(/\s+/);
-  const blackFirst = fields[1] === 'b';
-  const first = parseInt(fields[3], 10) || 1;
-  return moves.map((m, i) => {
-    const ply = at + i + (blackFirst ? 1 : 0);
-    const number = first + Math.floor(ply / 2);
-    if (ply % 2 === 0) return `${number}. ${m}`;
-    return i === 0 ? `${number}... ${m}` : m;
-  }).join(' ');
+/** The line the side line `line` branches from: another side line, or the main line (null). */
+function parentOf(line) {
+  return ui.sideLines.find((p) => p !== line && p.at < line.at && p.at + p.moves.length > line.at &&
+    sameMoves(pathOf(p).slice(0, line.at), line.prefix)) || null;
 }
 
-/** The record `text` with the side lines written in, `( ... )` after the move each replaces
- * (`book`: how many first moves the record keeps in its Opening tag, not in its movetext). */
-function withSideLines(text, t, book) {
-  const lines = liveSideLines(t).filter((l) => l.at >= book && l.at < t.moves.length);
+/** Takes back the move before the position shown, in the line it is on; a side line whose
+ * every move is taken back is gone, and the board is on the line it branched from. */
+async function takeBack() {
+  while (ui.viewing && ui.table.ply <= ui.viewing.at) await showLine(parentOf(ui.viewing), ui.table.ply);
+  const line = ui.viewing;
+  const t = await tablePost('undo', undefined, $('move-error'));
+  if (t && line && t.moves.length <= line.at) {
+    const parent = parentOf(line);
+    const gone = lineAndBranches(line);
+    ui.sideLines = ui.sideLines.filter((l) => !gone.includes(l));
+    await showLine(parent, t.ply);
+  }
+}
+
+/** The move number and side of the move after `ply` moves of a game that starts at `start`. */
+function moveNumber(start, ply) {
+  const fields = start.trim().split(/\s+/);
+  const p = ply + (fields[1] === 'b' ? 1 : 0);
+  return { number: (parseInt(fields[3], 10) || 1) + Math.floor(p / 2), white: p % 2 === 0 };
+}
+
+/** The numbered moves `moves` played after `at` moves (`2... e5c4 3. f5h6`): each `{label, move}`,
+ * the label `2.` before white's moves and `2...` before the first if it is black's. */
+function numbered(start, at, moves) {
+  return moves.map((move, k) => {
+    const { number, white } = moveNumber(start, at + k);
+    return { label: white ? `${number}.` : (k === 0 ? `${number}...` : null), move };
+  });
+}
+
+/** A side line as a record writes it, the side lines branching from it inside it:
+ * `2. c3d5 b7c5 (2... b7a5) 3. d5e7`. */
+function lineText(start, line) {
+  const path = pathOf(line);
+  const branches = branchesOf(path, line.at + 1);
+  const words = [];
+  let renumber = false;
+  line.moves.forEach((move, k) => {
+    const ply = line.at + k;
+    const { number, white } = moveNumber(start, ply);
+    if (white) words.push(`${number}.`);
+    else if (k === 0 || renumber) words.push(`${number}...`);
+    words.push(move);
+    renumber = false;
+    for (const { l } of branches.filter(({ l }) => l.at === ply)) {
+      words.push(`(${lineText(start, l)})`);
+      renumber = true;
+    }
+  });
+  return words.join(' ');
+}
+
+/** The record `text` of the main line `main` (from `start`) with its side lines written in,
+ * `( ... )` after the move each replaces (`book`: how many first moves the record keeps in its
+ * Opening tag, not in its movetext). */
+function withSideLines(text, main, start, book) {
+  const lines = branchesOf(main, book);
   const split = text.indexOf('\n\n');
   if (!lines.length || split < 0) return text;
   const head = text.slice(0, split + 2);
@@ -732,14 +926,25 @@ function withSideLines(text, t, book) {
   const words = movetextWords(body);
   const moves = words.filter((w) => !w.text.endsWith('.') && !['1-0', '0-1', '1/2-1/2', '*'].includes(w.text));
   // The latest first, so that the places of the earlier ones do not move.
-  for (const line of [...lines].sort((a, b) => b.at - a.at)) {
-    const replaced = moves[line.at - book];
+  const places = [...new Set(lines.map(({ l }) => l.at))].sort((a, b) => b - a);
+  for (const at of places) {
+    const replaced = moves[at - book];
     if (!replaced) continue;
     const next = words.find((w) => w.at > replaced.at); // after the move's comments
     const place = next ? next.at : body.length;
-    body = `${body.slice(0, place)}(${sideLineText(t.start, line.at, line.moves)}) ${body.slice(place)}`;
+    const written = lines.filter(({ l }) => l.at === at).map(({ l }) => `(${lineText(start, l)}) `).join('');
+    body = `${body.slice(0, place)}${written}${body.slice(place)}`;
   }
   return head + body;
+}
+
+/** The record of the game shown, its side lines written in. */
+async function gameRecord() {
+  return onMainLine(async () => {
+    const record = await backend.download(ui.id);
+    const t = ui.table;
+    return { name: record.name, text: withSideLines(record.text, t.moves, t.start, bookMoves(t)) };
+  });
 }
 
 /** The words of a movetext outside its comments, each with where it begins. */
@@ -761,6 +966,114 @@ function movetextWords(body) {
     i = end - 1;
   }
   return words;
+}
+
+/** The movetext of each game of a record text (a tag line after a movetext begins the next). */
+function recordMovetexts(text) {
+  const games = [];
+  let game = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const tag = /^\[\w+\s+".*"\]$/.test(line);
+    if (!game || (tag && game.moves)) {
+      game = { moves: '' };
+      games.push(game);
+    }
+    if (!tag) game.moves += `${line}\n`;
+  }
+  return games.map((g) => g.moves);
+}
+
+/** The side lines of a movetext as paths from the start, in the order written: `base` the
+ * moves before the movetext (the Opening's), `main` the main line as the table took it. A side
+ * line `( ... )` replaces the move before it; comments are read past. Throws what is wrong. */
+function sideLinePaths(movetext, base, main) {
+  const tokens = [];
+  let depth = 0, word = '';
+  const flush = () => { if (word) tokens.push(word); word = ''; };
+  for (const c of movetext) {
+    if (depth > 0) {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+    } else if (c === '{') {
+      flush();
+      depth = 1;
+    } else if (c === '(' || c === ')') {
+      flush();
+      tokens.push(c);
+    } else if (/\s/.test(c)) {
+      flush();
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  const paths = [], open = [];
+  let path = base.slice();
+  for (const token of tokens) {
+    if (token === '(') {
+      if (path.length <= base.length) throw new Error('a side line comes before any move it could replace');
+      open.push({ path, slot: paths.length });
+      paths.push(null);
+      path = path.slice(0, -1);
+    } else if (token === ')') {
+      const from = open.pop();
+      if (!from) throw new Error('a ) closes no side line');
+      if (path.length > from.path.length - 1) paths[from.slot] = path;
+      path = from.path;
+    } else if (!token.endsWith('.') && !['1-0', '0-1', '1/2-1/2', '*'].includes(token)) {
+      path.push(open.length ? token : (main[path.length] ?? token));
+    }
+  }
+  if (open.length) throw new Error('a side line is left open');
+  return paths.filter((p) => p);
+}
+
+/** A loaded record's side lines (game `number` of `text`, from 1), each tried on the table: the
+ * side lines whose moves the rules take are kept, the others left out with one message under
+ * *Load record*; the record is then loaded again, as it was. */
+async function loadSideLines(text, number) {
+  const t = ui.table;
+  const movetext = recordMovetexts(text)[(number || 1) - 1];
+  if (!movetext || !movetext.includes('(')) return;
+  let paths;
+  try {
+    paths = sideLinePaths(movetext, t.moves.slice(0, bookMoves(t)), t.moves);
+  } catch (e) {
+    showError($('record-error'), `The record's side lines cannot be read (${e.message}); its main line is loaded.`);
+    return;
+  }
+  const main = t.moves.slice();
+  const body = number ? { text, game: number } : { text };
+  const good = [], bad = [];
+  ui.main = main;
+  ui.switching = true;
+  try {
+    for (const path of paths) {
+      try {
+        await putLine(path, path.length);
+        good.push(ui.table.moves.slice());
+      } catch (e) {
+        const at = commonLength(main, path);
+        bad.push(`(${numbered(t.start, at, path.slice(at)).map((w) => (w.label ? `${w.label} ${w.move}` : w.move)).join(' ')}): ${e.message}`);
+      }
+    }
+    applyTable(await api('POST', `/api/tables/${ui.id}/record`, body));
+  } catch (e) {
+    showError($('record-error'), e.message);
+  } finally {
+    ui.switching = false;
+    ui.main = null;
+    ui.viewing = null;
+  }
+  addLines(main, good);
+  if (bad.length) {
+    const more = bad.length > 1 ? ` (and ${counted(bad.length - 1, 'other side line')})` : '';
+    showError($('record-error'), `The record's side line ${bad[0]}; it is left out${more}.`);
+  }
+  renderAll();
+  keepNow(true);
 }
 
 // Drag and drop (mouse, pen and finger): press on a piece, drop it on a marked square. A finger
@@ -995,9 +1308,12 @@ setInterval(() => {
   if (t && t.clocks && t.clocks.running) renderClocks();
 }, 100);
 
-/** The move list: numbered rows, each move a span with data-ply (the ply after it). */
+/** The move list: numbered rows of the main line, each move a span with data-ply (the ply after
+ * it); the side lines on rows of their own under the move they replace, each of their moves a
+ * span with data-index (from 0) in a row with data-line (its index in `ui.sideLines`). */
 function renderMoves() {
   const t = ui.table;
+  const main = mainLine(t);
   const box = $('moves');
   const fields = t.start.trim().split(/\s+/);
   const blackFirst = fields[1] === 'b';
@@ -1005,8 +1321,39 @@ function renderMoves() {
   const frag = document.createDocumentFragment();
   const addNum = (n) => frag.appendChild(h('span', 'num', `${n}.`));
   let current = null;
-  const lines = liveSideLines(t);
-  t.moves.forEach((m, i) => {
+  // Whether the position shown is on the main line, and its moves (to find it in a side line).
+  const onMain = commonLength(main, t.moves) >= t.ply;
+  const shown = t.moves.slice(0, t.ply);
+  const lines = branchesOf(main, 0);
+  /** A side line's row, then the rows of the side lines that branch from it. */
+  const addLine = (l, index, depth) => {
+    const row = h('div', ui.viewing === l ? 'side-line viewing' : 'side-line');
+    row.dataset.line = String(index);
+    row.style.setProperty('--depth', String(depth));
+    const text = h('span', 'side-moves', '(');
+    numbered(t.start, l.at, l.moves).forEach(({ label, move }, k) => {
+      if (k) text.append(' ');
+      if (label) text.append(`${label} `);
+      const s = h('span', 'side-move', move);
+      s.dataset.index = String(k);
+      s.title = `go to the position after ${move} in this side line`;
+      const ply = l.at + k + 1;
+      if (ply === t.ply && sameMoves(shown, pathOf(l).slice(0, ply))) { s.classList.add('current'); current = s; }
+      text.append(s);
+    });
+    text.append(')');
+    row.append(text);
+    const promote = h('button', 'promote', '↑');
+    promote.type = 'button';
+    promote.title = 'Make this side line the main line (the main line\'s own moves become a side line)';
+    const remove = h('button', 'delete', '×');
+    remove.type = 'button';
+    remove.title = 'Delete this side line (and those that branch from it)';
+    row.append(promote, remove);
+    frag.appendChild(row);
+    for (const b of branchesOf(pathOf(l), l.at + 1)) addLine(b.l, b.index, depth + 1);
+  };
+  main.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
     if (i === 0 && blackFirst) {
       addNum(number);
@@ -1017,7 +1364,7 @@ function renderMoves() {
     const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
     s.title = `go to the position after ${m}`;
-    const judged = judgedMove(t, i + 1);
+    const judged = ui.viewing ? null : judgedMove(t, i + 1);
     if (i < bookMoves(t)) {
       s.classList.add('book');
       s.dataset.book = 'true';
@@ -1028,33 +1375,21 @@ function renderMoves() {
       s.appendChild(h('span', 'mark', MARKS[judged.mark]));
       s.title = `${judged.mark} (loss ${judged.loss.toFixed(3)}): best was ${judged.best}`;
     }
-    if (i + 1 === t.ply) { s.classList.add('current'); current = s; }
-    if (i + 1 > t.ply) s.classList.add('after');
+    if (onMain && i + 1 === t.ply) { s.classList.add('current'); current = s; }
+    if (!ui.viewing && i + 1 > t.ply) s.classList.add('after');
     frag.appendChild(s);
     // The side lines this move replaced, on rows of their own; a black move after them is
     // numbered again.
-    const here = lines.map((l, index) => ({ l, index })).filter(({ l }) => l.at === i);
-    for (const { l, index } of here) {
-      const row = h('div', 'side-line');
-      row.dataset.line = String(index);
-      row.append(h('span', 'side-moves', `(${sideLineText(t.start, l.at, l.moves)})`));
-      const promote = h('button', 'promote', '↑');
-      promote.type = 'button';
-      promote.title = 'Make this side line the line (the line\'s own moves become a side line)';
-      const remove = h('button', 'delete', '×');
-      remove.type = 'button';
-      remove.title = 'Delete this side line';
-      row.append(promote, remove);
-      frag.appendChild(row);
-    }
-    if (here.length && whiteMove && i + 1 < t.moves.length) {
+    const here = lines.filter(({ l }) => l.at === i);
+    for (const { l, index } of here) addLine(l, index, 0);
+    if (here.length && whiteMove && i + 1 < main.length) {
       addNum(number);
       frag.appendChild(h('span', 'gap', '…'));
     }
     if (!whiteMove) number++;
   });
   box.replaceChildren(frag);
-  if (!t.moves.length) {
+  if (!main.length) {
     box.appendChild(h('span', 'muted small none', 'No moves yet.'));
   }
   // Keep the current move in view (scrolling the list only, not the page).
@@ -1066,6 +1401,7 @@ function renderMoves() {
   } else if (t.ply === 0) {
     box.scrollTop = 0;
   }
+  // The buttons and keys step along the line shown (a side line's, inside one).
   $('nav-first').disabled = $('nav-prev').disabled = t.ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = t.ply >= t.moves.length;
   // In a game with an engine or clocks, take back works from the end; otherwise from the
@@ -1179,15 +1515,13 @@ async function tablePost(path, body, errEl) {
 /** As `tablePost`, for a request that begins another game on the table (a new game, a
  * position, a record): kept apart from the one before. */
 async function newGamePost(path, body, errEl) {
-  const before = ui.gameId;
-  const lines = ui.sideLines;
+  const before = [ui.gameId, ui.sideLines, ui.viewing, ui.main];
   ui.gameId = newGameId();
   ui.sideLines = [];
+  ui.viewing = null;
+  ui.main = null;
   const t = await tablePost(path, body, errEl);
-  if (!t) {
-    ui.gameId = before;
-    ui.sideLines = lines;
-  }
+  if (!t) [ui.gameId, ui.sideLines, ui.viewing, ui.main] = before;
   else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   return t;
 }
@@ -1263,7 +1597,7 @@ function wireControls() {
   wireDrag();
   $('end-turn').addEventListener('click', endTurn);
   $('pass').addEventListener('click', () => sendMove('0000'));
-  $('undo').addEventListener('click', () => tablePost('undo', undefined, $('move-error')));
+  $('undo').addEventListener('click', takeBack);
   // A move typed as the squares it visits (the keyboard's way to move); the server judges it.
   $('move-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -1318,6 +1652,8 @@ function wireControls() {
     let body;
     try { body = readPlayers(); } catch (e) { showError($('players-error'), e.message); return; }
     ui.playersDirty = false;
+    // A game to play (an engine or a clock) goes on from the main line.
+    if (body.limit.kind === 'clock' || [body.white, body.black].some((p) => p.kind !== 'human')) await toMainLine();
     if (!(await tablePost('players', body, $('players-error')))) ui.playersDirty = true;
   });
 
@@ -1331,10 +1667,20 @@ function wireControls() {
   // Moves and navigation.
   $('moves').addEventListener('click', (ev) => {
     const line = ev.target.closest('.side-line[data-line]');
+    // Side lines are a study board's: while a game is played, they are only shown.
+    if (line && isPlaying(ui.table)) return;
     if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
     if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
+    const side = ev.target.closest('.side-move[data-index]');
+    if (side && line) {
+      const l = ui.sideLines[parseInt(line.dataset.line, 10)];
+      if (l) showLine(l, l.at + parseInt(side.dataset.index, 10) + 1);
+      return;
+    }
     const m = ev.target.closest('.move[data-ply]');
-    if (m) gotoPly(parseInt(m.dataset.ply, 10));
+    if (!m) return;
+    if (ui.viewing) showLine(null, parseInt(m.dataset.ply, 10)); // back on the main line
+    else gotoPly(parseInt(m.dataset.ply, 10));
   });
   $('nav-first').addEventListener('click', () => gotoPly(0));
   $('nav-prev').addEventListener('click', () => gotoPly(navFrom() - 1));
@@ -1404,7 +1750,7 @@ function wireControls() {
       return;
     }
     ui.positionDirty = false;
-    await newGamePost('record', { text }, $('record-error'));
+    if (await newGamePost('record', { text }, $('record-error'))) await loadSideLines(text, null);
   });
   $('load-game').addEventListener('click', async () => {
     const choice = ui.recordChoice;
@@ -1413,6 +1759,7 @@ function wireControls() {
     ui.positionDirty = false;
     if (await newGamePost('record', { text: choice.text, game }, $('record-error'))) {
       chooseRecordGame(null);
+      await loadSideLines(choice.text, game);
     }
   });
   $('cancel-game').addEventListener('click', () => chooseRecordGame(null));
@@ -1506,6 +1853,7 @@ function judgedMove(t, ply) {
 }
 
 async function postReview(on) {
+  if (on) await toMainLine(); // the main line is reviewed
   const depth = parseInt($('review-depth').value, 10);
   await tablePost('review', on ? { on, depth } : { on }, $('review-error'));
 }
