@@ -218,6 +218,60 @@ fn datagen_continues_a_cut_file_and_refuses_other_data() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A data file's positions, scores, results and game ends, without its header line.
+fn records_of(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("data");
+    text.lines()
+        .filter(|l| !l.starts_with("# tabula"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn datagen_searches_with_a_net_from_a_file_named_by_its_digest() {
+    let dir = scratch("eval-file");
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/tabula-core/src/games");
+    let shipped = format!("{games}/jesonmor/jesonmor-9x9.nnue");
+    let bytes = std::fs::read(&shipped).expect("the shipped net");
+    let digest = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
+
+    // The shipped net from its file searches as the game's own: the same data, and a header
+    // that names the net.
+    let (own, from_file) = (dir.join("own.txt"), dir.join("from-file.txt"));
+    assert_eq!(datagen(&own, "4", &[]).0, 0);
+    let (code, _, errors) = datagen(&from_file, "4", &["--eval-file", &shipped]);
+    assert_eq!(code, 0, "{errors}");
+    assert_eq!(records_of(&from_file), records_of(&own));
+    let header = std::fs::read_to_string(&from_file).expect("data");
+    let header = header.lines().next().expect("a header");
+    assert!(
+        header.ends_with(&format!("evaluation: the net of digest {digest:016x}")),
+        "{header}"
+    );
+    let hand_written = dir.join("hand-written.txt");
+    assert_eq!(datagen(&hand_written, "4", &["--hand-written"]).0, 0);
+    assert_ne!(records_of(&hand_written), records_of(&own));
+
+    // A file made with one net is not continued with another evaluation.
+    let (code, _, errors) = datagen(&from_file, "4", &[]);
+    assert_eq!(code, 2, "{errors}");
+    assert!(errors.contains("--restart"), "{errors}");
+
+    // A net of another game, a file that is not a net, and --hand-written beside it: refused.
+    let claustro = format!("{games}/claustro/claustro-7x7.nnue");
+    let (code, _, errors) = datagen(&dir.join("x.txt"), "4", &["--eval-file", &claustro]);
+    assert_eq!(code, 2);
+    assert!(errors.contains("claustro 7x7, not jesonmor 9x9"), "{errors}");
+    let not_a_net = own.display().to_string();
+    let (code, _, errors) = datagen(&dir.join("x.txt"), "4", &["--eval-file", &not_a_net]);
+    assert_eq!(code, 2);
+    assert!(errors.contains(&not_a_net), "{errors}");
+    let both = ["--eval-file", &shipped, "--hand-written"];
+    assert_eq!(datagen(&dir.join("x.txt"), "4", &both).0, 2);
+    assert!(!dir.join("x.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_arguments_and_bad_data_are_named() {
     let dir = scratch("bad");

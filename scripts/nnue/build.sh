@@ -1,31 +1,42 @@
 #!/usr/bin/env bash
-# Rebuilds a net from nothing: self-play data searched with the hand-written evaluation, then
-# training and quantising; writes WORK_DIR/NET.nnue. With the same tabula and the same arguments
-# it equals the shipped net byte for byte (datagen and training are deterministic). No GPU.
-# A run killed during the data continues where it stopped when started again.
+# Rebuilds a shipped net from nothing: self-play data, then training and quantising; writes
+# WORK_DIR/NET.nnue. With the same tabula and the same arguments it equals the shipped net byte for
+# byte (datagen and training are deterministic). No GPU. A run killed anywhere continues where it
+# stopped when started again.
 #
 # usage: scripts/nnue/build.sh NET [WORK_DIR]      (tabula: $TABULA, default on the PATH)
 # NET, a shipped net, with its time on 2 cores (docs/nnue.md has each net's figures):
-#   jesonmor-9x9   about 65 minutes (the data; the training takes half a minute)
+#   jesonmor-9x9   about 2 hours 15 minutes: the first net's data (65 minutes), then the shipped
+#                  net's data searched with that first net (240,000 games in 16 shards, about
+#                  70 minutes; scripts/nnue/dataset.sh, so any number of cores shortens it)
 #   claustro-7x7   about 21 minutes
 set -euo pipefail
+export LC_ALL=C  # the shards in one order whatever the locale: the training depends on it
 net=${1:?usage: scripts/nnue/build.sh NET [WORK_DIR]}
 work=${2:-nnue-$net}
 tabula=${TABULA:-tabula}
+export TABULA=$tabula
+here=$(dirname "$0")
+training=(--batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1 --validation-every 20)
+mkdir -p "$work"
 case $net in
   jesonmor-9x9)
-    game=(--game jesonmor)
-    data=(--games 58392 --nodes 5000 --random-plies 8 --seed 1)
-    training=(--epochs 15 --batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1) ;;
+    # The first net (shipped 2026-11-26): data searched with the hand-written evaluation.
+    "$tabula" datagen --game jesonmor --games 58392 --nodes 5000 --random-plies 8 --seed 1 \
+      --threads 2 --hand-written --out "$work/first-data.txt"
+    "$tabula" train --game jesonmor --data "$work/first-data.txt" --out "$work/first.nnue" \
+      --epochs 15 "${training[@]}"
+    # The shipped net (2026-11-28): data searched with the first net, trained 30 epochs.
+    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game jesonmor --games 240000 --nodes 5000 \
+      --random-plies 8 --seed 2 --eval-file "$work/first.nnue"
+    "$tabula" train --game jesonmor --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
+      --epochs 30 "${training[@]}" ;;
   claustro-7x7)
-    game=(--game claustro --size 7)
-    data=(--games 3000 --nodes 5000 --random-plies 8 --seed 1)
-    training=(--epochs 15 --batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1) ;;
+    "$tabula" datagen --game claustro --size 7 --games 3000 --nodes 5000 --random-plies 8 \
+      --seed 1 --threads 2 --hand-written --out "$work/data.txt"
+    "$tabula" train --game claustro --size 7 --data "$work/data.txt" --out "$work/$net.nnue" \
+      --epochs 15 "${training[@]}" ;;
   *)
     echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7)" >&2
     exit 2 ;;
 esac
-mkdir -p "$work"
-"$tabula" datagen "${game[@]}" "${data[@]}" --threads 2 --hand-written --out "$work/data.txt"
-"$tabula" train "${game[@]}" --data "$work/data.txt" --out "$work/$net.nnue" "${training[@]}" \
-  --validation-every 20

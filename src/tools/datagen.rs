@@ -15,6 +15,7 @@
 //! file line by line as `train` reads it (`datagen_file`), and that its `# end` lines are the
 //! shard's games in order; a file that fails, anywhere, is refused naming the line, unchanged.
 
+use crate::board::BoardSize;
 use crate::game::{Outcome, Side};
 use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
@@ -47,6 +48,8 @@ pub struct DatagenSettings {
     pub out: PathBuf,
     /// Start the file over instead of continuing it.
     pub restart: bool,
+    /// What the searches evaluate with, as the header names it.
+    pub evaluation: String,
 }
 
 impl DatagenSettings {
@@ -61,11 +64,7 @@ impl DatagenSettings {
             self.data.random_plies,
             self.data.seed,
             self.shard,
-            if crate::nnue::registry::enabled() {
-                "evaluation: the game's own"
-            } else {
-                "evaluation: hand-written"
-            }
+            self.evaluation
         )
     }
 }
@@ -339,17 +338,49 @@ pub struct DatagenArgs {
     /// data was made).
     #[arg(long)]
     pub hand_written: bool,
+    /// Search with the net in this file (written by `tabula train` for this game and board)
+    /// instead of the game's own: how a net's data is made again after a newer net shipped.
+    #[arg(long, value_name = "FILE", conflicts_with = "hand_written")]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// The default nodes of each move's search.
 pub const DEFAULT_NODES: u64 = 5000;
 
+/// Sets up what the searches evaluate with (`--hand-written`, `--eval-file` or the game's own
+/// net) and says it as the header does: a net from a file by its digest, so that a file is
+/// continued only with the same net.
+fn evaluation(args: &DatagenArgs, game: &str, size: BoardSize) -> Result<String, String> {
+    if args.hand_written {
+        crate::nnue::registry::set_enabled(false);
+        return Ok("evaluation: hand-written".into());
+    }
+    let Some(path) = &args.eval_file else {
+        return Ok("evaluation: the game's own".into());
+    };
+    let net = crate::nnue::load_net_file(path, crate::games::net_input_count)?;
+    if (net.game.as_str(), net.size) != (game, size) {
+        return Err(format!(
+            "--eval-file '{}' is a net for {} {}, not {game} {size}",
+            path.display(),
+            net.game,
+            net.size
+        ));
+    }
+    let bytes = net.to_bytes();
+    let digest: String = bytes[bytes.len() - 8..]
+        .iter()
+        .rev()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    crate::nnue::registry::choose(net)?;
+    Ok(format!("evaluation: the net of digest {digest}"))
+}
+
 /// `tabula datagen`: plays the games and reports what was written on stderr.
 pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
-    if args.hand_written {
-        crate::nnue::registry::set_enabled(false);
-    }
+    let evaluation = evaluation(args, game.name(), size)?;
     let shard = Shard::from_option(args.shard.as_deref())?;
     let budget = match (args.nodes, args.depth) {
         (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
@@ -370,6 +401,7 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
         threads: args.threads,
         out: args.out.clone(),
         restart: args.restart,
+        evaluation,
     };
     let started = std::time::Instant::now();
     let (games, positions) = run(&settings)?;
