@@ -10,6 +10,7 @@
 #                  net's data searched with that first net (240,000 games in 16 shards, about
 #                  70 minutes; scripts/nnue/dataset.sh, so any number of cores shortens it)
 #   claustro-7x7   about 21 minutes
+#   apart-8x8      about 22 minutes (the first two of a 16-shard run and the start of two more)
 set -euo pipefail
 export LC_ALL=C  # the shards in one order whatever the locale: the training depends on it
 net=${1:?usage: scripts/nnue/build.sh NET [WORK_DIR]}
@@ -36,7 +37,18 @@ case $net in
       --seed 1 --threads 2 --hand-written --out "$work/data.txt"
     "$tabula" train --game claustro --size 7 --data "$work/data.txt" --out "$work/$net.nnue" \
       --epochs 15 "${training[@]}" ;;
+  apart-8x8)
+    # Shards 1 and 2 of a 330,000-game run in 16 shards, whole, and the first 3226 and 2822
+    # games of shards 3 and 4 (a shard's games do not depend on --games, which cuts them).
+    run=(--game apart --size 8 --nodes 5000 --random-plies 8 --seed 3 --hand-written --threads 2)
+    mkdir -p "$work/data"
+    for shard in 1:330000 2:330000 3:51618 4:45155; do
+      "$tabula" datagen "${run[@]}" --games "${shard#*:}" --shard "${shard%%:*}/16" \
+        --out "$work/data/data-${shard%%:*}.txt"
+    done
+    "$tabula" train --game apart --size 8 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
+      --epochs 5 "${training[@]}" ;;
   *)
-    echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7)" >&2
+    echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7, apart-8x8)" >&2
     exit 2 ;;
 esac

@@ -1,18 +1,29 @@
-//! Apart's net: its input features (no net ships yet; `EvalFile` loads one).
+//! Apart's net: its input features and the net it ships for 8 x 8 (`EvalFile` loads others).
 //!
 //! Features, seen from one side (its perspective): a piece of that side or of the other on each
 //! square, the board turned upside down for black so that every side sees itself at the bottom:
 //! `2 * N * N` inputs. A turn shifts one piece and takes the pieces it captured.
 
 use super::Apart;
+use crate::board::BoardSize;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
 use crate::nnue::board_net::{BlackView, Planes};
+use std::sync::OnceLock;
+
+/// The net shipped for 8 x 8, trained by `tabula train` (docs/nnue.md says how it was made).
+const SHIPPED_8X8: &[u8] = include_bytes!("apart-8x8.nnue");
 
 impl<const W: usize> Apart<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        None
+        static NET_8X8: OnceLock<Option<Network>> = OnceLock::new();
+        if self.size() != BoardSize::square(8) {
+            return None;
+        }
+        NET_8X8
+            .get_or_init(|| Network::from_bytes(SHIPPED_8X8).ok())
+            .as_ref()
     }
 
     /// The numbering of the inputs on this board.
