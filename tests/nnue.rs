@@ -261,7 +261,10 @@ fn datagen_searches_with_a_net_from_a_file_named_by_its_digest() {
     let claustro = format!("{games}/claustro/claustro-7x7.nnue");
     let (code, _, errors) = datagen(&dir.join("x.txt"), "4", &["--eval-file", &claustro]);
     assert_eq!(code, 2);
-    assert!(errors.contains("claustro 7x7, not jesonmor 9x9"), "{errors}");
+    assert!(
+        errors.contains("claustro 7x7, not jesonmor 9x9"),
+        "{errors}"
+    );
     let not_a_net = own.display().to_string();
     let (code, _, errors) = datagen(&dir.join("x.txt"), "4", &["--eval-file", &not_a_net]);
     assert_eq!(code, 2);
