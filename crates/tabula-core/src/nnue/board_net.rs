@@ -1,11 +1,41 @@
 //! What the games share to evaluate with a net: the numbering of inputs as planes of one input
-//! per square, seen from one side ([`Planes`]), and the net and accumulators a position carries
-//! and keeps up to date move by move ([`NetState`]).
+//! per square, seen from one side ([`Planes`]), the net and accumulators a position carries
+//! and keeps up to date move by move ([`NetState`]), and a net a game ships ([`ShippedNet`]).
 
 use super::{Accumulator, Network};
 use crate::board::BoardSize;
 use crate::board::Side;
 use crate::board::bitboard::Bitboard;
+
+/// A net a game ships for one square board, its file's bytes built into the program and read
+/// the first time a position of that board asks for it.
+pub struct ShippedNet {
+    side: usize,
+    bytes: &'static [u8],
+    net: std::sync::OnceLock<Option<Network>>,
+}
+
+impl ShippedNet {
+    /// The net of the file `bytes` for the board `side` x `side`.
+    pub const fn new(side: usize, bytes: &'static [u8]) -> Self {
+        Self {
+            side,
+            bytes,
+            net: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The net, where `size` is its board (none elsewhere, nor if its bytes are not a net, which
+    /// the laws rule out).
+    pub fn for_board(&'static self, size: BoardSize) -> Option<&'static Network> {
+        if size != BoardSize::square(self.side) {
+            return None;
+        }
+        self.net
+            .get_or_init(|| Network::from_bytes(self.bytes).ok())
+            .as_ref()
+    }
+}
 
 /// How black sees the board, so that each side sees itself where white starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

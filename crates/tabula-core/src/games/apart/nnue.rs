@@ -5,25 +5,17 @@
 //! `2 * N * N` inputs. A turn shifts one piece and takes the pieces it captured.
 
 use super::Apart;
-use crate::board::BoardSize;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes};
-use std::sync::OnceLock;
+use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
 
 /// The net shipped for 8 x 8, trained by `tabula train` (docs/nnue.md says how it was made).
-const SHIPPED_8X8: &[u8] = include_bytes!("apart-8x8.nnue");
+static SHIPPED_8X8: ShippedNet = ShippedNet::new(8, include_bytes!("apart-8x8.nnue"));
 
 impl<const W: usize> Apart<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        static NET_8X8: OnceLock<Option<Network>> = OnceLock::new();
-        if self.size() != BoardSize::square(8) {
-            return None;
-        }
-        NET_8X8
-            .get_or_init(|| Network::from_bytes(SHIPPED_8X8).ok())
-            .as_ref()
+        SHIPPED_8X8.for_board(self.size())
     }
 
     /// The numbering of the inputs on this board.

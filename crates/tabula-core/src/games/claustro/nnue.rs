@@ -6,25 +6,17 @@
 //! where it is placed.
 
 use super::Claustro;
-use crate::board::BoardSize;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes};
-use std::sync::OnceLock;
+use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
 
 /// The net shipped for 7 x 7, trained by `tabula train` (docs/nnue.md says how it was made).
-const SHIPPED_7X7: &[u8] = include_bytes!("claustro-7x7.nnue");
+static SHIPPED_7X7: ShippedNet = ShippedNet::new(7, include_bytes!("claustro-7x7.nnue"));
 
 impl<const W: usize> Claustro<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        static NET_7X7: OnceLock<Option<Network>> = OnceLock::new();
-        if self.size() != BoardSize::square(7) {
-            return None;
-        }
-        NET_7X7
-            .get_or_init(|| Network::from_bytes(SHIPPED_7X7).ok())
-            .as_ref()
+        SHIPPED_7X7.for_board(self.size())
     }
 
     /// The numbering of the inputs on this board.

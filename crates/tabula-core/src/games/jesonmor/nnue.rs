@@ -8,22 +8,15 @@
 use super::JesonMor;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes};
-use std::sync::OnceLock;
+use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
 
 /// The net shipped for 9 x 9, trained by `tabula train` (docs/nnue.md says how it was made).
-const SHIPPED_9X9: &[u8] = include_bytes!("jesonmor-9x9.nnue");
+static SHIPPED_9X9: ShippedNet = ShippedNet::new(9, include_bytes!("jesonmor-9x9.nnue"));
 
 impl<const W: usize> JesonMor<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        static NET_9X9: OnceLock<Option<Network>> = OnceLock::new();
-        match self.geometry.width {
-            9 => NET_9X9
-                .get_or_init(|| Network::from_bytes(SHIPPED_9X9).ok())
-                .as_ref(),
-            _ => None,
-        }
+        SHIPPED_9X9.for_board(self.size())
     }
 
     /// The numbering of the inputs on this board.
