@@ -14,6 +14,9 @@ coproc ENGINE { "$@"; }
 # bash does not hand its own to a background job).
 exec 3>&"${ENGINE[1]}" 4<&0
 cat <&4 >&3 &
+# Only `cat` keeps the engine's input open, so the engine sees its end when the runner's ends.
+engine_input=${ENGINE[1]}
+exec 3>&- 4<&- {engine_input}>&-
 moves=0
 flood() {
   for i in $(seq 2000); do
