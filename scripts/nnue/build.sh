@@ -11,6 +11,8 @@
 #                  70 minutes; scripts/nnue/dataset.sh, so any number of cores shortens it)
 #   claustro-7x7   about 21 minutes
 #   apart-8x8      about 22 minutes (the first two of a 16-shard run and the start of two more)
+#   joust-9x9      about 65 minutes (100,000 games in 16 shards, scripts/nnue/dataset.sh, so any
+#                  number of cores shortens it; then 15 epochs, 3 minutes)
 set -euo pipefail
 export LC_ALL=C  # the shards in one order whatever the locale: the training depends on it
 net=${1:?usage: scripts/nnue/build.sh NET [WORK_DIR]}
@@ -48,7 +50,12 @@ case $net in
     done
     "$tabula" train --game apart --size 8 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
       --epochs 5 "${training[@]}" ;;
+  joust-9x9)
+    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game joust --size 9 --games 100000 \
+      --nodes 5000 --random-plies 8 --seed 1 --hand-written
+    "$tabula" train --game joust --size 9 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
+      --epochs 15 "${training[@]}" ;;
   *)
-    echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7, apart-8x8)" >&2
+    echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7, apart-8x8, joust-9x9)" >&2
     exit 2 ;;
 esac

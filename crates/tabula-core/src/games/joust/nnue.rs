@@ -1,4 +1,4 @@
-//! Joust's net: its input features (no net ships yet; `EvalFile` loads one).
+//! Joust's net: its input features and the net it ships for 9 x 9 (`EvalFile` loads others).
 //!
 //! Features, seen from one side (its perspective): its own knight, the other knight and the
 //! burned squares, the board turned half round for black (which maps the start of each side onto
@@ -8,15 +8,20 @@
 use super::Joust;
 use crate::game::{Game, Side};
 use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes};
+use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
 
 /// The plane of the burned squares.
 pub const BURNED_PLANE: usize = 2;
 
+/// The net shipped for 9 x 9, trained by `tabula train` (docs/nnue.md says how it was made).
+/// 8 x 8, where the first player keeps the opposition, has none: no match there could tell a
+/// net's gain from the colours' (docs/nnue.md).
+static SHIPPED_9X9: ShippedNet = ShippedNet::new(9, include_bytes!("joust-9x9.nnue"));
+
 impl<const W: usize> Joust<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        None
+        SHIPPED_9X9.for_board(self.size())
     }
 
     /// The numbering of the inputs on this board.
