@@ -21,15 +21,29 @@ tabula=${TABULA:-tabula}
 [[ $shards =~ ^[1-9][0-9]*$ && $jobs =~ ^[0-9]+$ ]] || { echo "error: $usage" >&2; exit 2; }
 mkdir -p "$dir"
 started=$(date +%s)
+# A stop (TERM or INT) ends the running shards, each keeping what it wrote, and then the manifest
+# is written. It may come at any moment: before the shards start, between two, or after the last
+# (so nothing in it may fail, which `set -e` would turn into an exit without a manifest).
+stopping=0 xargs_pid=
+stop() {
+  stopping=1
+  if [[ -n $xargs_pid ]]; then
+    pkill -TERM -P "$xargs_pid" || true
+    kill "$xargs_pid" 2>/dev/null || true
+  fi
+}
+trap stop TERM INT
 if ((jobs > 0)); then
   export tabula dir shards
   seq "$shards" | xargs -P "$jobs" -I{} bash -c \
     'exec "$tabula" datagen "$@" --shard "{}/$shards" --out "$dir/data-{}.txt"' _ "$@" &
   xargs_pid=$!
-  trap 'pkill -TERM -P "$xargs_pid"; kill "$xargs_pid" 2>/dev/null' TERM INT
+  if ((stopping)); then stop; fi
+  # The first wait returns when a stop comes; the second lets the shards end before the count.
   wait "$xargs_pid" || true
-  trap - TERM INT
+  wait "$xargs_pid" 2>/dev/null || true
 fi
+trap - TERM INT
 
 {
   echo "# tabula datagen set: $("$tabula" --version)"
