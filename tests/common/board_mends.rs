@@ -369,7 +369,7 @@ async fn phone(client: &Client) -> Res<Vec<u8>> {
     shot
 }
 
-/// The room in each level list against the widest of its levels' names (`medium · 1464 Elo`,
+/// The room in each level list against the widest of its levels' names (`medium · 1480 Elo`,
 /// the label up to its description), in the list's own font.
 const LEVEL_ROOM: &str = r#"
 const measure = document.createElement('canvas').getContext('2d');

@@ -12,7 +12,7 @@ pub struct Reach {
     /// The Elo played: the one asked for, or the nearest end of the span.
     pub elo: usize,
     /// Where the Elo asked for is outside the span, what happens in words:
-    /// `3000 is above jesonmor's full strength (1828): playing at 1828`.
+    /// `3000 is above jesonmor's full strength (1695): playing at 1695`.
     pub note: Option<String>,
 }
 

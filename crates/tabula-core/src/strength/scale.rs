@@ -70,10 +70,11 @@ impl GameScale {
 // kept only where it rated above the one before it and below full strength (the last), and
 // full strength (`max`); `random` from the first round robin of the named levels. `novice` to
 // `demigod` (`crate::level`: a skill of the knob or a depth cap, by game) carry what was
-// measured for what they play: a skill its rating above, a depth cap of 1 to 6 plies the
-// gauntlet of that depth against the knob's players; a deeper cap (Joust's 9 and 12, Jeson
-// Mor's 8) is placed between the measured depth below it and `max` in proportion to the Elo
-// gaps of the levels' ladder (docs/strength.md, "The levels' ladder").
+// measured for what they play: a skill its rating above, a depth cap the gauntlet of that
+// level against the knob's players; a deeper cap never in a gauntlet (Joust's 9 and 12) is
+// placed between the measured depth below it and `max` in proportion to the Elo gaps of the
+// levels' ladder (docs/strength.md, "The levels' ladder"). Jeson Mor's figures are those of
+// its second net (measured again on 2026-11-28), the other games' those of 2026-11-27.
 const JOUST: GameScale = GameScale {
     skills: &[
         (0.00, 614.6),
@@ -108,31 +109,30 @@ const JOUST: GameScale = GameScale {
 };
 const JESON_MOR: GameScale = GameScale {
     skills: &[
-        (0.00, 875.9),
-        (0.05, 1044.5),
-        (0.10, 1228.5),
-        (0.15, 1390.1),
-        (0.20, 1441.9),
-        (0.25, 1467.5),
-        (0.30, 1480.3),
-        (0.35, 1534.5),
-        (0.40, 1556.4),
-        (0.45, 1621.1),
-        (0.50, 1626.5),
-        (0.55, 1691.8),
-        (0.60, 1745.9),
-        (1.00, 1827.8),
+        (0.00, 841.8),
+        (0.05, 1035.3),
+        (0.10, 1162.1),
+        (0.15, 1369.2),
+        (0.20, 1448.0),
+        (0.25, 1505.0),
+        (0.35, 1557.7),
+        (0.40, 1558.4),
+        (0.45, 1572.9),
+        (0.50, 1617.7),
+        (0.60, 1668.8),
+        (0.80, 1685.3),
+        (1.00, 1695.1),
     ],
     levels: &[
         ("random", 488.0),
         ("greedy", 1000.0),
-        ("novice", 875.9),
-        ("easy", 1228.5),
-        ("medium", 1464.0),
-        ("hard", 1561.0),
-        ("ultra", 1629.0),
-        ("demigod", 1741.9),
-        ("max", 1827.8),
+        ("novice", 841.8),
+        ("easy", 1162.1),
+        ("medium", 1480.0),
+        ("hard", 1548.0),
+        ("ultra", 1600.0),
+        ("demigod", 1656.0),
+        ("max", 1695.1),
     ],
 };
 const CLAUSTRO: GameScale = GameScale {
