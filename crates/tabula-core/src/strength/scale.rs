@@ -73,8 +73,10 @@ impl GameScale {
 // measured for what they play: a skill its rating above, a depth cap the gauntlet of that
 // level against the knob's players; a deeper cap never in a gauntlet (Joust's 9 and 12) is
 // placed between the measured depth below it and `max` in proportion to the Elo gaps of the
-// levels' ladder (docs/strength.md, "The levels' ladder"). Jeson Mor's figures are those of
-// its second net (measured again on 2026-11-28), the other games' those of 2026-11-27.
+// levels' ladder (docs/strength.md, "The levels' ladder"), and so is a cap whose gauntlet rated
+// it above `max` (Apart's depth 6, within the intervals of both). Jeson Mor's figures are those
+// of its second net and Apart's those of its 8 x 8 net (both measured again on 2026-11-28),
+// the other games' those of 2026-11-27.
 const JOUST: GameScale = GameScale {
     skills: &[
         (0.00, 614.6),
@@ -167,28 +169,27 @@ const CLAUSTRO: GameScale = GameScale {
 };
 const APART: GameScale = GameScale {
     skills: &[
-        (0.00, 904.7),
-        (0.10, 914.1),
-        (0.15, 917.6),
-        (0.25, 966.9),
-        (0.30, 980.9),
-        (0.35, 1050.1),
-        (0.40, 1096.8),
-        (0.45, 1125.4),
-        (0.50, 1161.3),
-        (0.70, 1170.2),
-        (1.00, 1195.5),
+        (0.00, 958.9),
+        (0.05, 960.0),
+        (0.10, 973.5),
+        (0.25, 1000.0),
+        (0.30, 1011.0),
+        (0.35, 1089.9),
+        (0.40, 1106.8),
+        (0.45, 1114.8),
+        (0.50, 1132.1),
+        (1.00, 1137.2),
     ],
     levels: &[
         ("random", 208.0),
         ("greedy", 1000.0),
-        ("novice", 904.7),
-        ("easy", 983.0),
-        ("medium", 1009.0),
-        ("hard", 1072.0),
-        ("ultra", 1112.0),
-        ("demigod", 1136.0),
-        ("max", 1195.5),
+        ("novice", 958.9),
+        ("easy", 1018.0),
+        ("medium", 1043.0),
+        ("hard", 1058.0),
+        ("ultra", 1101.0),
+        ("demigod", 1126.0),
+        ("max", 1137.2),
     ],
 };
 
