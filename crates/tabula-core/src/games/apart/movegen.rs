@@ -172,7 +172,13 @@ struct TurnCollector<'a, const W: usize> {
     /// The distinct turns found so far.
     counted: u64,
     scratch: &'a mut Scratch,
-    /// The squares whose jump targets the scratch table holds for the current start square.
+    /// The squares whose landings of jumps with every piece of the mover in place (`own`) the
+    /// scratch's base table holds: the same for every start square of one generation.
+    base_known: Bitboard<W>,
+    /// The squares whose jumps change when the current start square's piece leaves: those of
+    /// the mover's unbroken runs through it, and the first square past each run's ends.
+    stale: Bitboard<W>,
+    /// The stale squares whose jump targets the scratch table holds for the current start square.
     known: Bitboard<W>,
     start: usize,
     /// The mover's other pieces: the moving piece has left its start.
@@ -212,9 +218,19 @@ impl<const W: usize> TurnCollector<'_, W> {
         self.scratch.capture_sets.ends(captured)
     }
 
-    /// The jump targets of `at`, computed once per start square.
+    /// The jump targets of `at`: a line length counts only the mover's unbroken run through a
+    /// square, so the piece leaving its start changes the jumps of the stale squares alone
+    /// (computed once per start square); the others' landings are computed once per generation.
     #[inline]
     fn jumps(&mut self, at: usize) -> Bitboard<W> {
+        if !self.stale.contains(at) {
+            if !self.base_known.contains(at) {
+                let landings = landings(self.tables, self.own, at, 2);
+                self.scratch.base_table[at][..W].copy_from_slice(&landings.0);
+                self.base_known.insert(at);
+            }
+            return Bitboard::from_words(&self.scratch.base_table[at]).without(self.friends);
+        }
         if self.known.contains(at) {
             return Bitboard::from_words(&self.scratch.jump_table[at]);
         }
@@ -224,11 +240,27 @@ impl<const W: usize> TurnCollector<'_, W> {
         targets
     }
 
-    /// Every turn of the piece on `start`, continuation jumps included if `continuation`.
-    fn turns_from(&mut self, start: usize, continuation: bool) {
+    /// Makes `start` the current start square: its piece leaves, the others are its friends.
+    fn set_start(&mut self, start: usize) {
         self.start = start;
         self.friends = self.own.without(Bitboard::from_square(start));
         self.known = Bitboard::EMPTY;
+        self.stale = Bitboard::EMPTY;
+        for direction in 0..2 * AXES.len() {
+            let mut at = start;
+            while let Some(next) = self.tables.landing(at, direction, 1) {
+                self.stale.insert(next);
+                if !self.friends.contains(next) {
+                    break;
+                }
+                at = next;
+            }
+        }
+    }
+
+    /// Every turn of the piece on `start`, continuation jumps included if `continuation`.
+    fn turns_from(&mut self, start: usize, continuation: bool) {
+        self.set_start(start);
         self.bound_hits = 0;
         self.bound_misses = 0;
         self.searched = 0;
@@ -260,9 +292,7 @@ impl<const W: usize> TurnCollector<'_, W> {
     /// squares and, if `continuation`, every empty square its paths through empty squares reach
     /// (the turns that [`Self::turns_from`] lists with an empty captured set).
     fn turns_without_captures(&mut self, start: usize, continuation: bool) {
-        self.start = start;
-        self.friends = self.own.without(Bitboard::from_square(start));
-        self.known = Bitboard::EMPTY;
+        self.set_start(start);
         let occupied = self.friends | self.enemies;
         let mut ends = first_landings(self.tables, self.friends, start).without(occupied);
         if continuation {
@@ -713,6 +743,8 @@ fn collect<const W: usize>(
             listing,
             counted: 0,
             scratch,
+            base_known: Bitboard::EMPTY,
+            stale: Bitboard::EMPTY,
             known: Bitboard::EMPTY,
             start: 0,
             friends: own,

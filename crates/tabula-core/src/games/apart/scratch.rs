@@ -16,6 +16,9 @@ const SET_SLOTS: usize = 1 << 12;
 pub struct Scratch {
     /// The jump targets of each square for the current start square, `MAX_WORDS` words each.
     pub jump_table: Vec<[u64; MAX_WORDS]>,
+    /// The landings of each square's jumps with all the mover's pieces in place, for the
+    /// current generation.
+    pub base_table: Vec<[u64; MAX_WORDS]>,
     pub seen: SeenStates,
     pub capture_sets: CaptureSets,
 }
@@ -23,6 +26,7 @@ pub struct Scratch {
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
         jump_table: vec![[0; MAX_WORDS]; MAX_SIDE * MAX_SIDE],
+        base_table: vec![[0; MAX_WORDS]; MAX_SIDE * MAX_SIDE],
         seen: SeenStates {
             slots: vec![0; SEEN_SLOTS],
             epoch: 0,
