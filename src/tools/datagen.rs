@@ -217,7 +217,11 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
     } else {
         earlier_run(settings, &header, &mine)?
     };
-    let openings = settings.data.openings()?;
+    let todo = &mine[done..];
+    // Only as far as the last game still to play: none at all when the shard is whole.
+    let openings = settings
+        .data
+        .openings(todo.last().map_or(0, |&last| last + 1))?;
     let path = &settings.out;
     let cannot = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
     // The whole games already there stay as they are: the file is cut after them, never
@@ -235,7 +239,6 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
         file.write_all(format!("{header}\n").as_bytes())
             .map_err(cannot)?;
     }
-    let todo = &mine[done..];
     let progress = Progress::new(mine.len() as u64, "datagen");
     progress.set(done as u64);
     if done > 0 {

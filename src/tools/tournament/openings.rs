@@ -139,4 +139,19 @@ mod tests {
         assert_eq!(distinct.len(), 10);
         assert!(first.iter().all(|o| o.moves.len() == 4));
     }
+
+    #[test]
+    fn fewer_random_openings_are_the_first_of_more() {
+        // datagen makes only as many as its shard still plays; each game's opening must be the
+        // same as in the whole run's list.
+        let size = BoardSize::square(8);
+        let all = random_openings(GameKind::Apart, size, 40, 8, 3).unwrap();
+        let some = random_openings(GameKind::Apart, size, 13, 8, 3).unwrap();
+        assert_eq!(some[..], all[..13]);
+        assert!(
+            random_openings(GameKind::Apart, size, 0, 8, 3)
+                .unwrap()
+                .is_empty()
+        );
+    }
 }

@@ -82,15 +82,11 @@ pub struct DataSettings {
 }
 
 impl DataSettings {
-    /// The random openings of the games, one a game.
-    pub fn openings(&self) -> Result<Vec<Opening>, String> {
-        random_openings(
-            self.game,
-            self.size,
-            self.games,
-            self.random_plies,
-            self.seed,
-        )
+    /// The random openings of the first `count` games, one a game. Each game's opening is the
+    /// same whatever `count` (they are made one after another from the seed), so a run that
+    /// plays only the early games need not make the later ones.
+    pub fn openings(&self, count: usize) -> Result<Vec<Opening>, String> {
+        random_openings(self.game, self.size, count, self.random_plies, self.seed)
     }
 }
 
@@ -210,7 +206,7 @@ fn play_games(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
-    let openings = settings.openings()?;
+    let openings = settings.openings(settings.games)?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<GameRecord, String>>>> =
