@@ -48,7 +48,9 @@ rustup target add wasm32-unknown-unknown
 cargo build --release --target wasm32-unknown-unknown -p tabula-wasm
 rm -rf "$site"
 mkdir -p "$site/pkg"
-"$bindgen" --target web --no-typescript --out-dir "$site/pkg" \
+# Without the function names' section (about 190 KB): the module with its nets stays within
+# docs/gui.md's 2 MB, and a panic's message still names its file and line.
+"$bindgen" --target web --no-typescript --remove-name-section --out-dir "$site/pkg" \
   "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
 cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interfaces/gui/assets/*.css \
   src/interfaces/gui/assets/*.svg src/interfaces/gui/assets/*.webmanifest \

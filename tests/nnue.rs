@@ -668,6 +668,43 @@ fn reweighted(net: &[u8], change: u8) -> Vec<u8> {
 }
 
 #[test]
+fn every_net_file_in_the_source_is_embedded_for_its_game_and_board() {
+    // Each `games/<game>/<game>-<N>x<N>.nnue` is a shipped net: on that game and board the
+    // engine evaluates with a net by default, and loading the file itself changes no score.
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/tabula-core/src/games");
+    let mut nets = Vec::new();
+    for folder in std::fs::read_dir(games).expect("the games' folders") {
+        for file in std::fs::read_dir(folder.expect("a folder").path())
+            .into_iter()
+            .flatten()
+        {
+            let path = file.expect("a file").path();
+            if path.extension().is_some_and(|e| e == "nnue") {
+                nets.push(path);
+            }
+        }
+    }
+    assert!(nets.len() >= 5, "{nets:?}");
+    for path in nets {
+        let stem = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        let (game, size) = stem.split_once('-').expect("<game>-<N>x<N>");
+        let (width, height) = size.split_once('x').expect("<N>x<N>");
+        assert_eq!(width, height, "{stem}");
+        let mut engine = Engine::start();
+        engine.ask(&format!("newgame {game} {width}"));
+        let own = engine.ask("eval");
+        let own = own
+            .iter()
+            .find(|l| l.starts_with("NNUE: "))
+            .expect("an NNUE line");
+        assert!(!own.starts_with("NNUE: none"), "{stem}: {own}");
+        let reply = engine.ask(&format!("setoption name EvalFile value {}", path.display()));
+        assert!(reply[0].contains("net loaded from"), "{stem}: {reply:?}");
+        assert!(engine.ask("eval").contains(own), "{stem}");
+    }
+}
+
+#[test]
 fn a_net_past_the_most_that_are_kept_is_refused_naming_its_file() {
     let dir = scratch("seventeen");
     let shipped = std::fs::read(format!(

@@ -11,6 +11,8 @@
 #                  70 minutes; scripts/nnue/dataset.sh, so any number of cores shortens it)
 #   claustro-7x7   about 21 minutes
 #   apart-8x8      about 22 minutes (the first two of a 16-shard run and the start of two more)
+#   apart-12x12    about 75 minutes (140,000 games in 16 shards at 1,000 nodes a move,
+#                  scripts/nnue/dataset.sh, so any number of cores shortens it; then 3 epochs)
 #   joust-9x9      about 65 minutes (100,000 games in 16 shards, scripts/nnue/dataset.sh, so any
 #                  number of cores shortens it; then 15 epochs, 3 minutes)
 set -euo pipefail
@@ -50,12 +52,19 @@ case $net in
     done
     "$tabula" train --game apart --size 8 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
       --epochs 5 "${training[@]}" ;;
+  apart-12x12)
+    # 1,000 nodes a move, not 5,000: a 12 x 12 node costs about four 8 x 8 ones.
+    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game apart --size 12 --games 140000 \
+      --nodes 1000 --random-plies 8 --seed 3 --hand-written
+    "$tabula" train --game apart --size 12 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
+      --epochs 3 "${training[@]}" ;;
   joust-9x9)
     "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game joust --size 9 --games 100000 \
       --nodes 5000 --random-plies 8 --seed 1 --hand-written
     "$tabula" train --game joust --size 9 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
       --epochs 15 "${training[@]}" ;;
   *)
-    echo "error: unknown net '$net' (jesonmor-9x9, claustro-7x7, apart-8x8, joust-9x9)" >&2
+    known="jesonmor-9x9, claustro-7x7, apart-8x8, apart-12x12, joust-9x9"
+    echo "error: unknown net '$net' ($known)" >&2
     exit 2 ;;
 esac

@@ -1,4 +1,5 @@
-//! Apart's net: its input features and the net it ships for 8 x 8 (`EvalFile` loads others).
+//! Apart's net: its input features and the nets it ships for 8 x 8 and 12 x 12 (`EvalFile` loads
+//! others).
 //!
 //! Features, seen from one side (its perspective): a piece of that side or of the other on each
 //! square, the board turned upside down for black so that every side sees itself at the bottom:
@@ -9,13 +10,18 @@ use crate::game::{Game, Side};
 use crate::nnue::Network;
 use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
 
-/// The net shipped for 8 x 8, trained by `tabula train` (docs/nnue.md says how it was made).
+/// The nets shipped for 8 x 8 and 12 x 12, trained by `tabula train` (docs/nnue.md says how each
+/// was made).
 static SHIPPED_8X8: ShippedNet = ShippedNet::new(8, include_bytes!("apart-8x8.nnue"));
+static SHIPPED_12X12: ShippedNet = ShippedNet::new(12, include_bytes!("apart-12x12.nnue"));
 
 impl<const W: usize> Apart<W> {
     /// The net the game ships for this board, if any.
     pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        SHIPPED_8X8.for_board(self.size())
+        let size = self.size();
+        SHIPPED_8X8
+            .for_board(size)
+            .or_else(|| SHIPPED_12X12.for_board(size))
     }
 
     /// The numbering of the inputs on this board.
