@@ -10,7 +10,8 @@
 #                  net's data searched with that first net (240,000 games in 16 shards, about
 #                  70 minutes; scripts/nnue/dataset.sh, so any number of cores shortens it)
 #   claustro-7x7   about 21 minutes
-#   apart-8x8      about 22 minutes (the first two of a 16-shard run and the start of two more)
+#   apart-8x8      about 2 hours 30 minutes (330,000 games in 16 shards, scripts/nnue/dataset.sh,
+#                  so any number of cores shortens it; then 5 epochs, 1 minute)
 #   apart-12x12    about 75 minutes (140,000 games in 16 shards at 1,000 nodes a move,
 #                  scripts/nnue/dataset.sh, so any number of cores shortens it; then 3 epochs)
 #   joust-9x9      about 65 minutes (100,000 games in 16 shards, scripts/nnue/dataset.sh, so any
@@ -42,14 +43,9 @@ case $net in
     "$tabula" train --game claustro --size 7 --data "$work/data.txt" --out "$work/$net.nnue" \
       --epochs 15 "${training[@]}" ;;
   apart-8x8)
-    # Shards 1 and 2 of a 330,000-game run in 16 shards, whole, and the first 3226 and 2822
-    # games of shards 3 and 4 (a shard's games do not depend on --games, which cuts them).
-    run=(--game apart --size 8 --nodes 5000 --random-plies 8 --seed 3 --hand-written --threads 2)
-    mkdir -p "$work/data"
-    for shard in 1:330000 2:330000 3:51618 4:45155; do
-      "$tabula" datagen "${run[@]}" --games "${shard#*:}" --shard "${shard%%:*}/16" \
-        --out "$work/data/data-${shard%%:*}.txt"
-    done
+    # The second 8 x 8 net (2026-11-28); the first was trained on this run's first 47,298 games.
+    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game apart --size 8 --games 330000 \
+      --nodes 5000 --random-plies 8 --seed 3 --hand-written
     "$tabula" train --game apart --size 8 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
       --epochs 5 "${training[@]}" ;;
   apart-12x12)
