@@ -59,7 +59,7 @@ fn searches(game: GameKind) -> [Search; NAMES.len()] {
         GameKind::Joust => [Skill(0), Depth(2), Depth(4), Depth(6), Depth(9), Depth(12)],
         GameKind::JesonMor => [Skill(0), Skill(2), Depth(1), Depth(3), Depth(6), Depth(8)],
         GameKind::Claustro => [Depth(1), Depth(2), Depth(3), Depth(4), Depth(5), Depth(6)],
-        GameKind::Apart => [Skill(0), Depth(1), Depth(2), Depth(3), Depth(4), Depth(6)],
+        GameKind::Apart => [Skill(0), Depth(1), Depth(2), Depth(4), Depth(5), Depth(6)],
     }
 }
 

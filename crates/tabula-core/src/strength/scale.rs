@@ -74,9 +74,9 @@ impl GameScale {
 // level against the knob's players; a deeper cap never in a gauntlet (Joust's 9 and 12) is
 // placed between the measured depth below it and `max` in proportion to the Elo gaps of the
 // levels' ladder (docs/strength.md, "The levels' ladder"), and so is a cap whose gauntlet rated
-// it above `max` (Apart's depth 6, within the intervals of both). Jeson Mor's figures are those
-// of its second net and Apart's those of its 8 x 8 net (both measured again on 2026-11-28),
-// the other games' those of 2026-11-27.
+// it no higher than the level before it (Apart's depth 6, 2 below depth 5, within the
+// intervals of both). Jeson Mor's figures are those of its second net and Apart's those of its
+// second 8 x 8 net (both measured again on 2026-11-28), the other games' those of 2026-11-27.
 const JOUST: GameScale = GameScale {
     skills: &[
         (0.00, 614.6),
@@ -169,27 +169,27 @@ const CLAUSTRO: GameScale = GameScale {
 };
 const APART: GameScale = GameScale {
     skills: &[
-        (0.00, 958.9),
-        (0.05, 960.0),
-        (0.10, 973.5),
-        (0.25, 1000.0),
-        (0.30, 1011.0),
-        (0.35, 1089.9),
-        (0.40, 1106.8),
-        (0.45, 1114.8),
-        (0.50, 1132.1),
-        (1.00, 1137.2),
+        (0.00, 956.1),
+        (0.20, 965.9),
+        (0.25, 998.1),
+        (0.30, 1003.9),
+        (0.35, 1024.0),
+        (0.40, 1059.7),
+        (0.55, 1063.6),
+        (0.70, 1069.5),
+        (0.80, 1078.3),
+        (1.00, 1098.1),
     ],
     levels: &[
         ("random", 208.0),
         ("greedy", 1000.0),
-        ("novice", 958.9),
-        ("easy", 1018.0),
-        ("medium", 1043.0),
-        ("hard", 1058.0),
-        ("ultra", 1101.0),
-        ("demigod", 1126.0),
-        ("max", 1137.2),
+        ("novice", 956.1),
+        ("easy", 1020.0),
+        ("medium", 1041.0),
+        ("hard", 1062.0),
+        ("ultra", 1071.0),
+        ("demigod", 1085.0),
+        ("max", 1098.1),
     ],
 };
 
