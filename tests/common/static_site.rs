@@ -14,12 +14,12 @@ mod process;
 pub mod processes;
 
 use fantoccini::Client;
-use processes::{Context, Processes, Res, connect, free_port, start_driver, strings};
+use processes::{Context, Processes, Res, connect, first_line, start_driver, strings};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// How long one engine answer may take (the searches are a few tens of milliseconds).
@@ -75,15 +75,7 @@ impl Site {
             std::process::id(),
             log.replace(['/', '.'], "-")
         ));
-        let port = free_port()?;
-        let server = Command::new("python3")
-            .args(["-m", "http.server", "--bind", "127.0.0.1"])
-            .arg(port.to_string())
-            .current_dir(&site)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .ctx("start python3 -m http.server")?;
+        let (server, port) = serve(&site)?;
         let mut processes = Processes {
             server: Some(server),
             driver: None,
@@ -93,15 +85,6 @@ impl Site {
         let (driver, driver_port) = start_driver(&browser_log)?;
         processes.driver = Some(driver);
         let client = connect(driver_port, &profile).await?;
-        // The server listens before the page is asked for (it may be slow to start).
-        let mut waited = 0;
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if waited == 200 {
-                return Err(format!("python3 -m http.server does not listen on {port}"));
-            }
-            waited += 1;
-            std::thread::sleep(Duration::from_millis(50));
-        }
         let base = format!("http://127.0.0.1:{port}/");
         let address = format!("{base}{page}");
         client
@@ -205,11 +188,68 @@ impl Site {
     }
 }
 
-/// Opens the protocol console, its engine ready (`readyok`).
+/// Serves the folder `site` with `python3 -m http.server` on a port the system gives it (port 0:
+/// no other process can hold it between its choice and its use), read from the line it prints
+/// once it listens: `Serving HTTP on 127.0.0.1 port PORT (...) ...`.
+fn serve(site: &Path) -> Res<(Child, u16)> {
+    let mut server = Command::new("python3")
+        .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0"])
+        .current_dir(site)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ctx("start python3 -m http.server")?;
+    let line = first_line(&mut server, "python3 -m http.server")?;
+    let port = line
+        .split_whitespace()
+        .skip_while(|word| *word != "port")
+        .nth(1)
+        .and_then(|port| port.parse().ok());
+    match port {
+        Some(port) => Ok((server, port)),
+        None => {
+            let _ = server.kill();
+            Err(format!("python3 -m http.server names no port: {line:?}"))
+        }
+    }
+}
+
+/// Opens the protocol console, its engine ready (`readyok`). The page's script is waited for;
+/// a page without it is described (its address, state, title and requests' statuses) beside its
+/// console.
 pub async fn open_console(log: &str) -> Res<Site> {
     let site = Site::open("console.html", log).await?;
-    ask(&site.client, &["isready"], "readyok", ANSWER).await?;
-    Ok(site)
+    let script = r#"
+        const [patience, done] = arguments;
+        const began = performance.now();
+        (function check() {
+            if (window.tabula && window.lines) done(null);
+            else if (performance.now() - began > patience) done(
+                `${location.href} is ${document.readyState}, titled ${JSON.stringify(document.title)}; ` +
+                `its requests: ${performance.getEntriesByType("resource")
+                    .map((r) => `${r.name} ${r.responseStatus}`).join(", ")}`);
+            else setTimeout(check, 10);
+        })();"#;
+    let loaded = site
+        .client
+        .execute_async(script, vec![json!(ANSWER.as_millis() as u64)])
+        .await
+        .ctx("wait for console.js");
+    let ready = match loaded {
+        Ok(serde_json::Value::Null) => ask(&site.client, &["isready"], "readyok", ANSWER).await,
+        Ok(page) => Err(format!("console.js never ran: {page}")),
+        Err(problem) => Err(problem),
+    };
+    match ready {
+        Ok(_) => Ok(site),
+        Err(problem) => {
+            let console = site.close(Ok(())).await;
+            Err(format!(
+                "{problem}\nthe page's console:\n{}",
+                console.join("\n")
+            ))
+        }
+    }
 }
 
 /// Sends `lines` to the console's engine and returns the lines it writes up to the first that

@@ -73,22 +73,7 @@ pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
     command.args(extra);
     let mut server = super::process::start(&mut command, Stdio::null(), Stdio::inherit())
         .ctx("start `tabula gui --port 0`")?;
-    let stdout = server.stdout.take().expect("piped stdout");
-    let (sender, lines) = channel();
-    // Reads every line, so that the server never blocks on a full pipe.
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            let _ = sender.send(line);
-        }
-    });
-    let first = match lines.recv_timeout(Duration::from_secs(20)) {
-        Ok(line) => line,
-        Err(_) => {
-            let _ = server.kill();
-            return Err("`tabula gui --port 0` printed no line within 20 s".into());
-        }
-    };
+    let first = first_line(&mut server, "`tabula gui --port 0`")?;
     let Some(start) = first.find("http://") else {
         let _ = server.kill();
         return Err(format!(
@@ -107,6 +92,27 @@ pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
 pub fn free_port() -> Res<u16> {
     let listener = TcpListener::bind("127.0.0.1:0").ctx("bind a free port")?;
     Ok(listener.local_addr().ctx("local address")?.port())
+}
+
+/// The first line `server` (started with its stdout piped) prints, within 20 s; the lines after
+/// it are read and dropped, so that the server never blocks on a full pipe. The server is
+/// killed if it prints none.
+pub fn first_line(server: &mut Child, what: &str) -> Res<String> {
+    let stdout = server
+        .stdout
+        .take()
+        .ok_or(format!("{what}: no piped stdout"))?;
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = sender.send(line);
+        }
+    });
+    lines.recv_timeout(Duration::from_secs(20)).map_err(|_| {
+        let _ = server.kill();
+        format!("{what} printed no line within 20 s")
+    })
 }
 
 /// Starts chromedriver on a free port and waits until it accepts connections.
