@@ -14,7 +14,7 @@ mod process;
 pub mod processes;
 
 use fantoccini::Client;
-use processes::{Context, Processes, Res, connect, first_line, start_driver, strings};
+use processes::{Context, Processes, Res, connect, printed_line, start_driver, strings};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -199,7 +199,7 @@ fn serve(site: &Path) -> Res<(Child, u16)> {
         .stderr(Stdio::null())
         .spawn()
         .ctx("start python3 -m http.server")?;
-    let line = first_line(&mut server, "python3 -m http.server")?;
+    let line = printed_line(&mut server, "python3 -m http.server", |_| true)?;
     let port = line
         .split_whitespace()
         .skip_while(|word| *word != "port")

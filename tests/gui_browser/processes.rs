@@ -8,7 +8,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::channel;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -73,7 +73,7 @@ pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
     command.args(extra);
     let mut server = super::process::start(&mut command, Stdio::null(), Stdio::inherit())
         .ctx("start `tabula gui --port 0`")?;
-    let first = first_line(&mut server, "`tabula gui --port 0`")?;
+    let first = printed_line(&mut server, "`tabula gui --port 0`", |_| true)?;
     let Some(start) = first.find("http://") else {
         let _ = server.kill();
         return Err(format!(
@@ -94,10 +94,14 @@ pub fn free_port() -> Res<u16> {
     Ok(listener.local_addr().ctx("local address")?.port())
 }
 
-/// The first line `server` (started with its stdout piped) prints, within 20 s; the lines after
-/// it are read and dropped, so that the server never blocks on a full pipe. The server is
+/// The first line `server` (started with its stdout piped) prints that `wanted` accepts, within
+/// 20 s; every line is read, so that the server never blocks on a full pipe. The server is
 /// killed if it prints none.
-pub fn first_line(server: &mut Child, what: &str) -> Res<String> {
+pub fn printed_line(
+    server: &mut Child,
+    what: &str,
+    wanted: impl Fn(&str) -> bool + Send + 'static,
+) -> Res<String> {
     let stdout = server
         .stdout
         .take()
@@ -106,46 +110,53 @@ pub fn first_line(server: &mut Child, what: &str) -> Res<String> {
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
-            let _ = sender.send(line);
+            if wanted(&line) {
+                let _ = sender.send(line);
+            }
         }
     });
     lines.recv_timeout(Duration::from_secs(20)).map_err(|_| {
         let _ = server.kill();
-        format!("{what} printed no line within 20 s")
+        format!("{what} printed no such line within 20 s")
     })
 }
 
-/// Starts chromedriver on a free port and waits until it accepts connections.
+/// Starts chromedriver on a port the system gives it (`--port=0`: no other process can hold it
+/// between its choice and its use), read from the line it prints once it listens.
 /// Chromium's own log (`--enable-logging=stderr`) goes to `log`: the page's console messages and
 /// script errors are there, as lines with `CONSOLE`.
 pub fn start_driver(log: &Path) -> Res<(Child, u16)> {
-    let port = free_port()?;
     if let Some(dir) = log.parent() {
         std::fs::create_dir_all(dir).ctx(&format!("create {}", dir.display()))?;
     }
     let log_file = std::fs::File::create(log).ctx(&format!("create {}", log.display()))?;
     let mut driver = Command::new(chromedriver())
-        .arg(format!("--port={port}"))
+        .arg("--port=0")
         .arg("--enable-chrome-logs")
         // Its own process group, with the Chromium it starts: if the test dies before it closes
         // the session, the whole group is ended.
         .process_group(0)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(log_file)
         .spawn()
         .ctx("start chromedriver (apt-get install chromium-driver)")?;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        if Instant::now() > deadline {
+    // "ChromeDriver was started successfully on port 34589."
+    let started = printed_line(&mut driver, "chromedriver", |line| {
+        line.contains("started successfully on port")
+    })?;
+    let port = started
+        .trim_end_matches('.')
+        .rsplit(' ')
+        .next()
+        .and_then(|port| port.parse().ok());
+    match port {
+        Some(port) => Ok((driver, port)),
+        None => {
             let _ = driver.kill();
-            return Err(format!(
-                "chromedriver did not listen on port {port} within 20 s"
-            ));
+            Err(format!("chromedriver names no port: {started:?}"))
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
-    Ok((driver, port))
 }
 
 pub fn chromedriver() -> &'static str {
