@@ -5,7 +5,7 @@
 
 use crate::board_page::{choose_file, click, new_game, poll, select, set_diamond, type_into};
 use crate::page::save_screenshot;
-use crate::processes::{api_get, free_port, screenshot_dir, start_server};
+use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
 use fantoccini::Client;
 use serde_json::Value;
@@ -267,8 +267,14 @@ async fn page_with_token(client: &Client) -> Res<()> {
 /// A server restarted on the same port has forgotten the page's table: the page sets its game
 /// up again on a new table, moves and all, and says so.
 async fn game_set_up_again(client: &Client) -> Res<()> {
-    let port = free_port()?.to_string();
-    let (server, base) = start_server(&["--port", &port])?;
+    let (server, base) = start_server(&[])?;
+    // The port the system gave the first server, asked of the second by `--port`.
+    let port = base
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap_or("")
+        .to_string();
     let server = Server(server);
     client.goto(&base).await.ctx(&format!("open {base}"))?;
     wait_until(client, "the page", PAGE_HEALTH, |page| {

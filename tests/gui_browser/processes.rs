@@ -1,9 +1,9 @@
 //! The processes of the browser tests (`gui_browser`, and `web_browser` of the static site):
 //! `tabula gui`, chromedriver and Chromium, started on
-//! free ports and ended with the test; and plain HTTP to the server, outside the browser.
+//! ports the system gives them and ended with the test; and plain HTTP to the server, outside the browser.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -87,11 +87,6 @@ pub fn start_server(extra: &[&str]) -> Res<(Child, String)> {
         format!("{url}/")
     };
     Ok((server, url))
-}
-
-pub fn free_port() -> Res<u16> {
-    let listener = TcpListener::bind("127.0.0.1:0").ctx("bind a free port")?;
-    Ok(listener.local_addr().ctx("local address")?.port())
 }
 
 /// The first line `server` (started with its stdout piped) prints that `wanted` accepts, within
