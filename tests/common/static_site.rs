@@ -14,7 +14,7 @@ mod process;
 pub mod processes;
 
 use fantoccini::Client;
-use processes::{Context, Processes, Res, connect, printed_line, start_driver, strings};
+use processes::{Context, Processes, Res, connect, printed_port, start_driver, strings};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -199,19 +199,8 @@ fn serve(site: &Path) -> Res<(Child, u16)> {
         .stderr(Stdio::null())
         .spawn()
         .ctx("start python3 -m http.server")?;
-    let line = printed_line(&mut server, "python3 -m http.server", |_| true)?;
-    let port = line
-        .split_whitespace()
-        .skip_while(|word| *word != "port")
-        .nth(1)
-        .and_then(|port| port.parse().ok());
-    match port {
-        Some(port) => Ok((server, port)),
-        None => {
-            let _ = server.kill();
-            Err(format!("python3 -m http.server names no port: {line:?}"))
-        }
-    }
+    let port = printed_port(&mut server, "python3 -m http.server", "Serving HTTP")?;
+    Ok((server, port))
 }
 
 /// Opens the protocol console, its engine ready (`readyok`). The page's script is waited for;

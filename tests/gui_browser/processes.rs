@@ -1,6 +1,6 @@
 //! The processes of the browser tests (`gui_browser`, and `web_browser` of the static site):
-//! `tabula gui`, chromedriver and Chromium, started on
-//! ports the system gives them and ended with the test; and plain HTTP to the server, outside the browser.
+//! `tabula gui`, chromedriver and Chromium, started on ports the system gives them and ended
+//! with the test; and plain HTTP to the server, outside the browser.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -116,6 +116,22 @@ pub fn printed_line(
     })
 }
 
+/// The port `server` (started with its stdout piped, listening on port 0) says it got: the word
+/// after `port` in the first line it prints that holds `marker`. The server is killed if it
+/// names none within 20 s.
+pub fn printed_port(server: &mut Child, what: &str, marker: &'static str) -> Res<u16> {
+    let line = printed_line(server, what, move |line| line.contains(marker))?;
+    let port = line
+        .split_whitespace()
+        .skip_while(|word| *word != "port")
+        .nth(1)
+        .and_then(|port| port.trim_end_matches('.').parse().ok());
+    port.ok_or_else(|| {
+        let _ = server.kill();
+        format!("{what} names no port: {line:?}")
+    })
+}
+
 /// Starts chromedriver on a port the system gives it (`--port=0`: no other process can hold it
 /// between its choice and its use), read from the line it prints once it listens.
 /// Chromium's own log (`--enable-logging=stderr`) goes to `log`: the page's console messages and
@@ -137,21 +153,8 @@ pub fn start_driver(log: &Path) -> Res<(Child, u16)> {
         .spawn()
         .ctx("start chromedriver (apt-get install chromium-driver)")?;
     // "ChromeDriver was started successfully on port 34589."
-    let started = printed_line(&mut driver, "chromedriver", |line| {
-        line.contains("started successfully on port")
-    })?;
-    let port = started
-        .trim_end_matches('.')
-        .rsplit(' ')
-        .next()
-        .and_then(|port| port.parse().ok());
-    match port {
-        Some(port) => Ok((driver, port)),
-        None => {
-            let _ = driver.kill();
-            Err(format!("chromedriver names no port: {started:?}"))
-        }
-    }
+    let port = printed_port(&mut driver, "chromedriver", "started successfully")?;
+    Ok((driver, port))
 }
 
 pub fn chromedriver() -> &'static str {
