@@ -84,46 +84,7 @@ class Position:
     def turn(self) -> Side: ...
     @property
     def move_stack(self) -> list[str]: ...
-    class VectorGames:
-    """The Rust side of ``tabula_engine.vector.VectorEnv``: its outputs are written into
-    bytearrays the caller made (see ``vector.py``)."""
-
-    def __init__(
-        self,
-        game: str,
-        count: int,
-        size: Optional[str] = None,
-        opponent: Optional[str] = None,
-        elo: Optional[int] = None,
-        learner: str = "white",
-        depth: Optional[int] = None,
-        movetime: Optional[float] = None,
-        nodes: Optional[int] = None,
-        max_plies: Optional[int] = None,
-    ) -> None: ...
-    @property
-    def board(self) -> tuple[int, int]: ...
-    def reset(
-        self, seed: int, obs: bytearray, mask: bytearray, to_move: bytearray
-    ) -> None: ...
-    def step(
-        self,
-        actions: bytes,
-        obs: bytearray,
-        mask: bytearray,
-        rewards: bytearray,
-        terminated: bytearray,
-        truncated: bytearray,
-        to_move: bytearray,
-        final_obs: bytearray,
-        ended: bytearray,
-    ) -> int: ...
-    def sample(self) -> bytes: ...
-    def moves(self, index: int) -> list[str]: ...
-    def fen(self, index: int) -> str: ...
-    def last_game(self, index: int) -> Optional[tuple[list[str], Optional[Outcome]]]: ...
-
-def legal_moves(self) -> list[str]: ...
+    def legal_moves(self) -> list[str]: ...
     def push(self, move: str) -> None: ...
     def push_uci(self, move: str) -> None: ...
     def pop(self) -> str: ...
@@ -197,6 +158,45 @@ class Engine:
     def eval(self, position: Position) -> dict[str, Any]: ...
     def stop(self) -> None: ...
     def clear_hash(self) -> None: ...
+
+class VectorGames:
+    """The Rust side of ``tabula_engine.vector.VectorEnv``: its outputs are written into
+    bytearrays the caller made (see ``vector.py``)."""
+
+    def __init__(
+        self,
+        game: str,
+        count: int,
+        size: Optional[str] = None,
+        opponent: Optional[str] = None,
+        elo: Optional[int] = None,
+        learner: str = "white",
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+        max_plies: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def board(self) -> tuple[int, int]: ...
+    def reset(
+        self, seed: int, obs: bytearray, mask: bytearray, to_move: bytearray
+    ) -> None: ...
+    def step(
+        self,
+        actions: bytes,
+        obs: bytearray,
+        mask: bytearray,
+        rewards: bytearray,
+        terminated: bytearray,
+        truncated: bytearray,
+        to_move: bytearray,
+        final_obs: bytearray,
+        ended: bytearray,
+    ) -> int: ...
+    def sample(self) -> bytes: ...
+    def moves(self, index: int) -> list[str]: ...
+    def fen(self, index: int) -> str: ...
+    def last_game(self, index: int) -> Optional[tuple[list[str], Optional[Outcome]]]: ...
 
 def legal_moves(
     game: str, fen: Optional[str] = None, moves: Sequence[str] = ()
