@@ -167,7 +167,7 @@ class VectorGames:
         self,
         game: str,
         count: int,
-        size: Optional[str] = None,
+        size: Optional[Size] = None,
         opponent: Optional[str] = None,
         elo: Optional[int] = None,
         learner: str = "white",
@@ -179,11 +179,18 @@ class VectorGames:
     @property
     def board(self) -> tuple[int, int]: ...
     def reset(
-        self, seed: int, obs: bytearray, mask: bytearray, to_move: bytearray
+        self,
+        seed: int,
+        obs: bytearray,
+        mask: bytearray,
+        to_move: bytearray,
+        only: Optional[bytes] = None,
     ) -> None: ...
     def step(
         self,
         actions: bytes,
+        restart: bytes,
+        same_step: bool,
         obs: bytearray,
         mask: bytearray,
         rewards: bytearray,

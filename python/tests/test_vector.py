@@ -27,19 +27,33 @@ def replayed(game, size, moves):
     return position
 
 
+@pytest.mark.parametrize("mode", list(AutoresetMode))
 @pytest.mark.parametrize("game,size", SIZES)
-def test_each_game_is_the_aec_environments_game_step_by_step(game, size):
+def test_each_game_is_the_aec_environments_game_step_by_step(game, size, mode):
     """Self-play with numpy-chosen legal actions: planes, masks, moves, rewards and the
-    autoreset all equal N AEC environments (one per game) given the same actions."""
+    autoreset, in each of Gymnasium's modes, all equal N AEC environments (one per game) given
+    the same actions."""
     count = 4
-    vector = VectorEnv(game, count, size=size)
+    vector = VectorEnv(game, count, size=size, autoreset_mode=mode)
     shadows = [raw_env(game, size=size) for _ in range(count)]
     obs, infos = vector.reset(seed=11)
     rng = np.random.default_rng(5)
     finished = 0
+    # The games that ended and have not started again (next-step and disabled modes).
+    waiting = np.zeros(count, dtype=bool)
     for _ in range(STEPS.get(game, 250)):
-        actions = np.empty(count, dtype=np.int64)
+        if mode == AutoresetMode.DISABLED and waiting.any():
+            with pytest.raises(ValueError, match=f"game {np.argmax(waiting)} is over: reset it"):
+                vector.step(vector.action_space.sample())
+            obs, infos = vector.reset(options={"reset_mask": waiting.copy()})
+            for i in np.flatnonzero(waiting):
+                shadows[i].reset()
+            waiting[:] = False
+        actions = np.zeros(count, dtype=np.int64)
         for i, shadow in enumerate(shadows):
+            if waiting[i]:
+                assert not obs["action_mask"][i].any()
+                continue
             agent = shadow.agent_selection
             seen = shadow.observe(agent)
             assert np.array_equal(obs["observation"][i], seen["observation"])
@@ -49,23 +63,40 @@ def test_each_game_is_the_aec_environments_game_step_by_step(game, size):
             actions[i] = rng.choice(np.flatnonzero(seen["action_mask"]))
         obs, rewards, terminated, truncated, infos = vector.step(actions)
         assert not truncated.any()
+        assert ("final_obs" in infos) == (mode == AutoresetMode.SAME_STEP and terminated.any())
         for i, shadow in enumerate(shadows):
+            if waiting[i]:  # next-step: started again, its action ignored
+                assert rewards[i] == 0 and not terminated[i]
+                shadow.reset()
+                waiting[i] = False
+                continue
             actor = shadow.agent_selection
             shadow.step(int(actions[i]))
             assert terminated[i] == shadow.terminations[actor]
             assert rewards[i] == shadow.rewards[actor]
-            if terminated[i]:
-                finished += 1
-                assert infos["_final_obs"][i]
-                final = infos["final_obs"]["observation"][i]
-                assert np.array_equal(final, shadow.observe(actor)["observation"])
-                moves, outcome = vector.last_game(i)
-                assert moves == shadow.position.move_stack
-                assert outcome == shadow.position.outcome()
-                assert replayed(game, size, moves).outcome() == outcome
+            if not terminated[i]:
+                assert vector.fen(i) == shadow.position.fen()
+                continue
+            finished += 1
+            final = shadow.observe(actor)["observation"]
+            moves, outcome = vector.last_game(i)
+            assert moves == shadow.position.move_stack
+            assert outcome == shadow.position.outcome()
+            assert replayed(game, size, moves).outcome() == outcome
+            if mode == AutoresetMode.SAME_STEP:
+                assert infos["_final_obs"][i] and infos["_final_info"][i]
+                assert np.array_equal(infos["final_obs"][i]["observation"], final)
+                assert not infos["final_obs"][i]["action_mask"].any()
+                turn = 0 if shadow.position.turn == "white" else 1
+                assert infos["final_info"]["to_move"][i] == turn
                 shadow.reset()
             else:
+                assert np.array_equal(obs["observation"][i], final)
+                assert not obs["action_mask"][i].any()
                 assert vector.fen(i) == shadow.position.fen()
+                waiting[i] = True
+        if mode == AutoresetMode.SAME_STEP and "final_obs" in infos:
+            assert [entry is not None for entry in infos["final_obs"]] == list(terminated)
     if game != "apart":
         assert finished > 0, "no game ended: the autoreset went untested"
 
@@ -94,14 +125,36 @@ def test_the_same_seed_plays_the_same_games(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_and_sampled_actions_are_legal_moves(game):
+    """Rust's draws (-1, sample_actions) and the action space's sample() are legal in every game
+    that goes on; a game waiting to start again has none (-1 and 0)."""
     vector = VectorEnv(game, 8, max_plies=30)
     obs, _ = vector.reset(seed=1)
+    vector.action_space.seed(2)
+    waiting = np.zeros(8, dtype=bool)
     for step in range(40):
-        actions = vector.sample_actions()
-        assert obs["action_mask"][np.arange(8), actions].all()
-        obs, _, terminated, truncated, _ = vector.step(actions if step % 2 else np.full(8, -1))
+        drawn, sampled = vector.sample_actions(), vector.action_space.sample()
+        assert vector.action_space.contains(sampled)
+        rows = np.flatnonzero(~waiting)
+        assert obs["action_mask"][rows, drawn[rows]].all()
+        assert obs["action_mask"][rows, sampled[rows]].all()
+        assert (drawn[waiting] == RANDOM).all() and (sampled[waiting] == 0).all()
+        actions = (drawn, sampled, np.full(8, RANDOM))[step % 3]
+        obs, _, terminated, truncated, _ = vector.step(actions)
+        waiting = terminated | truncated
     for i in range(8):
         assert replayed(game, None, vector.moves(i)).fen() == vector.fen(i)
+
+
+def test_the_action_spaces_draws_follow_its_seed():
+    def draws(seed):
+        vector = VectorEnv("jesonmor", 6)
+        vector.reset(seed=0)
+        vector.action_space.seed(seed)
+        return [vector.step(vector.action_space.sample())[0]["observation"] for _ in range(20)]
+
+    first, again, other = draws(1), draws(1), draws(2)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert not all(np.array_equal(a, b) for a, b in zip(first, other))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -117,7 +170,7 @@ def test_the_opponent_plays_its_whole_turn_inside_the_step(game, learner, oppone
     ended = 0
     for _ in range(40):
         obs, rewards, terminated, truncated, infos = vector.step(np.full(count, RANDOM))
-        assert (infos["to_move"] == side).all()
+        assert (infos["to_move"][~(terminated | truncated)] == side).all()
         assert (obs["observation"][:, :, :, 6] == (1 - side)).all()
         for i in range(count):
             replayed(game, None, vector.moves(i))  # every move legal
@@ -146,7 +199,7 @@ def test_an_elo_opponent_with_a_limit_plays():
 def test_it_is_a_gymnasium_vector_environment():
     vector = VectorEnv("claustro", 5, copy=False)
     assert isinstance(vector, GymVectorEnv)
-    assert vector.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    assert vector.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     assert vector.num_envs == 5
     assert vector.single_action_space.n == 25 * 25 + 1
     obs, _ = vector.reset(seed=0)

@@ -1,6 +1,7 @@
 //! A batch of N games of one type: each game's slot (its position, history, the path entered
 //! and its legal legs), stepped by checked actions, answered by the engine where it plays a side,
-//! started again when it ends, and written into the batch's planes, masks and rewards.
+//! started again when it ends (in the same step, or held over until it is told to), and written
+//! into the batch's planes, masks and rewards.
 
 use super::PLANES;
 use super::RANDOM_ACTION;
@@ -33,6 +34,9 @@ pub(super) struct Slot<G: Game> {
     pub(super) rng: StdRng,
     /// The moves and verdict of the last game this slot finished (None for a truncated one).
     pub(super) last: Option<(History<G::Move>, Option<Verdict>)>,
+    /// Where the game has ended and is held over (not started again in the step that ended
+    /// it): the side whose view its planes take. It has no legal action until it starts again.
+    pub(super) over: Option<Side>,
 }
 
 /// What a batch's steps report per game.
@@ -40,20 +44,32 @@ pub(super) struct Report<'a> {
     pub(super) rewards: &'a mut [f32],
     pub(super) terminated: &'a mut [bool],
     pub(super) truncated: &'a mut [bool],
-    /// Whether the game's final planes are in `final_obs`.
-    pub(super) ended: &'a mut [bool],
+    /// Where the game ended in this step, the side to move in its final position (its final
+    /// planes are then in `final_obs` where it started again at once).
+    pub(super) ended: &'a mut [Option<Side>],
     pub(super) final_obs: &'a mut [u8],
 }
 
 /// The object-safe face of a batch of one game type.
 pub(super) trait Batch: Send + Sync {
     fn shape(&self) -> Shape;
-    /// Starts every game again, the slots' draws seeded from `seed`.
-    fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()>;
-    /// Why `actions` cannot be played, naming the first bad one.
-    fn check(&self, actions: &[i64]) -> Result<(), String>;
-    /// Plays checked `actions`; returns the plies played.
-    fn step(&mut self, py: Python<'_>, actions: &[i64], report: &mut Report) -> PyResult<u64>;
+    /// Starts the games again (those that `only` flags, else all), their draws seeded from
+    /// `seed`.
+    fn reset(&mut self, py: Python<'_>, seed: u64, only: Option<&[bool]>) -> PyResult<()>;
+    /// Why `actions` cannot be played, naming the first bad one (the games that `restart` flags
+    /// take none).
+    fn check(&self, actions: &[i64], restart: &[bool]) -> Result<(), String>;
+    /// Starts the games that `restart` flags again (their actions ignored) and plays checked
+    /// `actions` in the others; a game that ends starts again at once where `same_step`, else
+    /// is held over. Returns the plies played.
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &[i64],
+        restart: &[bool],
+        same_step: bool,
+        report: &mut Report,
+    ) -> PyResult<u64>;
     /// Writes the planes, masks and side to move of every game.
     fn write(&mut self, obs: &mut [u8], mask: &mut [u8], to_move: &mut [u8]);
     /// A random legal action of each game.
@@ -119,6 +135,7 @@ impl<G: Legs> Games<G> {
                 shown: Vec::new(),
                 rng: StdRng::seed_from_u64(0),
                 last: None,
+                over: None,
             };
             games.turn_starts(&mut slot);
             games.slots.push(slot);
@@ -257,11 +274,13 @@ impl<G: Legs> Games<G> {
             .is_some_and(|most| slot.history.len() >= most)
     }
 
-    /// The side whose view the planes of `slot` take: the learner's, else the side to move.
+    /// The side whose view the planes of `slot` take: the learner's, else the side to move (or,
+    /// in a game held over, the side that ended it).
     fn observer(&self, slot: &Slot<G>) -> Side {
-        match self.opponent {
-            Some(_) => self.learner,
-            None => slot.position.side_to_move(),
+        match (self.opponent.as_ref(), slot.over) {
+            (Some(_), _) => self.learner,
+            (None, Some(ender)) => ender,
+            (None, None) => slot.position.side_to_move(),
         }
     }
 
@@ -281,19 +300,33 @@ impl<G: Legs> Games<G> {
         }
     }
 
-    /// Ends `slot`'s game: its final planes for `final_obs`, its record kept, a new game.
-    fn finish(&self, slot: &mut Slot<G>, observer: Side, final_planes: &mut [u8]) {
-        self.write_planes(slot, observer, final_planes);
+    /// Ends `slot`'s game, its record kept: a new game, its final planes written to `final_obs`
+    /// first, or (`final_planes` None) the game held over, with no legal action.
+    fn finish(&self, slot: &mut Slot<G>, observer: Side, final_planes: Option<&mut [u8]>) {
         let verdict = Self::verdict(slot);
-        let history = std::mem::replace(&mut slot.history, History::new(true));
-        slot.last = Some((history, verdict));
-        self.restart(slot);
+        match final_planes {
+            Some(planes) => {
+                self.write_planes(slot, observer, planes);
+                let history = std::mem::replace(&mut slot.history, History::new(true));
+                slot.last = Some((history, verdict));
+                self.restart(slot);
+            }
+            None => {
+                slot.last = Some((slot.history.clone(), verdict));
+                slot.over = Some(observer);
+                slot.moves.clear();
+                slot.legs.clear();
+                slot.path.clear();
+                slot.complete = None;
+            }
+        }
     }
 
     fn restart(&self, slot: &mut Slot<G>) {
         slot.history = History::new(true);
         slot.position = self.start.clone();
         slot.board.clone_from(&self.start_board);
+        slot.over = None;
         self.turn_starts(slot);
     }
 }
@@ -363,13 +396,16 @@ impl<G: Legs> Batch for Games<G> {
         self.shape
     }
 
-    fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
-        if let Some(opponent) = &self.opponent {
+    fn reset(&mut self, py: Python<'_>, seed: u64, only: Option<&[bool]>) -> PyResult<()> {
+        if let (Some(opponent), None) = (&self.opponent, only) {
             opponent.clear_hash();
         }
         let mut slots = std::mem::take(&mut self.slots);
         let mut result = Ok(());
         for (index, slot) in slots.iter_mut().enumerate() {
+            if only.is_some_and(|flags| !flags[index]) {
+                continue;
+            }
             slot.rng = StdRng::seed_from_u64(slot_seed(seed, index));
             slot.last = None;
             self.restart(slot);
@@ -381,11 +417,17 @@ impl<G: Legs> Batch for Games<G> {
         result
     }
 
-    fn check(&self, actions: &[i64]) -> Result<(), String> {
+    fn check(&self, actions: &[i64], restart: &[bool]) -> Result<(), String> {
         let highest = self.shape.stop();
         for (index, (&action, slot)) in actions.iter().zip(&self.slots).enumerate() {
-            if action == RANDOM_ACTION && !slot.legs.is_empty() {
+            if restart[index] || (action == RANDOM_ACTION && !slot.legs.is_empty()) {
                 continue;
+            }
+            if slot.over.is_some() {
+                return Err(format!(
+                    "game {index} is over: reset it (reset(options={{'reset_mask': ...}})) \
+                     before its next action"
+                ));
             }
             let legal = u32::try_from(action).is_ok_and(|a| slot.legs.binary_search(&a).is_ok());
             if !legal {
@@ -399,11 +441,37 @@ impl<G: Legs> Batch for Games<G> {
         Ok(())
     }
 
-    fn step(&mut self, py: Python<'_>, actions: &[i64], report: &mut Report) -> PyResult<u64> {
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &[i64],
+        restart: &[bool],
+        same_step: bool,
+        report: &mut Report,
+    ) -> PyResult<u64> {
         let per_game = self.shape.cells * PLANES;
         let mut slots = std::mem::take(&mut self.slots);
         let mut result = Ok(0);
         for (index, (slot, &action)) in slots.iter_mut().zip(actions).enumerate() {
+            report.rewards[index] = 0.0;
+            report.terminated[index] = false;
+            report.truncated[index] = false;
+            report.ended[index] = None;
+            if restart[index] {
+                self.restart(slot);
+                match self.answer(py, slot) {
+                    Ok(more) => {
+                        if let Ok(total) = &mut result {
+                            *total += more;
+                        }
+                        continue;
+                    }
+                    Err(error) => {
+                        result = Err(error);
+                        break;
+                    }
+                }
+            }
             let actor = slot.position.side_to_move();
             let observer = match self.opponent {
                 Some(_) => self.learner,
@@ -429,10 +497,13 @@ impl<G: Legs> Batch for Games<G> {
             report.rewards[index] = verdict.as_ref().map_or(0.0, |v| reward(v, observer));
             report.terminated[index] = verdict.is_some();
             report.truncated[index] = verdict.is_none() && self.truncated(slot);
-            report.ended[index] = report.terminated[index] || report.truncated[index];
-            if report.ended[index] {
+            let ended = report.terminated[index] || report.truncated[index];
+            report.ended[index] = ended.then(|| slot.position.side_to_move());
+            if ended && !same_step {
+                self.finish(slot, observer, None);
+            } else if ended {
                 let planes = &mut report.final_obs[index * per_game..(index + 1) * per_game];
-                self.finish(slot, observer, planes);
+                self.finish(slot, observer, Some(planes));
                 if let Err(error) = self.answer(py, slot) {
                     result = Err(error);
                     break;

@@ -3,8 +3,10 @@
 //! and *stop* = `cells * cells`); observations are its planes. Each call works on the typed
 //! games (no move is written out but the ones played) and writes the whole batch's planes,
 //! masks, rewards and flags into flat buffers that Python made (bytearrays seen by numpy), so
-//! nothing is copied per game in Python. Finished games start again in the same step
-//! (Gymnasium's "same-step" autoreset), their last planes kept for `final_obs`.
+//! nothing is copied per game in Python. A finished game starts again in the same step, its
+//! last planes kept for `final_obs` (Gymnasium's "same-step" autoreset), or is held over until
+//! a step or a reset is told to start it again (the "next-step" and "disabled" modes, which
+//! `vector.py` keeps).
 
 mod games;
 mod legs;
@@ -76,7 +78,8 @@ pub struct VectorGames {
     count: usize,
     /// The final planes of the games the last step ended.
     final_obs: Vec<u8>,
-    ended: Vec<bool>,
+    /// Where each game ended in the last step, the side to move at its end.
+    ended: Vec<Option<Side>>,
 }
 
 #[pymethods]
@@ -173,7 +176,7 @@ impl VectorGames {
             batch,
             count,
             final_obs: vec![0; count * shape.cells * PLANES],
-            ended: vec![false; count],
+            ended: vec![None; count],
         })
     }
 
@@ -184,8 +187,9 @@ impl VectorGames {
         (shape.width, shape.height)
     }
 
-    /// Starts every game again, each game's draws seeded from `seed` (0 to 2**63 - 1), and
-    /// writes their planes, masks and sides to move.
+    /// Starts every game again (or those that the bytes of `only` flag), each game's draws
+    /// seeded from `seed` (0 to 2**63 - 1), and writes their planes, masks and sides to move.
+    #[pyo3(signature = (seed, obs, mask, to_move, only = None))]
     fn reset(
         &mut self,
         py: Python<'_>,
@@ -193,6 +197,7 @@ impl VectorGames {
         obs: &Bound<'_, PyByteArray>,
         mask: &Bound<'_, PyByteArray>,
         to_move: &Bound<'_, PyByteArray>,
+        only: Option<&[u8]>,
     ) -> PyResult<()> {
         let seed = u64::try_from(seed)
             .map_err(|_| refused(format!("seed {seed} is outside 0 to {}", i64::MAX)))?;
@@ -202,20 +207,28 @@ impl VectorGames {
             (mask, "action_mask", masks),
             (to_move, "to_move", sides),
         ])?;
-        self.batch.reset(py, seed)?;
+        let only = only
+            .map(|flags| self.flags("reset_mask", flags))
+            .transpose()?;
+        self.batch.reset(py, seed, only.as_deref())?;
         self.write(obs, mask, to_move);
         Ok(())
     }
 
     /// Plays `actions` (the bytes of `count` native int64 actions; -1 asks for a random legal
-    /// one): all are checked before any is played. Writes the planes, masks, rewards,
-    /// terminations, truncations and sides to move into the buffers, and the final planes of
-    /// the games that ended into `final_obs` (`ended` says which); returns the plies played.
+    /// one): all are checked before any is played. The games that the bytes of `restart` flag
+    /// start again instead, their actions ignored. A game that ends starts again at once where
+    /// `same_step` (its final planes written into `final_obs`, `ended` says which), else it is
+    /// held over. Writes the planes, masks, rewards, terminations, truncations and sides to
+    /// move into the buffers, and into `ended` 0 for a game that goes on, else 1 + the side to
+    /// move at its end (1 white, 2 black); returns the plies played.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         py: Python<'_>,
         actions: &[u8],
+        restart: &[u8],
+        same_step: bool,
         obs: &Bound<'_, PyByteArray>,
         mask: &Bound<'_, PyByteArray>,
         rewards: &Bound<'_, PyByteArray>,
@@ -253,7 +266,8 @@ impl VectorGames {
             (final_obs, "final_obs", planes),
             (ended, "ended", count),
         ])?;
-        self.batch.check(&actions).map_err(refused)?;
+        let restart = self.flags("restart", restart)?;
+        self.batch.check(&actions, &restart).map_err(refused)?;
         let mut rewards_now = vec![0f32; count];
         let mut terminated_now = vec![false; count];
         let mut truncated_now = vec![false; count];
@@ -264,17 +278,20 @@ impl VectorGames {
             ended: &mut self.ended,
             final_obs: &mut self.final_obs,
         };
-        let plies = self.batch.step(py, &actions, &mut report)?;
+        let plies = self
+            .batch
+            .step(py, &actions, &restart, same_step, &mut report)?;
         with_buffer(rewards, |target| {
             for (bytes, reward) in target.chunks_exact_mut(4).zip(&rewards_now) {
                 bytes.copy_from_slice(&reward.to_ne_bytes());
             }
         });
-        for (source, target) in [
-            (&terminated_now, terminated),
-            (&truncated_now, truncated),
-            (&self.ended, ended),
-        ] {
+        with_buffer(ended, |target| {
+            for (byte, side) in target.iter_mut().zip(&self.ended) {
+                *byte = side.map_or(0, |side| 1 + side.index() as u8);
+            }
+        });
+        for (source, target) in [(&terminated_now, terminated), (&truncated_now, truncated)] {
             with_buffer(target, |target| {
                 for (byte, &flag) in target.iter_mut().zip(source.iter()) {
                     *byte = u8::from(flag);
@@ -283,7 +300,7 @@ impl VectorGames {
         }
         let per_game = self.final_obs.len() / count;
         with_buffer(final_obs, |target| {
-            for index in (0..count).filter(|&index| self.ended[index]) {
+            for index in (0..count).filter(|&index| same_step && self.ended[index].is_some()) {
                 let rows = index * per_game..(index + 1) * per_game;
                 target[rows.clone()].copy_from_slice(&self.final_obs[rows]);
             }
@@ -326,6 +343,18 @@ impl VectorGames {
             .ok()
             .filter(|&index| index < self.count)
             .ok_or_else(|| refused(format!("game {index} is outside 0 to {}", self.count - 1)))
+    }
+
+    /// One flag a game from `bytes` (nonzero is set), or a refusal naming `name`.
+    fn flags(&self, name: &str, bytes: &[u8]) -> PyResult<Vec<bool>> {
+        if bytes.len() != self.count {
+            return Err(refused(format!(
+                "{name} of {} games, not {}",
+                bytes.len(),
+                self.count
+            )));
+        }
+        Ok(bytes.iter().map(|&byte| byte != 0).collect())
     }
 
     /// Refuses output buffers of the wrong sizes, or one bytearray passed twice.
