@@ -61,7 +61,9 @@ OBSERVATIONS = ("dict", "box")
 """The observation layouts: the planes and the mask in a ``Dict``, or the planes alone."""
 _SEED_BOUND = 2**63
 
-Observation = Union[dict[str, npt.NDArray[np.int8]], npt.NDArray[np.int8]]
+Observation = Any
+"""A batch's observation: a dict of ``observation`` and ``action_mask`` arrays, or with
+``observation="box"`` the planes' array (``Any``, so that either is indexed without a cast)."""
 
 
 def _integer(name: str, value: Any) -> int:
