@@ -129,7 +129,7 @@ def position_plies(game: str, rng: random.Random) -> int:
 
 
 def masked_choice(mask, rng):
-    """A uniformly random set entry of each row of `mask` (int8, each row with one at least),
+    """A uniformly random set entry of each row of `mask` (int8; 0 for a row with none),
     vectorised over the batch: the nonzero 8-byte words of the whole mask first, then the set
     bytes in them, then one draw per row among its entries."""
     import numpy as np
@@ -145,18 +145,24 @@ def masked_choice(mask, rng):
     row_of = entries // width
     counts = np.bincount(row_of, minlength=rows)
     starts = np.cumsum(counts) - counts
-    picked = entries[starts + (rng.random(rows) * counts).astype(np.int64)]
-    return picked - (picked // width) * width
+    drawn = starts + (rng.random(rows) * counts).astype(np.int64)
+    picked = entries[np.minimum(drawn, max(entries.size - 1, 0))] if entries.size else drawn
+    return np.where(counts > 0, picked - (picked // width) * width, 0)
 
 
-def vector_plies(game: str, envs: int, seconds: float, drawn_by: str) -> float:
-    """Plies a second of self-play in a batch of `envs` games, the actions drawn by numpy from
-    the masks or by Rust (the action -1)."""
+MODES = ("NextStep", "SameStep", "Disabled")
+
+
+def vector_plies(game: str, envs: int, seconds: float, drawn_by: str, mode: str) -> float:
+    """Plies a second of self-play in a batch of `envs` games in autoreset `mode`, the actions
+    drawn by numpy from the masks or by Rust (the action -1); in the disabled mode, the games
+    that ended are reset after each step (`reset_mask`)."""
     import numpy as np
 
     from tabula_engine.vector import RANDOM, VectorEnv
 
-    vector, rng = VectorEnv(game, envs, copy=False), np.random.default_rng(1)
+    vector = VectorEnv(game, envs, copy=False, autoreset_mode=mode)
+    rng = np.random.default_rng(1)
     obs, _ = vector.reset(seed=1)
     randoms = np.full(envs, RANDOM)
 
@@ -164,7 +170,10 @@ def vector_plies(game: str, envs: int, seconds: float, drawn_by: str) -> float:
         nonlocal obs
         for _ in range(10):
             actions = masked_choice(obs["action_mask"], rng) if drawn_by == "numpy" else randoms
-            obs = vector.step(actions)[0]
+            obs, _, terminated, truncated, _ = vector.step(actions)
+            ended = terminated | truncated
+            if mode == "Disabled" and ended.any():
+                obs = vector.reset(options={"reset_mask": ended.copy()})[0]
         return 0
 
     taken, _ = for_a_while(seconds, steps)
@@ -209,17 +218,19 @@ def opponent_steps(game: str, level: str, seconds: float) -> tuple[float, float]
 
 def vector_main(envs: int, seconds: float) -> None:
     print(f"Random self-play, one thread, plies a second ({envs} games a batch, copy=False):")
-    print("  game: Position | VectorEnv, numpy draws from the masks | VectorEnv, action -1")
+    print("  game: Position | then VectorEnv in each autoreset mode (" + ", ".join(MODES)
+          + "): numpy draws from the masks / action -1")
     for game in ("jesonmor", "joust", "claustro", "apart"):
         rng = random.Random(1)
         taken, plies = for_a_while(seconds, lambda: position_plies(game, rng))
         one = plies / taken
-        by_numpy = vector_plies(game, envs, seconds, "numpy")
-        by_rust = vector_plies(game, envs, seconds, "rust")
-        print(
-            f"  {game}: {one:,.0f} | {by_numpy:,.0f} ({by_numpy / one:.1f}x) | "
-            f"{by_rust:,.0f} ({by_rust / one:.1f}x)"
-        )
+        cells = []
+        for mode in MODES:
+            by_numpy = vector_plies(game, envs, seconds, "numpy", mode)
+            by_rust = vector_plies(game, envs, seconds, "rust", mode)
+            cells.append(f"{by_numpy:,.0f} ({by_numpy / one:.1f}x) / "
+                         f"{by_rust:,.0f} ({by_rust / one:.1f}x)")
+        print(f"  {game}: {one:,.0f} | " + " | ".join(cells))
     print("A random agent against tabula, steps (the agent's actions) a second:")
     print("  game level: AEC + TabulaOpponent | VectorEnv(16 games, opponent=level)")
     for game in ("jesonmor", "joust", "claustro", "apart"):
