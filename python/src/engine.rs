@@ -1,21 +1,25 @@
 //! `Engine`: tabula's search in python-chess's shape: `analyse` returns an `InfoDict` (a list
 //! of them when several lines are asked for), `play` a `PlayResult`, and `stop` ends a search
-//! from another thread. A search runs without the GIL, and Ctrl-C stops it. Each engine owns its
-//! evaluation (`use_nnue`, `eval_file`): nothing it is given changes another engine.
+//! from another thread. A search runs without the GIL, and Ctrl-C stops it; a second search
+//! asked of an engine meanwhile waits for the first to end. Each engine owns its evaluation
+//! (`use_nnue`, `eval_file`): nothing it is given changes another engine. `quit` (or the end of
+//! a `with` block) frees its hash table; a later call raises `EngineTerminatedError`.
 
-use crate::arguments::{Size, Whole, optional, refused};
+use crate::arguments::{Flag, Seconds, Size, Text, Whole, optional, refused};
 use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::without_gil;
 use crate::limit::{PlayResult, bounded, read_limits};
 use crate::player::Player;
 use crate::position::Position;
+use crate::turns::Turns;
 use crate::values::PovScore;
+use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use tabula_core::board::Side;
 use tabula_core::game::BoardSize;
@@ -31,6 +35,14 @@ use tabula_core::session::GameSession;
 /// A seed: any whole number a `u64` holds.
 const SEED_RANGE: (usize, usize) = (0, usize::MAX);
 
+create_exception!(
+    tabula_engine,
+    EngineTerminatedError,
+    PyRuntimeError,
+    "A call to an `Engine` after its `quit()` (python-chess's name for a call to an engine \
+     that has ended)."
+);
+
 /// The engine of one game: its hash table, options, evaluation and the search now running, if
 /// any.
 #[pyclass(module = "tabula_engine")]
@@ -43,9 +55,11 @@ pub struct Engine {
     /// The level or Elo `play` plays at.
     player: Player,
     evaluation: Evaluation,
-    tt: Arc<TranspositionTable>,
     rng: Mutex<StdRng>,
-    busy: AtomicBool,
+    /// The hash table, None once the engine has quit.
+    tt: Mutex<Option<Arc<TranspositionTable>>>,
+    /// Who searches now; others wait.
+    turns: Turns,
     signals: Mutex<Arc<Signals>>,
 }
 
@@ -59,32 +73,38 @@ impl Engine {
     /// other engines choose; `seed` seeds the draws of the weaker levels.
     #[new]
     #[pyo3(signature = (game, size = None, threads = Whole::Fits(1), hash_mb = Whole::Fits(16),
-        multipv = Whole::Fits(1), level = None, elo = None, use_nnue = true, eval_file = None,
-        seed = Whole::Fits(0)))]
+        multipv = Whole::Fits(1), level = None, elo = None, use_nnue = Flag(true), eval_file = None,
+        seed = Whole::Fits(0)),
+        text_signature = "(game, size=None, threads=1, hash_mb=16, multipv=1, level=None, \
+            elo=None, use_nnue=True, eval_file=None, seed=0)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        game: &str,
+        game: Text,
         size: Option<Size>,
         threads: Whole,
         hash_mb: Whole,
         multipv: Whole,
-        level: Option<&str>,
+        level: Option<Text>,
         elo: Option<Whole>,
-        use_nnue: bool,
-        eval_file: Option<&str>,
+        use_nnue: Flag,
+        eval_file: Option<Text>,
         seed: Whole,
     ) -> PyResult<Engine> {
-        let (game, board) = game_and_size(game, Size::text(&size)).map_err(refused)?;
+        let game = game.named("game")?;
+        let level = Text::optional(level, "level")?;
+        let eval_file = Text::optional(eval_file, "eval_file")?;
+        let (game, board) = game_and_size(&game, Size::text(&size)).map_err(refused)?;
         // The rules check the size, as a position of it would.
         open_session(game, board, None, &[], false).map_err(refused)?;
         let size = size.map(|_| board);
-        let player = Player::new(game, "level", level, elo)?;
+        let player = Player::new(game, "level", level.as_deref(), elo)?;
         let hash_mb: usize = hash_mb.within("hash_mb", HASH_RANGE)?;
         let threads: usize = threads.within("threads", THREADS_RANGE)?;
         let multipv = multipv.within("multipv", MULTI_PV_RANGE)?;
         let seed: u64 = seed.within("seed", SEED_RANGE)?;
         let tt = TranspositionTable::try_new(hash_mb).map_err(refused)?;
         let loaded = eval_file
+            .as_deref()
             .map(|path| load_net(game, size, path).map(|net| (net, path.to_string())))
             .transpose()?;
         Ok(Engine {
@@ -94,12 +114,12 @@ impl Engine {
             multipv,
             player,
             evaluation: Evaluation {
-                nets: use_nnue,
+                nets: use_nnue.0,
                 loaded,
             },
-            tt: Arc::new(tt),
             rng: Mutex::new(StdRng::seed_from_u64(seed)),
-            busy: AtomicBool::new(false),
+            tt: Mutex::new(Some(Arc::new(tt))),
+            turns: Turns::default(),
             signals: Mutex::new(Arc::default()),
         })
     }
@@ -143,7 +163,7 @@ impl Engine {
         position: &Position,
         limit: Option<&Bound<'py, PyAny>>,
         depth: Option<Whole>,
-        movetime: Option<f64>,
+        movetime: Option<Seconds>,
         nodes: Option<Whole>,
         multipv: Option<Whole>,
     ) -> PyResult<Bound<'py, PyAny>> {
@@ -189,7 +209,7 @@ impl Engine {
         position: &Position,
         limit: Option<&Bound<'_, PyAny>>,
         depth: Option<Whole>,
-        movetime: Option<f64>,
+        movetime: Option<Seconds>,
         nodes: Option<Whole>,
     ) -> PyResult<PlayResult> {
         let limits = read_limits(limit, depth, movetime, nodes)?;
@@ -211,6 +231,8 @@ impl Engine {
             chosen: chosen.best_move,
             ponder: chosen.reply,
             info: info.unbind(),
+            draw_offered: false,
+            resigned: false,
         })
     }
 
@@ -218,6 +240,7 @@ impl Engine {
     /// `eval_file`), as `Position.eval` writes it; `evaluator` says what evaluated it
     /// (`hand-written`, `shipped net (...)` or `net from '...'`).
     fn eval<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyDict>> {
+        self.table()?;
         let session = position.state().session.boxed_clone();
         evaluation_dict(py, session, &self.evaluation)
     }
@@ -228,13 +251,31 @@ impl Engine {
         signals.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Forgets what earlier searches learnt (the hash table), as before a new game.
-    fn clear_hash(&self) -> PyResult<()> {
-        if self.busy.load(Ordering::Acquire) {
-            return Err(PyRuntimeError::new_err("a search is running"));
-        }
-        self.tt.clear();
+    /// Forgets what earlier searches learnt (the hash table), as before a new game; waits for
+    /// a search running to end.
+    fn clear_hash(&self, py: Python<'_>) -> PyResult<()> {
+        let _turn = self.turns.take(py)?;
+        self.table()?.clear();
         Ok(())
+    }
+
+    /// Ends the engine, as python-chess's `quit`: stops the search running, if any, and frees
+    /// the hash table once it ends. Any later call but `quit` and `stop` raises
+    /// `EngineTerminatedError`.
+    fn quit(&self) {
+        self.stop();
+        self.tt.lock().unwrap_or_else(|p| p.into_inner()).take();
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// Quits at the end of a `with` block; an exception in it goes on.
+    #[pyo3(signature = (*_exception))]
+    fn __exit__(&self, _exception: &Bound<'_, PyTuple>) -> bool {
+        self.quit();
+        false
     }
 
     /// An engine holds a hash table and maybe a search running: it is not pickled or copied.
@@ -273,6 +314,7 @@ impl Engine {
     /// A copy of `position`'s session, checked to be this engine's game (and size, where it has
     /// one) and not over, evaluating with this engine's choice.
     fn session_of(&self, position: &Position) -> PyResult<Box<dyn GameSession>> {
+        self.table()?;
         let state = position.state();
         if state.kind != self.game {
             return Err(refused(format!(
@@ -296,21 +338,28 @@ impl Engine {
         Ok(session)
     }
 
-    /// Runs `search` with fresh signals, without the GIL, stopped by Ctrl-C.
+    /// The hash table, unless the engine has quit.
+    fn table(&self) -> PyResult<Arc<TranspositionTable>> {
+        let tt = self.tt.lock().unwrap_or_else(|p| p.into_inner());
+        tt.clone().ok_or_else(|| {
+            EngineTerminatedError::new_err(
+                "this engine has quit (quit() or the end of a with block)",
+            )
+        })
+    }
+
+    /// Runs `search` with fresh signals, without the GIL, stopped by Ctrl-C, once any search
+    /// running has ended.
     fn run<T: Send>(
         &self,
         py: Python<'_>,
         search: impl FnOnce(&TranspositionTable, &Signals) -> T + Send,
     ) -> PyResult<T> {
-        if self.busy.swap(true, Ordering::AcqRel) {
-            return Err(PyRuntimeError::new_err("this engine is already searching"));
-        }
+        let _turn = self.turns.take(py)?;
+        let tt = self.table()?;
         let signals = Arc::new(Signals::default());
         *self.signals.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&signals);
-        let tt = Arc::clone(&self.tt);
-        let result = without_gil(py, &signals.stop, || search(&tt, &signals));
-        self.busy.store(false, Ordering::Release);
-        result
+        without_gil(py, &signals.stop, || search(&tt, &signals))
     }
 }
 

@@ -2,7 +2,8 @@
 //! the core crate, like the binary. `Position` holds the rules, `Engine` the search, `VectorGames` a
 //! batch of games stepped together (`tabula_engine.vector`); the
 //! functions here are stateless, in pyffish's shape, for users coming from it. Every refusal
-//! is a `ValueError` with the protocol's message; nothing here panics on what Python passes.
+//! is a `ValueError` with the protocol's message, cleaned as its error lines are; an argument
+//! of the wrong type a `TypeError` naming it; nothing here panics on what Python passes.
 
 mod arguments;
 mod engine;
@@ -12,17 +13,20 @@ mod limit;
 mod opponent;
 mod player;
 mod position;
+mod turns;
 mod values;
 mod vector;
 
-use arguments::refused;
+use arguments::{Text, Texts, refused};
 use position::State;
 use pyo3::prelude::*;
 use tabula_core::games::GameKind;
 
 /// The game `game` from `fen` (its start if None) after `moves`.
-fn state_after(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<State> {
-    let mut state = State::open(game, None, fen).map_err(refused)?;
+fn state_after(game: Text, fen: Option<Text>, moves: Texts) -> PyResult<State> {
+    let (game, fen) = (game.named("game")?, Text::optional(fen, "fen")?);
+    let moves = moves.named("moves")?;
+    let mut state = State::open(&game, None, fen.as_deref()).map_err(refused)?;
     for mv in &moves {
         state.play(mv).map_err(refused)?;
     }
@@ -31,28 +35,31 @@ fn state_after(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<St
 
 /// The legal moves of `game` at `fen` (its start position if None) after `moves`.
 #[pyfunction]
-#[pyo3(signature = (game, fen = None, moves = Vec::new()))]
+#[pyo3(signature = (game, fen = None, moves = Texts::none()),
+    text_signature = "(game, fen=None, moves=())")]
 fn legal_moves(
     py: Python<'_>,
-    game: &str,
-    fen: Option<&str>,
-    moves: Vec<String>,
+    game: Text,
+    fen: Option<Text>,
+    moves: Texts,
 ) -> PyResult<Vec<String>> {
     position::list_moves(py, state_after(game, fen, moves)?.session)
 }
 
 /// The position string of `game` at `fen` (its start position if None) after `moves`.
 #[pyfunction]
-#[pyo3(signature = (game, fen = None, moves = Vec::new()))]
-fn get_fen(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<String> {
+#[pyo3(signature = (game, fen = None, moves = Texts::none()),
+    text_signature = "(game, fen=None, moves=())")]
+fn get_fen(game: Text, fen: Option<Text>, moves: Texts) -> PyResult<String> {
     Ok(state_after(game, fen, moves)?.session.position_text())
 }
 
 /// How the game of `game` at `fen` (its start position if None) after `moves` ended, or None
 /// while it goes on.
 #[pyfunction]
-#[pyo3(signature = (game, fen = None, moves = Vec::new()))]
-fn result(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<Option<values::Outcome>> {
+#[pyo3(signature = (game, fen = None, moves = Texts::none()),
+    text_signature = "(game, fen=None, moves=())")]
+fn result(game: Text, fen: Option<Text>, moves: Texts) -> PyResult<Option<values::Outcome>> {
     Ok(state_after(game, fen, moves)?
         .session
         .verdict()
@@ -62,9 +69,10 @@ fn result(game: &str, fen: Option<&str>, moves: Vec<String>) -> PyResult<Option<
 /// Whether `fen` is a position string that `game`'s rules accept (`Position(game, fen=fen)`
 /// says why not).
 #[pyfunction]
-fn validate_fen(game: &str, fen: &str) -> PyResult<bool> {
-    GameKind::parse(game).map_err(refused)?;
-    Ok(State::open(game, None, Some(fen)).is_ok())
+fn validate_fen(game: Text, fen: Text) -> PyResult<bool> {
+    let (game, fen) = (game.named("game")?, fen.named("fen")?);
+    GameKind::parse(&game).map_err(refused)?;
+    Ok(State::open(&game, None, Some(&fen)).is_ok())
 }
 
 /// The games: (name, default board size, the sizes allowed).
@@ -82,6 +90,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__commit__", tabula_core::version::COMMIT)?;
     module.add_class::<position::Position>()?;
     module.add_class::<engine::Engine>()?;
+    let terminated = module.py().get_type::<engine::EngineTerminatedError>();
+    module.add("EngineTerminatedError", terminated)?;
     module.add_class::<values::Outcome>()?;
     module.add_class::<values::Score>()?;
     module.add_class::<values::PovScore>()?;

@@ -2,7 +2,7 @@
 //! and `PlayResult` (the move played, with the line that chose it). `analyse` and `play` read any
 //! object with `Limit`'s attributes, python-chess's own `chess.engine.Limit` included.
 
-use crate::arguments::{Whole, refused};
+use crate::arguments::{Flag, Seconds, Text, Whole, optional, refused, type_name, wrong_type};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tabula_core::search::limits::{Clock, Limits};
@@ -19,7 +19,8 @@ const MOVES_RANGE: (usize, usize) = (1, 10_000);
 /// How long a search runs: as deep as `depth`, as many `nodes`, `time` seconds, until a mate in
 /// `mate` moves is found, or on the clock (`white_clock` and `black_clock` seconds left,
 /// `white_inc` and `black_inc` seconds a move, `remaining_moves` to the next control); the
-/// first limit reached ends it.
+/// first limit reached ends it. Its fields come in python-chess's order, so that `Limit(3)` is
+/// three seconds.
 #[pyclass(module = "tabula_engine", frozen, eq, get_all, from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct Limit {
@@ -45,33 +46,43 @@ pub struct Limit {
 
 #[pymethods]
 impl Limit {
+    /// Each field as python-chess's `Limit` has it, in its order; each checked as a search
+    /// checks it (a `TypeError` for a wrong type, a `ValueError` out of range).
     #[new]
-    #[pyo3(signature = (*, time = None, depth = None, nodes = None, mate = None,
+    #[pyo3(signature = (time = None, depth = None, nodes = None, mate = None,
         white_clock = None, black_clock = None, white_inc = None, black_inc = None,
         remaining_moves = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        time: Option<f64>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        mate: Option<i64>,
-        white_clock: Option<f64>,
-        black_clock: Option<f64>,
-        white_inc: Option<f64>,
-        black_inc: Option<f64>,
-        remaining_moves: Option<i64>,
-    ) -> Limit {
-        Limit {
-            time,
-            depth,
-            nodes,
-            mate,
-            white_clock,
-            black_clock,
-            white_inc,
-            black_inc,
-            remaining_moves,
-        }
+        time: Option<Seconds>,
+        depth: Option<Whole>,
+        nodes: Option<Whole>,
+        mate: Option<Whole>,
+        white_clock: Option<Seconds>,
+        black_clock: Option<Seconds>,
+        white_inc: Option<Seconds>,
+        black_inc: Option<Seconds>,
+        remaining_moves: Option<Whole>,
+    ) -> PyResult<Limit> {
+        let seconds = |value: Option<Seconds>, name, least| {
+            value
+                .map(|value| {
+                    let seconds = value.named(name)?;
+                    milliseconds(name, seconds, least).map(|_| seconds)
+                })
+                .transpose()
+        };
+        Ok(Limit {
+            time: seconds(time, "time", Least::AboveZero)?,
+            depth: optional(depth, "depth", DEPTH_RANGE)?,
+            nodes: optional(nodes, "nodes", NODES_RANGE)?,
+            mate: optional(mate, "mate", MATE_RANGE)?,
+            white_clock: seconds(white_clock, "white_clock", Least::AboveZero)?,
+            black_clock: seconds(black_clock, "black_clock", Least::AboveZero)?,
+            white_inc: seconds(white_inc, "white_inc", Least::Zero)?,
+            black_inc: seconds(black_inc, "black_inc", Least::Zero)?,
+            remaining_moves: optional(remaining_moves, "remaining_moves", MOVES_RANGE)?,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -122,7 +133,7 @@ impl Limit {
 pub fn read_limits(
     limit: Option<&Bound<'_, PyAny>>,
     depth: Option<Whole>,
-    movetime: Option<f64>,
+    movetime: Option<Seconds>,
     nodes: Option<Whole>,
 ) -> PyResult<Limits> {
     let mut limits = Limits::default();
@@ -131,10 +142,10 @@ pub fn read_limits(
         limits.nodes = whole_attribute(limit, "nodes", NODES_RANGE)?;
         limits.mate = whole_attribute(limit, "mate", MATE_RANGE)?;
         limits.moves_to_go = whole_attribute(limit, "remaining_moves", MOVES_RANGE)?;
-        limits.movetime_ms = seconds_attribute(limit, "time")?;
+        limits.movetime_ms = seconds_attribute(limit, "time", Least::AboveZero)?;
         let clock = |left: &str, increment: &str| -> PyResult<Option<Clock>> {
-            let left = seconds_attribute(limit, left)?;
-            let increment = seconds_attribute(limit, increment)?.unwrap_or(0);
+            let left = seconds_attribute(limit, left, Least::AboveZero)?;
+            let increment = seconds_attribute(limit, increment, Least::Zero)?.unwrap_or(0);
             Ok(left.map(|time_left_ms| Clock {
                 time_left_ms,
                 increment_ms: increment,
@@ -150,7 +161,8 @@ pub fn read_limits(
         limits.nodes = Some(nodes.within("nodes", NODES_RANGE)?);
     }
     if let Some(seconds) = movetime {
-        limits.movetime_ms = Some(milliseconds("movetime", seconds)?);
+        let seconds = seconds.named("movetime")?;
+        limits.movetime_ms = Some(milliseconds("movetime", seconds, Least::AboveZero)?);
     }
     Ok(limits)
 }
@@ -178,9 +190,9 @@ fn whole_attribute<T: TryFrom<i64>>(
 }
 
 /// The seconds `limit.name`, if set, in whole milliseconds (rounded up).
-fn seconds_attribute(limit: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<u64>> {
+fn seconds_attribute(limit: &Bound<'_, PyAny>, name: &str, least: Least) -> PyResult<Option<u64>> {
     optional_attribute(limit, name)?
-        .map(|value| milliseconds(name, value.extract::<f64>()?))
+        .map(|value| milliseconds(name, value.extract::<Seconds>()?.named(name)?, least))
         .transpose()
 }
 
@@ -195,20 +207,33 @@ fn optional_attribute<'py>(
     }
 }
 
+/// The least number of seconds a limit takes: above zero for a time to search or left on a
+/// clock, zero too for an increment.
+#[derive(Clone, Copy, PartialEq)]
+enum Least {
+    AboveZero,
+    Zero,
+}
+
 /// `seconds` (named `name` in a refusal) in whole milliseconds, rounded up.
-fn milliseconds(name: &str, seconds: f64) -> PyResult<u64> {
-    if seconds.is_finite() && seconds > 0.0 && seconds < 1e12 {
+fn milliseconds(name: &str, seconds: f64, least: Least) -> PyResult<u64> {
+    let enough = seconds > 0.0 || (least == Least::Zero && seconds == 0.0);
+    if seconds.is_finite() && enough && seconds < 1e12 {
         Ok((seconds * 1000.0).ceil() as u64)
     } else {
-        Err(refused(format!(
-            "{name} {seconds} is not a positive number of seconds"
-        )))
+        let wanted = match least {
+            Least::AboveZero => "a positive number of seconds",
+            Least::Zero => "a number of seconds, zero or more",
+        };
+        Err(refused(format!("{name} {seconds} is not {wanted}")))
     }
 }
 
 /// What `Engine.play` gives: the `move` (None only where the rules leave no move in a game that
-/// goes on), the reply it expects (`ponder`), and the `info` of the line that chose it (empty
-/// for the levels that do not search).
+/// goes on), the reply it expects (`ponder`), the `info` of the line that chose it (empty for
+/// the levels that do not search), and python-chess's `draw_offered` and `resigned` (tabula
+/// offers no draw and never resigns). As python-chess's, two compare equal only if they are
+/// the same object.
 #[pyclass(module = "tabula_engine", frozen, get_all, skip_from_py_object)]
 pub struct PlayResult {
     /// The move played, or None where the rules leave none.
@@ -218,43 +243,77 @@ pub struct PlayResult {
     pub ponder: Option<String>,
     /// The line that chose the move (an `InfoDict`; empty where no search chose it).
     pub info: Py<PyDict>,
+    /// Whether the engine offered a draw before moving: False from tabula's engine.
+    pub draw_offered: bool,
+    /// Whether the engine resigned: False from tabula's engine.
+    pub resigned: bool,
 }
 
 #[pymethods]
 impl PlayResult {
+    /// python-chess's signature: `move`, `ponder` and `info`, then `draw_offered` and
+    /// `resigned` by keyword.
     #[new]
-    #[pyo3(signature = (r#move, ponder = None, info = None))]
+    #[pyo3(signature = (r#move, ponder = None, info = None, *, draw_offered = Flag(false),
+        resigned = Flag(false)),
+        text_signature = "(move, ponder=None, info=None, *, draw_offered=False, resigned=False)")]
     fn new(
         py: Python<'_>,
-        r#move: Option<String>,
-        ponder: Option<String>,
-        info: Option<Py<PyDict>>,
-    ) -> PlayResult {
-        PlayResult {
-            chosen: r#move,
-            ponder,
-            info: info.unwrap_or_else(|| PyDict::new(py).unbind()),
-        }
+        r#move: Option<Text>,
+        ponder: Option<Text>,
+        info: Option<&Bound<'_, PyAny>>,
+        draw_offered: Flag,
+        resigned: Flag,
+    ) -> PyResult<PlayResult> {
+        let info = match info {
+            None => PyDict::new(py),
+            Some(info) => info
+                .cast::<PyDict>()
+                .map_err(|_| wrong_type("info", "a dict", &type_name(&info.as_borrowed())))?
+                .clone(),
+        };
+        Ok(PlayResult {
+            chosen: Text::optional(r#move, "move")?,
+            ponder: Text::optional(ponder, "ponder")?,
+            info: info.unbind(),
+            draw_offered: draw_offered.0,
+            resigned: resigned.0,
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let shown =
             |text: &Option<String>| text.as_ref().map_or("None".into(), |t| format!("'{t}'"));
         Ok(format!(
-            "PlayResult(move={}, ponder={}, info={})",
+            "PlayResult(move={}, ponder={}, info={}, draw_offered={}, resigned={})",
             shown(&self.chosen),
             shown(&self.ponder),
-            self.info.bind(py).repr()?
+            self.info.bind(py).repr()?,
+            python_bool(self.draw_offered),
+            python_bool(self.resigned),
         ))
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
+        let py = slf.py();
         let args = (
             this.chosen.clone(),
             this.ponder.clone(),
-            this.info.clone_ref(slf.py()),
+            this.info.clone_ref(py),
         );
-        (slf.get_type(), args).into_pyobject(slf.py())
+        let flags = PyDict::new(py);
+        flags.set_item("draw_offered", this.draw_offered)?;
+        flags.set_item("resigned", this.resigned)?;
+        let build = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((slf.get_type(),), Some(&flags))?;
+        (build, args).into_pyobject(py)
     }
+}
+
+/// `flag` as Python writes it.
+fn python_bool(flag: bool) -> &'static str {
+    if flag { "True" } else { "False" }
 }

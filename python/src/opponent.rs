@@ -2,7 +2,7 @@
 //! (a named level or an Elo) within depth, nodes or movetime limits, with a hash table of its
 //! own, choosing its move as `Engine.play` does.
 
-use crate::arguments::{Whole, refused};
+use crate::arguments::{Seconds, Whole, refused};
 use crate::limit::read_limits;
 use crate::player::Player;
 use pyo3::prelude::*;
@@ -35,7 +35,7 @@ impl Opponent {
         nodes: Option<Whole>,
     ) -> PyResult<Opponent> {
         let player = Player::new(game, "opponent", level, elo)?;
-        let limits = read_limits(None, depth, movetime, nodes)?;
+        let limits = read_limits(None, depth, movetime.map(Seconds::from), nodes)?;
         if player.needs_limit(&limits) {
             return Err(refused(format!(
                 "the {} opponent needs depth, movetime or nodes",

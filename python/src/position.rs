@@ -4,7 +4,7 @@
 //! `ValueError` carrying the protocol's own message; long work (`perft`, `legal_moves`) runs
 //! without the GIL and stops on Ctrl-C.
 
-use crate::arguments::{Size, Whole, refused};
+use crate::arguments::{Flag, Size, Text, Texts, Whole, refused};
 use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::{looking_without_gil, without_gil};
 use crate::values::Outcome;
@@ -122,11 +122,12 @@ impl Position {
     /// or from the position string `fen`.
     #[new]
     #[pyo3(signature = (game, size = None, fen = None))]
-    fn new(game: &str, size: Option<Size>, fen: Option<&str>) -> PyResult<Position> {
+    fn new(game: Text, size: Option<Size>, fen: Option<Text>) -> PyResult<Position> {
         if size.is_some() && fen.is_some() {
             return Err(refused("give size or fen, not both".to_string()));
         }
-        let state = State::open(game, Size::text(&size), fen).map_err(refused)?;
+        let (game, fen) = (game.named("game")?, Text::optional(fen, "fen")?);
+        let state = State::open(&game, Size::text(&size), fen.as_deref()).map_err(refused)?;
         Ok(Position {
             state: Mutex::new(state),
         })
@@ -163,16 +164,58 @@ impl Position {
         list_moves(py, session)
     }
 
-    /// Plays `move` (any legal way of writing it).
+    /// Plays `move` (any legal way of writing it); returns None, as python-chess's `push`.
     #[pyo3(signature = (r#move))]
-    fn push(&self, r#move: &str) -> PyResult<()> {
-        self.state().play(r#move).map_err(refused)
+    fn push(&self, r#move: Text) -> PyResult<()> {
+        self.push_uci(r#move).map(drop)
     }
 
-    /// Plays `move`, as python-chess's `push_uci` does (tabula's notation is the only one).
+    /// Plays `move`, as python-chess's `push_uci` does (tabula's notation is the only one), and
+    /// returns it as the rules write it (python-chess returns the `Move`).
     #[pyo3(signature = (r#move))]
-    fn push_uci(&self, r#move: &str) -> PyResult<()> {
-        self.push(r#move)
+    fn push_uci(&self, r#move: Text) -> PyResult<String> {
+        let mut state = self.state();
+        state.play(&r#move.named("move")?).map_err(refused)?;
+        Ok(state.moves.last().cloned().unwrap_or_default())
+    }
+
+    /// Whether `move` (any way of writing it) is legal here; False once the game is over.
+    #[pyo3(signature = (r#move))]
+    fn is_legal(&self, r#move: Text) -> PyResult<bool> {
+        let text = r#move.named("move")?;
+        let state = self.state();
+        Ok(state.session.verdict().is_none() && state.session.is_legal_move(&text))
+    }
+
+    /// Sets the position from the position string `fen` and forgets the moves, as
+    /// python-chess's `set_fen`; a refused string leaves the position as it was.
+    fn set_fen(&self, fen: Text) -> PyResult<()> {
+        let (kind, fen) = (self.state().kind, fen.named("fen")?);
+        let state = State::open(kind.name(), None, Some(&fen)).map_err(refused)?;
+        *self.state() = state;
+        Ok(())
+    }
+
+    /// Goes back to the game's start position on this board and forgets the moves, as
+    /// python-chess's `reset`.
+    fn reset(&self) -> PyResult<()> {
+        let (kind, size) = {
+            let state = self.state();
+            (state.kind, state.size.to_string())
+        };
+        let state = State::open(kind.name(), Some(&size), None).map_err(refused)?;
+        *self.state() = state;
+        Ok(())
+    }
+
+    /// The result as python-chess's `result` writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while
+    /// the game goes on. `claim_draw` is taken for python-chess's sake and changes nothing:
+    /// every draw in these games comes by rule, unclaimed.
+    #[pyo3(signature = (*, claim_draw = Flag(false)),
+        text_signature = "($self, *, claim_draw=False)")]
+    fn result(&self, claim_draw: Flag) -> &'static str {
+        let Flag(_by_rule_alone) = claim_draw;
+        self.outcome().map_or("*", |outcome| outcome.result())
     }
 
     /// The last move played, as the rules write it.
@@ -290,7 +333,8 @@ impl Position {
     /// The leaves of the tree of legal moves `depth` plies deep, counted in Rust without the
     /// GIL, on `threads` threads (at most the machine's cores), as `tabula perft` counts them;
     /// Ctrl-C stops the count.
-    #[pyo3(signature = (depth, threads = Whole::Fits(1)))]
+    #[pyo3(signature = (depth, threads = Whole::Fits(1)),
+        text_signature = "($self, depth, threads=1)")]
     fn perft(&self, py: Python<'_>, depth: Whole, threads: Whole) -> PyResult<u64> {
         let depth: u32 = depth.within("perft depth", (0, MAX_PERFT_DEPTH as usize))?;
         let threads: usize = threads.within("threads", THREADS_RANGE)?;
@@ -331,7 +375,8 @@ impl Position {
 
     /// Entering a move square by square: the squares that may come after the squares `path`
     /// already picked, and the move's text if `path` is already a whole legal move.
-    fn targets(&self, path: Vec<String>) -> PyResult<(Vec<String>, Option<String>)> {
+    fn targets(&self, path: Texts) -> PyResult<(Vec<String>, Option<String>)> {
+        let path = path.named("path")?;
         let state = self.state();
         let live = state.session.verdict().is_none();
         let session = state.session.as_ref();

@@ -1,10 +1,13 @@
 //! What Python reads back: a game's outcome, and a search's score from either side's view, in
 //! python-chess's shape (`Outcome`, `Score`, `PovScore`): values that compare, hash, copy and
-//! pickle, and scores that order as python-chess's do.
+//! pickle, and scores that order as python-chess's do. A side is named as python-chess names
+//! colours (True white, False black) or by name ("white", "black").
 
+use crate::arguments::{Text, Whole, refused, type_name, wrong_type};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBool, PyString, PyTuple};
 use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
 use tabula_core::board::Side;
 use tabula_core::game::{Outcome as CoreOutcome, Verdict};
 use tabula_core::search::score::Score as CoreScore;
@@ -21,18 +24,18 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
+    /// `winner` a side (`"white"` or True, `"black"` or False) or None for a draw.
     #[new]
     #[pyo3(signature = (winner, reason))]
-    fn new(winner: Option<&str>, reason: String) -> PyResult<Outcome> {
-        let winner = winner.map(side_named).transpose()?;
+    fn new(winner: Option<SideArg>, reason: Text) -> PyResult<Outcome> {
         Ok(Outcome {
-            winner: winner.map(|side| side.name().to_string()),
-            reason,
+            winner: winner.map(|side| side.0.name().to_string()),
+            reason: reason.named("reason")?,
         })
     }
 
     /// `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str {
+    pub fn result(&self) -> &'static str {
         match self.winner.as_deref() {
             Some("white") => "1-0",
             Some(_) => "0-1",
@@ -116,13 +119,19 @@ impl Score {
     /// `Score(cp=12)` or `Score(mate=-3)`: exactly one of them.
     #[new]
     #[pyo3(signature = (cp = None, mate = None))]
-    fn new(cp: Option<i32>, mate: Option<i32>) -> PyResult<Score> {
+    fn new(cp: Option<Whole>, mate: Option<Whole>) -> PyResult<Score> {
         if cp.is_some() == mate.is_some() {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "give cp or mate, exactly one",
-            ));
+            return Err(refused("give cp or mate, exactly one".to_string()));
         }
-        Ok(Score { cp, mate })
+        let number = |value: Option<Whole>, name| {
+            value
+                .map(|value| value.signed(name, i32::MIN, i32::MAX))
+                .transpose()
+        };
+        Ok(Score {
+            cp: number(cp, "cp")?,
+            mate: number(mate, "mate")?,
+        })
     }
 
     /// Whether the score is a mate, given or suffered.
@@ -133,12 +142,19 @@ impl Score {
     /// The centipawns; for a mate, None, or with `mate_score` given, `mate_score` less the
     /// moves to mate (negated for a mate suffered), as python-chess's `Score.score` does.
     #[pyo3(signature = (*, mate_score = None))]
-    fn score(&self, mate_score: Option<i64>) -> Option<i64> {
-        match (self.cp, self.mate) {
-            (_, Some(mate)) if mate > 0 => mate_score.map(|best| best - i64::from(mate)),
-            (_, Some(mate)) => mate_score.map(|best| -best - i64::from(mate)),
+    fn score(&self, mate_score: Option<Whole>) -> PyResult<Option<i64>> {
+        let mate_score = mate_score
+            .map(|best| best.signed("mate_score", i64::MIN, i64::MAX))
+            .transpose()?;
+        Ok(match (self.cp, self.mate) {
+            (_, Some(mate)) if mate > 0 => {
+                mate_score.map(|best| best.saturating_sub(i64::from(mate)))
+            }
+            (_, Some(mate)) => {
+                mate_score.map(|best| best.saturating_neg().saturating_sub(i64::from(mate)))
+            }
             (cp, None) => cp.map(i64::from),
-        }
+        })
     }
 
     fn __neg__(&self) -> Score {
@@ -177,9 +193,10 @@ impl From<CoreScore> for Score {
 }
 
 /// A score with the side whose view it is: `relative` is `turn`'s (the side to move);
-/// `white()` and `black()` turn it to either side's view.
+/// `white()` and `black()` turn it to either side's view. Two compare equal, as in
+/// python-chess, where their scores from white's view do.
 #[pyclass(module = "tabula_engine", frozen, eq, hash, get_all, from_py_object)]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct PovScore {
     /// The score from the view of `turn`.
     pub relative: Score,
@@ -187,35 +204,44 @@ pub struct PovScore {
     pub turn: String,
 }
 
+impl PartialEq for PovScore {
+    fn eq(&self, other: &Self) -> bool {
+        self.white() == other.white()
+    }
+}
+
+impl Eq for PovScore {}
+
+impl Hash for PovScore {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.white().hash(state);
+    }
+}
+
 #[pymethods]
 impl PovScore {
-    /// `relative`, from the view of `turn` ("white" or "black").
+    /// `relative`, from the view of `turn` (`"white"` or True, `"black"` or False).
     #[new]
-    fn py_new(relative: Score, turn: &str) -> PyResult<PovScore> {
-        Ok(PovScore {
+    fn py_new(relative: Score, turn: SideArg) -> PovScore {
+        PovScore {
             relative,
-            turn: side_named(turn)?.name().to_string(),
-        })
+            turn: turn.0.name().to_string(),
+        }
     }
 
-    /// The score from `side`'s view ("white" or "black").
-    fn pov(&self, side: &str) -> PyResult<Score> {
-        let side = side_named(side)?;
-        Ok(if side.name() == self.turn {
-            self.relative
-        } else {
-            self.relative.__neg__()
-        })
+    /// The score from `side`'s view (`"white"` or True, `"black"` or False).
+    fn pov(&self, side: SideArg) -> Score {
+        self.seen_by(side.0)
     }
 
     /// The score from white's view.
     fn white(&self) -> Score {
-        self.pov("white").unwrap_or(self.relative)
+        self.seen_by(Side::White)
     }
 
     /// The score from black's view.
     fn black(&self) -> Score {
-        self.pov("black").unwrap_or(self.relative)
+        self.seen_by(Side::Black)
     }
 
     /// Whether the score is a mate, given or suffered.
@@ -240,15 +266,39 @@ impl PovScore {
             turn: turn.name().to_string(),
         }
     }
+
+    fn seen_by(&self, side: Side) -> Score {
+        if side.name() == self.turn {
+            self.relative
+        } else {
+            self.relative.__neg__()
+        }
+    }
 }
 
-/// The side called `name`.
-pub fn side_named(name: &str) -> PyResult<Side> {
-    match name {
-        "white" => Ok(Side::White),
-        "black" => Ok(Side::Black),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "unknown side '{name}' (white or black)"
-        ))),
+/// A side as given: python-chess's colour (True white, False black) or its name.
+pub struct SideArg(pub Side);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SideArg {
+    type Error = PyErr;
+
+    fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if value.is_instance_of::<PyBool>() {
+            let white: bool = value.extract()?;
+            return Ok(SideArg(if white { Side::White } else { Side::Black }));
+        }
+        let Ok(name) = value.cast::<PyString>() else {
+            let given = type_name(&value);
+            return Err(wrong_type(
+                "a side",
+                "'white', 'black', True or False",
+                &given,
+            ));
+        };
+        match name.to_str()? {
+            "white" => Ok(SideArg(Side::White)),
+            "black" => Ok(SideArg(Side::Black)),
+            other => Err(refused(format!("unknown side '{other}' (white or black)"))),
+        }
     }
 }
