@@ -222,6 +222,7 @@ class VectorGames:
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
         max_plies: Optional[int] = None,
+        illegal_action: str = "raise",
     ) -> None: ...
     @property
     def board(self) -> tuple[int, int]: ...

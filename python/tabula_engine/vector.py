@@ -20,6 +20,10 @@ Two ways to play:
   (``infos["to_move"]``: 0 white, ``player_0``; 1 black); the planes are from that side's view,
   and the reward of a step is that of the side that acted.
 
+An illegal action is refused (a ValueError, nothing played), or with ``illegal_action="lose"``
+loses the game for the side that played it (reward -1), as PettingZoo's classic games do: then a
+learner that does not read the masks (a plain PPO) can learn.
+
 A finished game starts again as Gymnasium's ``autoreset_mode`` says (``AutoresetMode`` or its
 value, such as ``"SameStep"``):
 
@@ -143,6 +147,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         copy: bool = True,
         autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
         observation: str = "dict",
+        illegal_action: str = "raise",
     ):
         count = _integer("num_envs", num_envs)
         mode = _mode(autoreset_mode)
@@ -159,6 +164,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
             movetime=movetime,
             nodes=_optional("nodes", nodes),
             max_plies=_optional("max_plies", max_plies),
+            illegal_action=illegal_action,
         )
         width, height = self._games.board
         self.game, self.width, self.height = game, width, height

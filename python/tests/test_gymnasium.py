@@ -215,3 +215,22 @@ def test_bad_modes_and_layouts_are_refused():
     with pytest.raises(ValueError, match="observation 'flat' is not 'dict' or 'box'"):
         make(layout="flat")
     assert make(mode="SameStep").metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+
+
+def test_an_illegal_action_loses_where_the_environment_says_so():
+    """With illegal_action="lose" an illegal action ends its game, lost by the side that played
+    it (white, here, at the start); the other games go on, and an action outside the space is
+    still refused."""
+    env = make(illegal_action="lose")
+    obs, _ = env.reset(seed=2)
+    actions = env.action_space.sample()
+    actions[1] = np.flatnonzero(obs["action_mask"][1] == 0)[0]
+    obs, rewards, terminated, truncated, _ = env.step(actions)
+    assert list(terminated) == [False, True, False, False] and rewards[1] == -1
+    moves, outcome = env.last_game(1)
+    assert moves == [] and (outcome.winner, outcome.reason) == ("black", "illegal action")
+    assert not obs["action_mask"][1].any()
+    with pytest.raises(ValueError, match="action 2402 of game 0 is outside -1 to 2401"):
+        env.step(np.full(COUNT, CELLS * CELLS + 1))
+    with pytest.raises(ValueError, match="illegal_action 'skip' is not 'raise' or 'lose'"):
+        make(illegal_action="skip")

@@ -37,6 +37,8 @@ pub(super) struct Slot<G: Game> {
     /// Where the game has ended and is held over (not started again in the step that ended
     /// it): the side whose view its planes take. It has no legal action until it starts again.
     pub(super) over: Option<Side>,
+    /// The game's loss by an illegal action, where such an action loses.
+    pub(super) forfeit: Option<Verdict>,
 }
 
 /// What a batch's steps report per game.
@@ -95,6 +97,8 @@ pub(super) struct Games<G: Legs> {
     /// The learner's side where an opponent plays the other.
     pub(super) learner: Side,
     pub(super) max_plies: Option<usize>,
+    /// Whether an illegal action loses the game (else it is refused).
+    pub(super) illegal_loses: bool,
 }
 
 impl<G: Legs> Games<G> {
@@ -105,6 +109,7 @@ impl<G: Legs> Games<G> {
         opponent: Option<Opponent>,
         learner: Side,
         max_plies: Option<usize>,
+        illegal_loses: bool,
     ) -> Result<Games<G>, String> {
         let start = G::start(size)?;
         let mut start_board = vec![EMPTY; shape.cells];
@@ -122,6 +127,7 @@ impl<G: Legs> Games<G> {
             opponent,
             learner,
             max_plies,
+            illegal_loses,
         };
         for _ in 0..count {
             let mut slot = Slot {
@@ -136,6 +142,7 @@ impl<G: Legs> Games<G> {
                 rng: StdRng::seed_from_u64(0),
                 last: None,
                 over: None,
+                forfeit: None,
             };
             games.turn_starts(&mut slot);
             games.slots.push(slot);
@@ -143,11 +150,13 @@ impl<G: Legs> Games<G> {
         Ok(games)
     }
 
-    /// The verdict of `slot`'s game, by every rule.
+    /// The verdict of `slot`'s game, by every rule (and by an illegal action, where it loses).
     fn verdict(slot: &Slot<G>) -> Option<Verdict> {
-        slot.position
-            .verdict()
-            .or_else(|| slot.position.history_verdict(&slot.history))
+        slot.forfeit.clone().or_else(|| {
+            slot.position
+                .verdict()
+                .or_else(|| slot.position.history_verdict(&slot.history))
+        })
     }
 
     /// Works out a new position's legal moves and legs (its board is up to date).
@@ -327,6 +336,7 @@ impl<G: Legs> Games<G> {
         slot.position = self.start.clone();
         slot.board.clone_from(&self.start_board);
         slot.over = None;
+        slot.forfeit = None;
         self.turn_starts(slot);
     }
 }
@@ -430,12 +440,15 @@ impl<G: Legs> Batch for Games<G> {
                 ));
             }
             let legal = u32::try_from(action).is_ok_and(|a| slot.legs.binary_search(&a).is_ok());
-            if !legal {
-                return Err(if (RANDOM_ACTION..=i64::from(highest)).contains(&action) {
-                    format!("action {action} of game {index} is not legal now")
-                } else {
-                    format!("action {action} of game {index} is outside -1 to {highest}")
-                });
+            let inside = (RANDOM_ACTION..=i64::from(highest)).contains(&action);
+            if !inside {
+                return Err(format!(
+                    "action {action} of game {index} is outside -1 to {highest}"
+                ));
+            }
+            let loses = self.illegal_loses && action != RANDOM_ACTION;
+            if !legal && !loses {
+                return Err(format!("action {action} of game {index} is not legal now"));
             }
         }
         Ok(())
@@ -480,7 +493,12 @@ impl<G: Legs> Batch for Games<G> {
             let Some(action) = u32::try_from(action).ok().or_else(|| draw(slot)) else {
                 continue;
             };
-            let mut plies = u64::from(self.enter(slot, action));
+            let mut plies = 0;
+            if slot.legs.binary_search(&action).is_ok() {
+                plies = u64::from(self.enter(slot, action));
+            } else {
+                slot.forfeit = Some(Verdict::win(actor.opponent(), "illegal action"));
+            }
             if plies > 0 {
                 match self.answer(py, slot) {
                     Ok(more) => plies += more,

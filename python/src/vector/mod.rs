@@ -89,7 +89,8 @@ impl VectorGames {
     /// (seconds) and `nodes`; `max_plies` truncates longer games.
     #[new]
     #[pyo3(signature = (game, count, size = None, opponent = None, elo = None,
-        learner = "white", depth = None, movetime = None, nodes = None, max_plies = None))]
+        learner = "white", depth = None, movetime = None, nodes = None, max_plies = None,
+        illegal_action = "raise"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -102,6 +103,7 @@ impl VectorGames {
         movetime: Option<f64>,
         nodes: Option<Whole>,
         max_plies: Option<i64>,
+        illegal_action: &str,
     ) -> PyResult<VectorGames> {
         let (kind, size) = game_and_size(game, Size::text(&size)).map_err(refused)?;
         if !(1..=MOST_GAMES).contains(&count) {
@@ -124,6 +126,15 @@ impl VectorGames {
                 ))),
             })
             .transpose()?;
+        let illegal_loses = match illegal_action {
+            "raise" => false,
+            "lose" => true,
+            other => {
+                return Err(refused(format!(
+                    "illegal_action '{other}' is not 'raise' or 'lose'"
+                )));
+            }
+        };
         let has_limits = depth.is_some() || movetime.is_some() || nodes.is_some();
         let opponent = if opponent.is_some() || elo.is_some() {
             Some(Opponent::new(kind, opponent, elo, depth, movetime, nodes)?)
@@ -152,22 +163,54 @@ impl VectorGames {
         let batch = match kind {
             GameKind::Joust => {
                 sized_batch!(
-                    Joust, words, shape, size, count, opponent, learner, max_plies
+                    Joust,
+                    words,
+                    shape,
+                    size,
+                    count,
+                    opponent,
+                    learner,
+                    max_plies,
+                    illegal_loses
                 )
             }
             GameKind::JesonMor => {
                 sized_batch!(
-                    JesonMor, words, shape, size, count, opponent, learner, max_plies
+                    JesonMor,
+                    words,
+                    shape,
+                    size,
+                    count,
+                    opponent,
+                    learner,
+                    max_plies,
+                    illegal_loses
                 )
             }
             GameKind::Claustro => {
                 sized_batch!(
-                    Claustro, words, shape, size, count, opponent, learner, max_plies
+                    Claustro,
+                    words,
+                    shape,
+                    size,
+                    count,
+                    opponent,
+                    learner,
+                    max_plies,
+                    illegal_loses
                 )
             }
             GameKind::Apart => {
                 sized_batch!(
-                    Apart, words, shape, size, count, opponent, learner, max_plies
+                    Apart,
+                    words,
+                    shape,
+                    size,
+                    count,
+                    opponent,
+                    learner,
+                    max_plies,
+                    illegal_loses
                 )
             }
         }
