@@ -5,7 +5,8 @@ games of one kind and size and steps them all in one call, as a Gymnasium
 Actions and observations are the PettingZoo environment's (``tabula_engine.pettingzoo``): an
 action is one leg, ``from * cells + to``, or *stop* = ``cells * cells``; an observation is
 ``{"observation": planes (num_envs, height, width, 7), "action_mask": (num_envs, cells * cells
-+ 1)}``, both ``int8``, or with ``observation="box"`` the planes alone (a ``Box``), the masks
++ 1)}``, both ``int8``; with ``observation="box"`` the planes alone (a ``Box``), or with
+``observation="flat"`` the planes flattened (``(num_envs, height * width * 7)``), the masks
 then in ``infos["action_mask"]``. The action ``-1`` (``RANDOM``) asks for a random legal
 action, drawn in Rust from each game's seeded draws; ``sample_actions()`` gives such actions
 without playing them, and ``action_space.sample()`` draws legal ones in numpy.
@@ -61,8 +62,9 @@ from ._native import Outcome, VectorGames
 PLANES = 7
 RANDOM = -1
 """The action that asks for a random legal action."""
-OBSERVATIONS = ("dict", "box")
-"""The observation layouts: the planes and the mask in a ``Dict``, or the planes alone."""
+OBSERVATIONS = ("dict", "box", "flat")
+"""The observation layouts: the planes and the mask in a ``Dict``, the planes alone, or the
+planes flattened."""
 _SEED_BOUND = 2**63
 
 Observation = Any
@@ -152,7 +154,7 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         count = _integer("num_envs", num_envs)
         mode = _mode(autoreset_mode)
         if observation not in OBSERVATIONS:
-            raise ValueError(f"observation {observation!r} is not 'dict' or 'box'")
+            raise ValueError(f"observation {observation!r} is not 'dict', 'box' or 'flat'")
         self._games = VectorGames(
             game,
             count,
@@ -176,16 +178,16 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         self.observation_layout = observation
         planes = spaces.Box(0, 1, (height, width, PLANES), dtype=np.int8)
         self.single_action_space = spaces.Discrete(self.stop_action + 1)
-        self.single_observation_space = (
-            spaces.Dict(
+        self.single_observation_space: spaces.Space[Any] = {
+            "dict": spaces.Dict(
                 {
                     "observation": planes,
                     "action_mask": spaces.Box(0, 1, (self.stop_action + 1,), dtype=np.int8),
                 }
-            )
-            if observation == "dict"
-            else planes
-        )
+            ),
+            "box": planes,
+            "flat": spaces.Box(0, 1, (height * width * PLANES,), dtype=np.int8),
+        }[observation]
         self.action_space = LegalActions(self, count, self.stop_action + 1)
         self.observation_space = batch_space(self.single_observation_space, count)
         self.metadata = dict(
@@ -369,14 +371,20 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         return view.copy() if self.copy else view
 
     def _observation(self) -> Observation:
-        if self.observation_layout == "box":
-            return self._out("obs")
-        return {"observation": self._out("obs"), "action_mask": self._out("mask")}
+        if self.observation_layout == "dict":
+            return {"observation": self._out("obs"), "action_mask": self._out("mask")}
+        return self._laid_out(self._out("obs"))
+
+    def _laid_out(self, planes: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """`planes` (one game's or a batch's) in the box or flat layout."""
+        if self.observation_layout == "flat":
+            return planes.reshape(*planes.shape[:-3], -1)
+        return planes
 
     def _infos(self) -> dict[str, Any]:
         """The infos of every game, each with its ``_`` mask (all True), as Gymnasium's."""
         infos: dict[str, Any] = {"to_move": self._out("to_move"), "_to_move": self._every}
-        if self.observation_layout == "box":
+        if self.observation_layout != "dict":
             infos["action_mask"] = self._out("mask")
             infos["_action_mask"] = self._every
         return infos
@@ -389,16 +397,16 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         for index in np.flatnonzero(ended):
             last = planes[index].copy()
             final_obs[index] = (
-                last
-                if self.observation_layout == "box"
-                else {"observation": last, "action_mask": self._no_mask}
+                {"observation": last, "action_mask": self._no_mask}
+                if self.observation_layout == "dict"
+                else self._laid_out(last)
             )
         final_to_move = np.where(ended, self._views["ended"].astype(np.int8) - 1, 0)
         final_info: dict[str, Any] = {
             "to_move": final_to_move.astype(np.int8),
             "_to_move": ended.copy(),
         }
-        if self.observation_layout == "box":
+        if self.observation_layout != "dict":
             final_info["action_mask"] = np.zeros_like(self._views["mask"])
             final_info["_action_mask"] = ended.copy()
         infos.update(

@@ -162,6 +162,24 @@ def test_the_box_layout_is_the_dicts_planes_with_the_mask_in_the_infos():
         obs = table.step(actions)[0]
 
 
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_the_flat_layout_is_the_box_flattened(mode):
+    flat, box = make("flat", mode), make("box", mode)
+    assert flat.single_observation_space == spaces.Box(0, 1, (CELLS * 7,), dtype=np.int8)
+    (planes, infos), (cube, cube_infos) = flat.reset(seed=6), box.reset(seed=6)
+    box.action_space.seed(6)
+    for _ in range(80):
+        assert flat.observation_space.contains(planes)
+        assert np.array_equal(planes, cube.reshape(COUNT, -1))
+        assert np.array_equal(infos["action_mask"], cube_infos["action_mask"])
+        for final, cube_final in zip(infos.get("final_obs", ()), cube_infos.get("final_obs", ())):
+            assert (final is None) == (cube_final is None)
+            assert final is None or np.array_equal(final, cube_final.reshape(-1))
+        actions = box.action_space.sample()
+        planes, _, _, _, infos = flat.step(actions)
+        cube, _, _, _, cube_infos = box.step(actions)
+
+
 def test_a_game_that_ends_is_shown_and_started_again_as_the_mode_says():
     """Against the engine with the learner black: next-step shows the final board, then a new
     game with the opponent's first move made; same-step the new game at once."""
@@ -212,8 +230,8 @@ def test_bad_reset_options_are_refused(options, error, message):
 def test_bad_modes_and_layouts_are_refused():
     with pytest.raises(ValueError, match="autoreset_mode 'Later' is not one of NextStep"):
         make(mode="Later")
-    with pytest.raises(ValueError, match="observation 'flat' is not 'dict' or 'box'"):
-        make(layout="flat")
+    with pytest.raises(ValueError, match="observation 'cube' is not 'dict', 'box' or 'flat'"):
+        make(layout="cube")
     assert make(mode="SameStep").metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
 
 
