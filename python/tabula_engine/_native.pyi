@@ -30,7 +30,6 @@ _Side = Literal["white", "black"]
 # A side given to a call: its name, or python-chess's colour (True white, False black).
 _Color = Union[_Side, bool]
 _Size = Union[int, str]
-Size = Union[int, str]
 _Result = Literal["1-0", "0-1", "1/2-1/2"]
 
 class EngineTerminatedError(RuntimeError):
@@ -206,15 +205,16 @@ class Engine:
     def __enter__(self) -> Engine: ...
     def __exit__(self, *exception: object) -> Literal[False]: ...
 
+@final
 class VectorGames:
     """The Rust side of ``tabula_engine.vector.VectorEnv``: its outputs are written into
     bytearrays the caller made (see ``vector.py``)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str,
         count: int,
-        size: Optional[Size] = None,
+        size: Optional[_Size] = None,
         opponent: Optional[str] = None,
         elo: Optional[int] = None,
         learner: str = "white",
@@ -223,7 +223,7 @@ class VectorGames:
         nodes: Optional[int] = None,
         max_plies: Optional[int] = None,
         illegal_action: str = "raise",
-    ) -> None: ...
+    ) -> VectorGames: ...
     @property
     def board(self) -> tuple[int, int]: ...
     def reset(

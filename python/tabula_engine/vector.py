@@ -73,9 +73,10 @@ Observation = Any
 
 
 def _integer(name: str, value: Any) -> int:
-    """`value` as a plain int within int64, else a ValueError naming it."""
+    """`value` as a plain int within int64: another type is a TypeError naming it, a number out
+    of range a ValueError (the package's rule for arguments)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} {value!r} is not an integer")
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not -_SEED_BOUND <= int(value) < _SEED_BOUND:
         raise ValueError(f"{name} {value} is out of range")
     return int(value)

@@ -263,10 +263,17 @@ def test_bad_seeds_and_indices_are_refused():
     vector = VectorEnv("joust", 2)
     with pytest.raises(ValueError, match="step before the first reset"):
         vector.step(np.full(2, RANDOM))
-    for seed, message in ((-1, "seed -1 is outside"), (2**63, "seed 9223372036854775808 is out"),
-                          ("1", "seed '1' is not an integer")):
+    for seed, message in ((-1, "seed -1 is outside"), (2**63, "seed 9223372036854775808 is out")):
         with pytest.raises(ValueError, match=message):
             vector.reset(seed=seed)
+    for wrong, message in (("1", "seed must be an int, not str"),
+                           (1.0, "seed must be an int, not float")):
+        with pytest.raises(TypeError, match=message):
+            vector.reset(seed=wrong)
+    for count, message in ((2.0, "num_envs must be an int, not float"),
+                           (True, "num_envs must be an int, not bool")):
+        with pytest.raises(TypeError, match=message):
+            VectorEnv("joust", count)
     vector.reset(seed=1)
     with pytest.raises(ValueError, match="game 2 is outside 0 to 1"):
         vector.moves(2)
