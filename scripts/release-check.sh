@@ -53,9 +53,12 @@ grep -qE 'statically linked|not a dynamic executable' <<<"$linking" ||
   fail "the binary is linked dynamically: $linking"
 version=$(env -i "$binary" --version)
 echo "release-check.sh: $version, static"
-for file in README.md LICENSE CHANGELOG.md protocol.md docs/rules.md; do
+for file in README.md LICENSE CHANGELOG.md protocol.md docs/rules.md suites/joust-perft.epd; do
   [ -f "$(dirname "$binary")/$file" ] || fail "the tarball has no $file"
 done
+# The README's perft suite recipe, from the unpacked folder.
+(cd "$(dirname "$binary")" && env -i ./tabula suite --game joust suites/joust-perft.epd) |
+  grep -q '^10 passed, 0 failed$' || fail "the tarball's suites/joust-perft.epd does not pass"
 
 # The wheel, into a fresh virtual environment.
 started=$(now)

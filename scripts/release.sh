@@ -2,7 +2,7 @@
 # Makes a release of this commit for x86-64 Linux in target/release-artifacts/:
 #   tabula-<version>-x86_64-unknown-linux-musl.tar.gz  the binary, statically linked (musl), with
 #                                                      README.md, LICENSE, CHANGELOG.md,
-#                                                      protocol.md and docs/*.md
+#                                                      protocol.md, docs/*.md and suites/
 #   tabula_engine-<version>-cp310-abi3-manylinux_*.whl the Python package (abi3: CPython 3.10 and
 #                                                      later), checked by maturin's own manylinux
 #                                                      audit
@@ -12,6 +12,7 @@
 # The version is the root Cargo.toml's [workspace.package] one; the release fails if the crates,
 # the wheel, the site or the binary carry another. scripts/release-check.sh checks the artifacts
 # as a user meets them. The other platforms are built by .github/workflows/release.yml.
+# docs/releases.md's table of the artifacts' sizes is written here, and nowhere else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -49,6 +50,7 @@ name="tabula-$version-$triple"
 mkdir -p "$stage/$name/docs"
 cp "$binary" README.md LICENSE CHANGELOG.md protocol.md "$stage/$name/"
 cp docs/*.md "$stage/$name/docs/"
+cp -r suites "$stage/$name/"
 tar -czf "$out/$name.tar.gz" -C "$stage" "$name"
 rm -rf "$stage"
 
@@ -76,5 +78,25 @@ grep -qaF "$described" "$site/pkg/tabula_wasm_bg.wasm" ||
 (cd "$site" && zip -qr -X "$out/tabula-site-$version.zip" .)
 
 (cd "$out" && sha256sum -- *.tar.gz *.whl *.zip >SHA256SUMS)
+
+# docs/releases.md's sizes, between its two markers.
+python3 - "$out" "$described" "$binary" "$site" <<'PY'
+import pathlib
+import sys
+
+out, described = pathlib.Path(sys.argv[1]), sys.argv[2]
+binary, site = pathlib.Path(sys.argv[3]), pathlib.Path(sys.argv[4])
+site_bytes = sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
+rows = [f"Made by `scripts/release.sh` from tabula {described}:", "",
+        "| artifact | bytes |", "|---|---|"]
+for path in sorted(out.glob("tabula*")):
+    rows.append(f"| `{path.name}` | {path.stat().st_size:,} |")
+rows.append(f"| the binary, unpacked | {binary.stat().st_size:,} |")
+rows.append(f"| the site, unpacked | {site_bytes:,} |")
+page = pathlib.Path("docs/releases.md")
+begin, end = "<!-- sizes: written by scripts/release.sh -->", "<!-- end of sizes -->"
+head, rest = page.read_text().split(begin)
+page.write_text(head + begin + "\n" + "\n".join(rows) + "\n" + end + rest.split(end)[1])
+PY
 echo "release.sh: the artifacts of tabula $described, in $out:"
 ls -l "$out"

@@ -12,8 +12,9 @@
 //!   is a command (a line ending in `\` continues on the next), run by `sh` in a scratch folder
 //!   that links to the repository's top-level entries, with the tabula under test first on the
 //!   PATH. It must exit with status 0. The lines after it, up to the next command, are output it
-//!   must print, in that order, other lines may come between them; `...` inside a line stands for
-//!   any text, and a line that is only `...` is skipped. Commands that need a tool from outside
+//!   must print, in that order and one after the other: a line that is only `...` stands for any
+//!   lines (none or more) between two, and output may come before the first and after the last;
+//!   `...` inside a line stands for any text. Commands that need a tool from outside
 //!   the repository (cutechess, cutegames, Fairy-Stockfish) go in blocks with another info string
 //!   (`text`), which are not run.
 //! - Each cutegames settings file in docs/cutegames/ names a game that tabula offers in its
@@ -251,7 +252,8 @@ struct Recipe {
     document: PathBuf,
     line: usize,
     command: String,
-    expected: Vec<String>,
+    /// The output expected: runs of lines printed one after the other, any lines between runs.
+    expected: Vec<Vec<String>>,
 }
 
 /// The commands of a document's `sh` blocks.
@@ -280,11 +282,13 @@ fn recipes(document: &Path, text: &str) -> Vec<Recipe> {
                 document: document.to_path_buf(),
                 line: index + 1,
                 command: command.to_string(),
-                expected: Vec::new(),
+                expected: vec![Vec::new()],
             });
         } else if let Some(recipe) = recipes.last_mut() {
-            if line.trim() != "..." {
-                recipe.expected.push(line.trim_end().to_string());
+            if line.trim() == "..." {
+                recipe.expected.push(Vec::new());
+            } else if let Some(run) = recipe.expected.last_mut() {
+                run.push(line.trim_end().to_string());
             }
         } else {
             panic!(
@@ -296,6 +300,26 @@ fn recipes(document: &Path, text: &str) -> Vec<Recipe> {
         continuing = line.ends_with('\\');
     }
     recipes
+}
+
+/// Where `runs` are found in `lines` in order, each run's lines one after the other (any lines
+/// before, between and after the runs); the first run not found, else None.
+fn missing_run<'a>(runs: &'a [Vec<String>], lines: &[&str]) -> Option<&'a [String]> {
+    let mut from = 0;
+    for run in runs.iter().filter(|run| !run.is_empty()) {
+        let found = (from..=lines.len().saturating_sub(run.len())).find(|&start| {
+            lines.len() >= start + run.len()
+                && run
+                    .iter()
+                    .zip(&lines[start..])
+                    .all(|(pattern, line)| matches_line(pattern, line.trim_end()))
+        });
+        match found {
+            Some(start) => from = start + run.len(),
+            None => return Some(run),
+        }
+    }
+    None
 }
 
 /// Whether `line` matches `pattern`, in which `...` stands for any text.
@@ -340,6 +364,7 @@ fn recipes_run_as_written() {
     );
     let dir = scratch_folder();
     let mut ran = 0;
+    let mut failures = Vec::new();
     for document in documents() {
         let text = read(&document);
         for recipe in recipes(&document, &text) {
@@ -360,18 +385,19 @@ fn recipes_run_as_written() {
                 output.status,
                 String::from_utf8_lossy(&output.stderr)
             );
-            let mut lines = stdout.lines();
-            for expected in &recipe.expected {
-                assert!(
-                    lines.any(|line| matches_line(expected, line.trim_end())),
-                    "{place}: `{}` did not print (in order) `{expected}`; it printed:\n{stdout}",
-                    recipe.command
-                );
+            let lines: Vec<&str> = stdout.lines().collect();
+            if let Some(run) = missing_run(&recipe.expected, &lines) {
+                failures.push(format!(
+                    "{place}: `{}` did not print (in order, one after the other):\n{}\nit printed:\n{stdout}",
+                    recipe.command,
+                    run.join("\n")
+                ));
             }
             ran += 1;
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(ran >= 5, "only {ran} recipe commands found");
 }
 

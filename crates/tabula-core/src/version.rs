@@ -8,7 +8,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The commit built from: git's short hash, or `unknown` outside a clone.
 pub const COMMIT: &str = env!("TABULA_COMMIT");
 
-/// The version and the commit, as `tabula --version` and the doors show them: `0.1.0 (commit
+/// The version and the commit, as `tabula --version` and the doors show them: `0.2.0 (commit
 /// 1f2e3d4c5b6a)`.
 pub const DESCRIBED: &str = concat!(
     env!("CARGO_PKG_VERSION"),

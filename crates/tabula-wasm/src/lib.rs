@@ -23,7 +23,7 @@ pub use desk::Desk;
 pub use evals::ReviewRun;
 pub use rules::Rules;
 
-/// tabula's version and the commit the module was built from (`0.1.0 (commit ...)`), for the
+/// tabula's version and the commit the module was built from (`0.2.0 (commit ...)`), for the
 /// page's footer.
 #[wasm_bindgen]
 pub fn version() -> String {
