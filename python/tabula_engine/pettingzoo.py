@@ -42,9 +42,10 @@ engine, at any level or Elo: the agent left sees only its own turns.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Union
+from typing import Any, Optional, TypedDict, Union
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -56,23 +57,37 @@ AGENTS = ("player_0", "player_1")
 SQUARE = re.compile(r"[a-y][0-9]+")
 PLANES = 7
 Size = Union[int, str, None]
+Observation = dict[str, npt.NDArray[np.int8]]
+"""An agent's observation: its ``observation`` planes and its ``action_mask``."""
+Action = Optional[int]
+"""A leg, *stop*, or None (PettingZoo's step of an agent whose game is over)."""
+TabulaEnv = AECEnv[str, Observation, Action]
+"""The type of ``env(game)`` and of the environments it wraps."""
 
 
-def env(game: str, size: Size = None, render_mode: Optional[str] = None) -> AECEnv:
+class _Limits(TypedDict):
+    depth: Optional[int]
+    movetime: Optional[float]
+    nodes: Optional[int]
+
+
+def env(game: str, size: Size = None, render_mode: Optional[str] = None) -> TabulaEnv:
     """The environment of ``game``, wrapped as PettingZoo's classic environments are."""
-    wrapped = raw_env(game, size=size, render_mode=render_mode)
+    wrapped: TabulaEnv = raw_env(game, size=size, render_mode=render_mode)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv):
+class raw_env(TabulaEnv):
     """The unwrapped environment (see the module's documentation)."""
 
     metadata = {"render_modes": ["ansi"], "name": "tabula_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, size: Size = None, render_mode: Optional[str] = None):
-        super().__init__()
+    def __init__(
+        self, game: str, size: Size = None, render_mode: Optional[str] = None
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is not annotated
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode '{render_mode}' is not offered (ansi or None)")
         self.game = game
@@ -85,8 +100,10 @@ class raw_env(AECEnv):
         self.stop_action = self.cells * self.cells
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        self.action_spaces = {a: spaces.Discrete(self.stop_action + 1) for a in AGENTS}
-        self.observation_spaces = {
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(self.stop_action + 1) for a in AGENTS
+        }
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(0, 1, (height, width, PLANES), dtype=np.int8),
@@ -98,15 +115,17 @@ class raw_env(AECEnv):
         self.metadata = dict(self.metadata, name=f"tabula_{game}_v0")
         self.reset()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The planes and the action mask `agent` observes (the same for both agents)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The legs and *stop*: ``Discrete(cells * cells + 1)``."""
         return self.action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> None:
         """Starts a new game from the start position (the game has no chance, so `seed`
         changes nothing)."""
         self.position = Position(self.game, size=self.board_size)
@@ -116,7 +135,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = self._mover()
         self._mask = self._legal_mask()
 
@@ -129,11 +148,13 @@ class raw_env(AECEnv):
     def _index(self, name: str) -> int:
         return (int(name[1:]) - 1) * self.width + ord(name[0]) - ord("a")
 
-    def _legal_mask(self, entry: Optional[tuple[list[str], Optional[str]]] = None) -> np.ndarray:
+    def _legal_mask(
+        self, entry: Optional[tuple[list[str], Optional[str]]] = None
+    ) -> npt.NDArray[np.int8]:
         """The mask of the position and the path entered so far; `entry` is the path's
         `targets` where already known. Keeps the move the path makes, if whole, for *stop*."""
         mask = np.zeros(self.stop_action + 1, dtype=np.int8)
-        self._complete = None
+        self._complete: Optional[str] = None
         if self.position.is_game_over():
             return mask
         if not self.path:
@@ -159,7 +180,7 @@ class raw_env(AECEnv):
             mask[self.stop_action] = 1
         return mask
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Observation:
         """The planes from `agent`'s side and its action mask (all zeros off its turn)."""
         white = agent == AGENTS[0]
         planes = np.zeros((self.height, self.width, PLANES), dtype=np.int8)
@@ -189,12 +210,14 @@ class raw_env(AECEnv):
             return ([goals[0]], [goals[1]]) if white else ([goals[1]], [goals[0]])
         return [], []
 
-    def step(self, action: int) -> None:
+    def step(self, action: Action) -> None:
         """Enters one leg of the agent's move (or *stop*); the move is played once whole."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise TypeError("action must be an int, not NoneType")
         if not 0 <= action <= self.stop_action or not self._mask[action]:
             raise ValueError(f"action {action} is not legal now")
         self._cumulative_rewards[agent] = 0
@@ -245,14 +268,14 @@ class raw_env(AECEnv):
         """Nothing to close: the game holds no process, file or thread."""
 
 
-class TabulaOpponent(BaseWrapper):
+class TabulaOpponent(BaseWrapper[str, Observation, Action]):
     """Plays `agent` of a tabula environment with tabula's engine at a named `level` or an
     `elo` (one of them), within `depth`, `movetime` (seconds) or `nodes` where given: the other
     agent sees only its own turns. `seed` seeds the weaker levels' draws."""
 
     def __init__(
         self,
-        env: AECEnv,
+        env: TabulaEnv,
         agent: str = AGENTS[1],
         level: Optional[str] = "medium",
         elo: Optional[int] = None,
@@ -260,7 +283,7 @@ class TabulaOpponent(BaseWrapper):
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
         seed: int = 0,
-    ):
+    ) -> None:
         super().__init__(env)
         if agent not in AGENTS:
             raise ValueError(f"unknown agent '{agent}' ({', '.join(AGENTS)})")
@@ -273,18 +296,27 @@ class TabulaOpponent(BaseWrapper):
             elo=elo,
             seed=seed,
         )
-        self.limits = {"depth": depth, "movetime": movetime, "nodes": nodes}
+        self.limits: _Limits = {"depth": depth, "movetime": movetime, "nodes": nodes}
         if self.engine.needs_limit and not any(v is not None for v in self.limits.values()):
             raise ValueError(
                 f"{self.engine!r} needs a limit to play: give depth, movetime or nodes"
             )
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    @property
+    def unwrapped(self) -> raw_env:
+        """The tabula environment inside the wrappers."""
+        game = self.env.unwrapped
+        assert isinstance(game, raw_env)
+        return game
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> None:
         """Starts a new game, and plays tabula's first turns if it moves first."""
         super().reset(seed=seed, options=options)
         self._answer()
 
-    def step(self, action: Optional[int]) -> None:
+    def step(self, action: Action) -> None:
         """Steps the other agent's action, then plays tabula's turns that follow."""
         super().step(action)
         self._answer()
@@ -298,5 +330,6 @@ class TabulaOpponent(BaseWrapper):
                 self.env.step(None)
                 continue
             move = self.engine.play(game.position, **self.limits).move
+            assert move is not None, "the rules leave tabula no move in a game that goes on"
             for action in game.actions_of(move):
                 self.env.step(action)

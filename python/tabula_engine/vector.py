@@ -70,6 +70,8 @@ _SEED_BOUND = 2**63
 Observation = Any
 """A batch's observation: a dict of ``observation`` and ``action_mask`` arrays, or with
 ``observation="box"`` the planes' array (``Any``, so that either is indexed without a cast)."""
+Index = Union[int, np.integer[Any]]
+"""A game's index: an int, or numpy's (as ``np.flatnonzero`` gives them)."""
 
 
 def _integer(name: str, value: Any) -> int:
@@ -113,7 +115,7 @@ class LegalActions(spaces.MultiDiscrete):
     def sample(
         self,
         mask: Optional[tuple[npt.NDArray[np.int8], ...]] = None,
-        probability: Optional[tuple[npt.NDArray[np.float64], ...]] = None,
+        probability: Optional[tuple[npt.NDArray[Any], ...]] = None,
     ) -> npt.NDArray[np.int64]:
         env = self._env()
         if mask is not None or probability is not None or env is None:
@@ -127,7 +129,7 @@ class LegalActions(spaces.MultiDiscrete):
         return np.where(counts > 0, chosen, 0).astype(np.int64)
 
 
-class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
+class VectorEnv(GymVectorEnv):
     """``num_envs`` games of ``game`` (see the module's documentation)."""
 
     metadata: dict[str, Any] = {
@@ -219,7 +221,8 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         }
         self._views: dict[str, npt.NDArray[Any]] = {}
         for name, (dtype, shape) in shapes.items():
-            view = np.frombuffer(self._buffers[name], dtype=dtype).reshape(shape)
+            buffer = self._buffers[name]
+            view: npt.NDArray[Any] = np.frombuffer(buffer, dtype=dtype).reshape(shape)
             view.flags.writeable = False
             self._views[name] = view
         self._no_mask = np.zeros(self.stop_action + 1, dtype=np.int8)
@@ -323,17 +326,17 @@ class VectorEnv(GymVectorEnv):  # type: ignore[type-arg]
         """Who acts next in each game: 0 white (``player_0``), 1 black (``player_1``)."""
         return self._views["to_move"].copy()
 
-    def moves(self, index: int) -> list[str]:
+    def moves(self, index: Index) -> list[str]:
         """The moves of game `index` since it started, as the rules write them."""
         self._require_open()
         return self._games.moves(_integer("index", index))
 
-    def fen(self, index: int) -> str:
+    def fen(self, index: Index) -> str:
         """The position string of game `index`."""
         self._require_open()
         return self._games.fen(_integer("index", index))
 
-    def last_game(self, index: int) -> Optional[tuple[list[str], Optional[Outcome]]]:
+    def last_game(self, index: Index) -> Optional[tuple[list[str], Optional[Outcome]]]:
         """The moves of the last game that slot `index` finished and its outcome (None where it
         was truncated), or None before one ends."""
         self._require_open()

@@ -7,6 +7,7 @@ import os
 import pathlib
 import random
 import subprocess
+from collections.abc import Iterator
 
 import pytest
 
@@ -77,7 +78,7 @@ def info_nodes(lines: list[str]) -> int:
 
 
 @pytest.fixture
-def binary():
+def binary() -> Iterator[Binary]:
     process = Binary()
     yield process
     process.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
+from typing import Literal
 
 import chess
 import chess.engine
@@ -17,11 +19,14 @@ from tabula_engine import (
     Engine, EngineTerminatedError, Limit, PlayResult, PovScore, Position, Score,
 )
 
-COLORS = {chess.WHITE: "white", chess.BLACK: "black"}
+COLORS: dict[chess.Color, Literal["white", "black"]] = {chess.WHITE: "white", chess.BLACK: "black"}
 
 
 def chess_score(score: Score) -> chess.engine.Score:
-    return chess.engine.Cp(score.cp) if score.mate is None else chess.engine.Mate(score.mate)
+    if score.mate is not None:
+        return chess.engine.Mate(score.mate)
+    assert score.cp is not None
+    return chess.engine.Cp(score.cp)
 
 
 def same_score(ours: Score, theirs: chess.engine.Score) -> bool:
@@ -31,7 +36,7 @@ def same_score(ours: Score, theirs: chess.engine.Score) -> bool:
 SCORES = [Score(cp=30), Score(cp=-30), Score(cp=0), Score(mate=3), Score(mate=-3)]
 
 
-def test_pov_scores_compare_by_whites_view_as_python_chess_compares_them():
+def test_pov_scores_compare_by_whites_view_as_python_chess_compares_them() -> None:
     pairs = list(itertools.product(SCORES, COLORS))
     for (score_a, color_a), (score_b, color_b) in itertools.product(pairs, pairs):
         theirs = (chess.engine.PovScore(chess_score(score_a), color_a)
@@ -44,7 +49,7 @@ def test_pov_scores_compare_by_whites_view_as_python_chess_compares_them():
     assert len({PovScore(Score(cp=30), "black"), PovScore(Score(cp=-30), "white")}) == 1
 
 
-def test_pov_takes_python_chess_colours_and_side_names():
+def test_pov_takes_python_chess_colours_and_side_names() -> None:
     for score, color, view in itertools.product(SCORES, COLORS, COLORS):
         theirs = chess.engine.PovScore(chess_score(score), color).pov(view)
         ours = PovScore(score, COLORS[color])
@@ -57,17 +62,17 @@ def test_pov_takes_python_chess_colours_and_side_names():
         PovScore(Score(cp=1), "white").pov(1)  # type: ignore[arg-type]
 
 
-def test_push_returns_none_and_push_uci_the_move_played():
+def test_push_returns_none_and_push_uci_the_move_played() -> None:
     board, position = chess.Board(), Position("joust")
-    assert board.push(chess.Move.from_uci("e2e4")) is None
-    assert position.push("d4f5") is None
+    assert board.push(chess.Move.from_uci("e2e4")) is None  # type: ignore[func-returns-value]
+    assert position.push("d4f5") is None  # type: ignore[func-returns-value]
     pushed, played = board.push_uci("e7e5"), position.push_uci("e5c4")
     # python-chess returns the Move; tabula's moves are texts, so the text as the rules write it.
     assert str(pushed) == "e7e5" and played == "e5c4"
     assert board.peek() == pushed and position.peek() == played
 
 
-def test_result_is_a_star_while_the_game_goes_on_and_the_score_after():
+def test_result_is_a_star_while_the_game_goes_on_and_the_score_after() -> None:
     board, position = chess.Board(), Position("joust")
     assert board.result() == position.result() == "*"
     assert board.result(claim_draw=True) == position.result(claim_draw=True) == "*"
@@ -81,7 +86,7 @@ def test_result_is_a_star_while_the_game_goes_on_and_the_score_after():
     assert position.result() == outcome.result() in ("1-0", "0-1", "1/2-1/2")
 
 
-def test_is_legal_says_whether_a_move_may_be_played_and_never_raises():
+def test_is_legal_says_whether_a_move_may_be_played_and_never_raises() -> None:
     board, position = chess.Board(), Position("joust")
     assert board.is_legal(chess.Move.from_uci("e2e4")) and position.is_legal("d4f5")
     assert not board.is_legal(chess.Move.from_uci("e2e5")) and not position.is_legal("d4d5")
@@ -89,7 +94,7 @@ def test_is_legal_says_whether_a_move_may_be_played_and_never_raises():
     assert position.move_stack == []
 
 
-def test_set_fen_and_reset_forget_the_moves():
+def test_set_fen_and_reset_forget_the_moves() -> None:
     board, position = chess.Board(), Position("joust")
     board.push_uci("e2e4")
     position.push("d4f5")
@@ -106,7 +111,7 @@ def test_set_fen_and_reset_forget_the_moves():
     assert position.fen() == Position("joust", fen=fen).fen()
     board.push_uci("e2e4")
     position.push(position.legal_moves()[0])
-    assert board.reset() is None and position.reset() is None
+    assert board.reset() is None and position.reset() is None  # type: ignore[func-returns-value]
     assert board.move_stack == [] and position.move_stack == []
     assert board == chess.Board() and position == Position("joust")
     nine = Position("joust", size=9)
@@ -119,7 +124,7 @@ LIMIT_FIELDS = ["time", "depth", "nodes", "mate", "white_clock", "black_clock", 
                 "black_inc", "remaining_moves"]
 
 
-def test_limit_takes_python_chess_fields_in_their_order():
+def test_limit_takes_python_chess_fields_in_their_order() -> None:
     theirs = [field.name for field in dataclasses.fields(chess.engine.Limit)]
     assert theirs[:len(LIMIT_FIELDS)] == LIMIT_FIELDS
     for index, name in enumerate(LIMIT_FIELDS):
@@ -132,7 +137,7 @@ def test_limit_takes_python_chess_fields_in_their_order():
     assert chess.engine.Limit.__hash__ is None and Limit.__hash__ is None
 
 
-def test_play_result_has_python_chess_fields_and_compares_as_its_does():
+def test_play_result_has_python_chess_fields_and_compares_as_its_does() -> None:
     theirs = chess.engine.PlayResult(chess.Move.from_uci("e2e4"), None)
     ours = PlayResult("d4f5", None)
     for result in (theirs, ours):
@@ -148,11 +153,12 @@ def test_play_result_has_python_chess_fields_and_compares_as_its_does():
     assert played.draw_offered is False and played.resigned is False
 
 
-def test_an_engine_is_a_context_manager_and_refuses_calls_after_quit():
+def test_an_engine_is_a_context_manager_and_refuses_calls_after_quit() -> None:
     theirs = chess.engine.SimpleEngine.popen_uci([str(binary_path())])
     with theirs as entered:
         assert entered is theirs
     ours = Engine("joust")
+    call: Callable[[], object]
     with ours as entered:
         assert entered is ours
         assert "pv" in ours.analyse(Position("joust"), Limit(depth=2))
@@ -170,9 +176,11 @@ def test_an_engine_is_a_context_manager_and_refuses_calls_after_quit():
     ours.stop()
 
 
-def test_an_exception_in_a_with_block_goes_on_and_the_engine_quits():
+def test_an_exception_in_a_with_block_goes_on_and_the_engine_quits() -> None:
     with pytest.raises(KeyError):
         with Engine("joust") as engine:
             raise KeyError("mine")
+    # pyright cannot know that the with block ran (pytest.raises took its exception).
     with pytest.raises(EngineTerminatedError):
-        engine.analyse(Position("joust"), Limit(depth=1))
+        engine.analyse(  # pyright: ignore[reportPossiblyUnboundVariable]
+            Position("joust"), Limit(depth=1))

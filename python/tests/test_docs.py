@@ -11,11 +11,11 @@ from conftest import REPOSITORY
 EXAMPLES = re.findall(r"```python\n(.*?)```", (REPOSITORY / "docs" / "python.md").read_text(), re.S)
 
 
-def test_the_document_has_its_examples():
+def test_the_document_has_its_examples() -> None:
     assert len(EXAMPLES) >= 6
 
 
 @pytest.mark.parametrize("number", range(len(EXAMPLES)))
-def test_example_runs(number, monkeypatch):
+def test_example_runs(number: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPOSITORY)
     exec(compile(EXAMPLES[number], f"docs/python.md example {number + 1}", "exec"), {})

@@ -6,10 +6,11 @@ from __future__ import annotations
 import _thread
 import threading
 import time
+from typing import Any
 
 import pytest
 
-from conftest import GAMES, info_nodes
+from conftest import GAMES, Binary, info_nodes
 from tabula_engine import Engine, Position, PovScore
 
 # A hang detector, not a timing: every search bounded here is asked to stop far sooner.
@@ -17,7 +18,7 @@ BOUND = 10.0
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_search_is_the_binarys_move_for_move_and_node_for_node(game, binary):
+def test_a_search_is_the_binarys_move_for_move_and_node_for_node(game: str, binary: Binary) -> None:
     binary.ask(f"newgame {game}")
     position = Position(game)
     line = Engine(game).analyse(position, depth=4)
@@ -27,7 +28,7 @@ def test_a_search_is_the_binarys_move_for_move_and_node_for_node(game, binary):
     assert line["nodes"] == info_nodes(answer)
 
 
-def test_lines_carry_what_python_chess_users_read():
+def test_lines_carry_what_python_chess_users_read() -> None:
     position = Position("jesonmor")
     lines = Engine("jesonmor").analyse(position, depth=3, multipv=3)
     assert len(lines) == 3
@@ -44,7 +45,7 @@ def test_lines_carry_what_python_chess_users_read():
     assert [line["multipv"] for line in lines] == [1, 2, 3]
 
 
-def test_play_answers_at_every_level_and_refuses_what_is_wrong():
+def test_play_answers_at_every_level_and_refuses_what_is_wrong() -> None:
     position = Position("joust")
     for level in ("random", "greedy", "novice", "easy", "medium", "hard", "ultra", "demigod"):
         assert Engine("joust", level=level).play(position).move in position.legal_moves()
@@ -54,7 +55,7 @@ def test_play_answers_at_every_level_and_refuses_what_is_wrong():
     assert Engine("joust").play(position, nodes=2000).move in position.legal_moves()
     with pytest.warns(UserWarning, match="playing at"):
         engine = Engine("joust", elo=3000)
-    assert engine.elo < 3000
+    assert engine.elo is not None and engine.elo < 3000
     assert engine.play(position, depth=3).move in position.legal_moves()
     with pytest.raises(ValueError, match="'godlike'"):
         Engine("joust", level="godlike")
@@ -67,6 +68,8 @@ def test_play_answers_at_every_level_and_refuses_what_is_wrong():
     for search in (Engine("joust").play, Engine("joust").analyse):
         with pytest.raises(ValueError, match="game over"):
             search(over, depth=2)
+    options: dict[str, Any]
+    limits: dict[str, Any]
     for options, named in (({"hash_mb": 0}, "hash_mb 0"), ({"multipv": 0}, "multipv 0"),
                            ({"elo": 5}, "elo 5"), ({"eval_file": "/no/such.nnue"}, "/no/such.nnue")):
         with pytest.raises(ValueError, match=named):
@@ -76,7 +79,7 @@ def test_play_answers_at_every_level_and_refuses_what_is_wrong():
             Engine("joust").analyse(position, **limits)
 
 
-def test_stop_from_another_thread_ends_a_search():
+def test_stop_from_another_thread_ends_a_search() -> None:
     engine = Engine("apart")
     found = []
     searcher = threading.Thread(
@@ -88,12 +91,12 @@ def test_stop_from_another_thread_ends_a_search():
     assert not searcher.is_alive() and found and found[0]["pv"]
 
 
-def test_a_search_leaves_other_threads_running():
+def test_a_search_leaves_other_threads_running() -> None:
     ticks = []
     engine = Engine("jesonmor")
     done = threading.Event()
 
-    def tick():
+    def tick() -> None:
         while not done.is_set():
             ticks.append(1)
             time.sleep(0.001)
@@ -107,7 +110,7 @@ def test_a_search_leaves_other_threads_running():
     assert seen > 20
 
 
-def test_ctrl_c_stops_a_search():
+def test_ctrl_c_stops_a_search() -> None:
     engine = Engine("apart")
     timer = threading.Timer(0.3, _thread.interrupt_main)
     started = time.monotonic()

@@ -5,7 +5,9 @@ the wrapper accepts; the two observation layouts; `action_space.sample`; `close`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import islice
+from typing import Any, Union
 
 import gymnasium
 import numpy as np
@@ -13,6 +15,7 @@ import pytest
 from gymnasium import spaces
 from gymnasium.error import ClosedEnvironmentError
 from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 import gymnasium.wrappers.vector as wrappers
 
 from tabula_engine.vector import VectorEnv
@@ -20,13 +23,25 @@ from tabula_engine.vector import VectorEnv
 COUNT, SIZE, CELLS = 4, 7, 49
 PLANES = (SIZE, SIZE, 7)
 
+Wrap = Callable[[VectorEnv], GymnasiumVectorEnv]
+"""A wrapper of `gymnasium.wrappers.vector` applied to the environment."""
+Outputs = tuple[Any, ...]
+"""What a reset or a step returns."""
 
-def make(layout="dict", mode=AutoresetMode.NEXT_STEP, **options):
+
+def make(
+    layout: str = "dict",
+    mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
+    **options: Any,
+) -> VectorEnv:
     return VectorEnv("joust", COUNT, size=SIZE, observation=layout, autoreset_mode=mode,
                      max_plies=30, **options)
 
 
-def beside_a_twin(wrap, layout="dict", mode=AutoresetMode.NEXT_STEP, steps=150):
+def beside_a_twin(
+    wrap: Wrap, layout: str = "dict", mode: AutoresetMode = AutoresetMode.NEXT_STEP,
+    steps: int = 150,
+) -> Iterator[tuple[Outputs, Outputs]]:
     """Steps the wrapped environment and an unwrapped twin with the same seeds and actions;
     yields each step's outputs (wrapped, twin)."""
     wrapped, twin = wrap(make(layout, mode)), make(layout, mode)
@@ -42,12 +57,14 @@ def beside_a_twin(wrap, layout="dict", mode=AutoresetMode.NEXT_STEP, steps=150):
                    twin.reset(options={"reset_mask": ended}))
 
 
-def observations(wrap, layout="dict", mode=AutoresetMode.NEXT_STEP):
+def observations(
+    wrap: Wrap, layout: str = "dict", mode: AutoresetMode = AutoresetMode.NEXT_STEP
+) -> Iterator[tuple[Any, Any]]:
     for wrapped, twin in beside_a_twin(wrap, layout, mode):
         yield wrapped[0], twin[0]
 
 
-def test_flatten_observation():
+def test_flatten_observation() -> None:
     for layout in ("dict", "box"):
         for wrapped, twin in observations(wrappers.FlattenObservation, layout):
             parts = ([twin["action_mask"], twin["observation"].reshape(COUNT, -1)]
@@ -55,14 +72,14 @@ def test_flatten_observation():
             assert np.array_equal(wrapped, np.concatenate(parts, axis=1))
 
 
-def test_filter_observation():
+def test_filter_observation() -> None:
     for wrapped, twin in observations(lambda env: wrappers.FilterObservation(env, ["observation"])):
         assert list(wrapped) == ["observation"]
         assert np.array_equal(wrapped["observation"], twin["observation"])
 
 
-def test_dtype_reshape_and_rescale_observation_of_the_box():
-    def wrap(env):
+def test_dtype_reshape_and_rescale_observation_of_the_box() -> None:
+    def wrap(env: VectorEnv) -> GymnasiumVectorEnv:
         as_float = wrappers.DtypeObservation(env, np.float32)
         return wrappers.ReshapeObservation(wrappers.RescaleObservation(as_float, -1.0, 1.0),
                                            (CELLS * 7,))
@@ -72,8 +89,8 @@ def test_dtype_reshape_and_rescale_observation_of_the_box():
         assert np.array_equal(wrapped, 2.0 * twin.reshape(COUNT, -1) - 1.0)
 
 
-def test_normalize_observation_of_the_box():
-    def wrap(env):
+def test_normalize_observation_of_the_box() -> None:
+    def wrap(env: VectorEnv) -> GymnasiumVectorEnv:
         return wrappers.NormalizeObservation(wrappers.DtypeObservation(env, np.float32))
 
     for wrapped, twin in observations(wrap, "box"):
@@ -81,9 +98,10 @@ def test_normalize_observation_of_the_box():
 
 
 @pytest.mark.parametrize("mode", list(AutoresetMode))
-def test_reward_wrappers(mode):
-    double = lambda env: wrappers.TransformReward(env, lambda reward: 2 * reward)  # noqa: E731
-    clip = lambda env: wrappers.ClipReward(env, -0.5, 0.5)  # noqa: E731
+def test_reward_wrappers(mode: AutoresetMode) -> None:
+    double: Wrap = lambda env: wrappers.TransformReward(env, lambda reward: 2 * reward)  # noqa: E731
+    clip: Wrap = lambda env: wrappers.ClipReward(env, -0.5, 0.5)  # noqa: E731
+    expected: Callable[[Any], Any]
     for wrap, expected in ((double, lambda r: 2 * r), (clip, lambda r: np.clip(r, -0.5, 0.5))):
         for wrapped, twin in islice(beside_a_twin(wrap, mode=mode), 1, None):
             if len(twin) == 5:
@@ -107,7 +125,9 @@ OLD_STATISTICS = pytest.mark.xfail(
     pytest.param(AutoresetMode.SAME_STEP, marks=OLD_STATISTICS),
     AutoresetMode.DISABLED,
 ])
-def test_record_episode_statistics_counts_each_game(mode):
+def test_record_episode_statistics_counts_each_game(
+    mode: AutoresetMode,
+) -> None:
     """Each episode's return and length are the twin's: the reward of the step that ended it and
     the steps since it started."""
     lengths, episodes = np.zeros(COUNT, dtype=int), 0
@@ -133,8 +153,8 @@ def test_record_episode_statistics_counts_each_game(mode):
     assert episodes > 0
 
 
-def test_transform_action_and_dict_info_to_list():
-    def wrap(env):
+def test_transform_action_and_dict_info_to_list() -> None:
+    def wrap(env: VectorEnv) -> GymnasiumVectorEnv:
         same = wrappers.TransformAction(env, lambda actions: actions, env.action_space)
         return wrappers.DictInfoToList(same)
 
@@ -146,10 +166,11 @@ def test_transform_action_and_dict_info_to_list():
                    for info, mask in zip(infos, twin_infos["action_mask"]))
 
 
-def test_the_box_layout_is_the_dicts_planes_with_the_mask_in_the_infos():
+def test_the_box_layout_is_the_dicts_planes_with_the_mask_in_the_infos() -> None:
     box, table = make("box"), make("dict")
     assert box.single_observation_space == spaces.Box(0, 1, PLANES, dtype=np.int8)
-    assert int(np.prod(box.single_observation_space.shape)) == CELLS * 7
+    shape = box.single_observation_space.shape
+    assert shape is not None and int(np.prod(shape)) == CELLS * 7
     assert box.observation_space.shape == (COUNT, *PLANES)
     (planes, infos), (obs, _) = box.reset(seed=5), table.reset(seed=5)
     for _ in range(60):
@@ -163,7 +184,7 @@ def test_the_box_layout_is_the_dicts_planes_with_the_mask_in_the_infos():
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
-def test_the_flat_layout_is_the_box_flattened(mode):
+def test_the_flat_layout_is_the_box_flattened(mode: AutoresetMode) -> None:
     flat, box = make("flat", mode), make("box", mode)
     assert flat.single_observation_space == spaces.Box(0, 1, (CELLS * 7,), dtype=np.int8)
     (planes, infos), (cube, cube_infos) = flat.reset(seed=6), box.reset(seed=6)
@@ -180,7 +201,7 @@ def test_the_flat_layout_is_the_box_flattened(mode):
         cube, _, _, _, cube_infos = box.step(actions)
 
 
-def test_a_game_that_ends_is_shown_and_started_again_as_the_mode_says():
+def test_a_game_that_ends_is_shown_and_started_again_as_the_mode_says() -> None:
     """Against the engine with the learner black: next-step shows the final board, then a new
     game with the opponent's first move made; same-step the new game at once."""
     for mode in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
@@ -202,7 +223,7 @@ def test_a_game_that_ends_is_shown_and_started_again_as_the_mode_says():
         assert env.last_game(0) is not None
 
 
-def test_a_closed_environment_says_so():
+def test_a_closed_environment_says_so() -> None:
     env = make()
     env.reset(seed=1)
     env.close()
@@ -220,14 +241,16 @@ def test_a_closed_environment_says_so():
     ({"reset_mask": np.zeros(COUNT, dtype=bool)}, ValueError, "flags no game"),
     ({"colour": "red"}, ValueError, r"options \['colour'\] are not known"),
 ])
-def test_bad_reset_options_are_refused(options, error, message):
+def test_bad_reset_options_are_refused(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
     env = make()
     env.reset(seed=1)
     with pytest.raises(error, match=message):
         env.reset(options=options)
 
 
-def test_bad_modes_and_layouts_are_refused():
+def test_bad_modes_and_layouts_are_refused() -> None:
     with pytest.raises(ValueError, match="autoreset_mode 'Later' is not one of NextStep"):
         make(mode="Later")
     with pytest.raises(ValueError, match="observation 'cube' is not 'dict', 'box' or 'flat'"):
@@ -235,7 +258,7 @@ def test_bad_modes_and_layouts_are_refused():
     assert make(mode="SameStep").metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
 
 
-def test_an_illegal_action_loses_where_the_environment_says_so():
+def test_an_illegal_action_loses_where_the_environment_says_so() -> None:
     """With illegal_action="lose" an illegal action ends its game, lost by the side that played
     it (white, here, at the start); the other games go on, and an action outside the space is
     still refused."""
@@ -245,7 +268,10 @@ def test_an_illegal_action_loses_where_the_environment_says_so():
     actions[1] = np.flatnonzero(obs["action_mask"][1] == 0)[0]
     obs, rewards, terminated, truncated, _ = env.step(actions)
     assert list(terminated) == [False, True, False, False] and rewards[1] == -1
-    moves, outcome = env.last_game(1)
+    last = env.last_game(1)
+    assert last is not None
+    moves, outcome = last
+    assert outcome is not None
     assert moves == [] and (outcome.winner, outcome.reason) == ("black", "illegal action")
     assert not obs["action_mask"][1].any()
     with pytest.raises(ValueError, match="action 2402 of game 0 is outside -1 to 2401"):

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -25,7 +26,7 @@ EXITS = 100
 EXIT_SCRIPT = Path(__file__).with_name("exit_with_searches.py")
 
 
-def interrupted(work) -> None:
+def interrupted(work: Callable[[], object]) -> None:
     """Runs `work` with Ctrl-C coming 0.3 s later from another thread (which needs the GIL to
     send it, so the work must have let go of it), and checks it was stopped by it."""
     timer = threading.Timer(0.3, _thread.interrupt_main)
@@ -39,20 +40,20 @@ def interrupted(work) -> None:
     assert time.monotonic() - started < BOUND
 
 
-def test_ctrl_c_stops_perft_and_a_later_perft_counts_again():
+def test_ctrl_c_stops_perft_and_a_later_perft_counts_again() -> None:
     position = Position("jesonmor")
     interrupted(lambda: position.perft(9))
     assert position.perft(3) == 27960
 
 
-def test_ctrl_c_stops_a_listing_of_hundreds_of_millions_of_turns():
+def test_ctrl_c_stops_a_listing_of_hundreds_of_millions_of_turns() -> None:
     position = Position("apart", fen=CONTRIVED)
     interrupted(position.legal_moves)
     assert position.fen().startswith(CONTRIVED.split()[0])
     interrupted(lambda: legal_moves("apart", fen=CONTRIVED))
 
 
-def run_exit(how: str, seed: int) -> subprocess.CompletedProcess:
+def run_exit(how: str, seed: int) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(EXIT_SCRIPT), how, str(seed)],
         capture_output=True, text=True, timeout=60,
@@ -60,7 +61,7 @@ def run_exit(how: str, seed: int) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("how", ["exit", "end"])
-def test_exiting_while_daemon_threads_search_never_crashes(how):
+def test_exiting_while_daemon_threads_search_never_crashes(how: str) -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = list(pool.map(lambda seed: run_exit(how, seed), range(EXITS)))
     failed = [(seed, run.returncode, run.stderr[-300:])

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 
-from conftest import GAMES, info_nodes, random_game
+from conftest import GAMES, Binary, info_nodes, random_game
 from tabula_engine import (
     Engine, InfoDict, Limit, Outcome, PlayResult, PovScore, Position, Score,
 )
 
 
-def played(game: str, moves: list[str], **opened) -> Position:
+def played(game: str, moves: list[str], **opened: str) -> Position:
     position = Position(game, **opened)
     for mv in moves:
         position.push_uci(mv)
@@ -23,7 +24,7 @@ def played(game: str, moves: list[str], **opened) -> Position:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_positions_copy_pickle_compare_and_hash_by_game_start_and_moves(game):
+def test_positions_copy_pickle_compare_and_hash_by_game_start_and_moves(game: str) -> None:
     moves = random_game(game, 12, seed=7)
     position = played(game, moves)
     for twin in (copy.copy(position), copy.deepcopy(position), position.copy(),
@@ -38,10 +39,10 @@ def test_positions_copy_pickle_compare_and_hash_by_game_start_and_moves(game):
     assert len({position, shorter, Position(game)}) == 2
     from_text = Position(game, fen=Position(game).fen())
     assert from_text == Position(game)
-    assert position != "not a position"
+    assert position != "not a position"  # type: ignore[comparison-overlap]
 
 
-def test_a_position_from_a_string_pickles_with_its_start_and_moves():
+def test_a_position_from_a_string_pickles_with_its_start_and_moves() -> None:
     start = "8/8/8/4n3/8/3N4/8/8 w 0 1"
     position = played("joust", ["d3c5"], fen=start)
     back = pickle.loads(pickle.dumps(position))
@@ -49,7 +50,7 @@ def test_a_position_from_a_string_pickles_with_its_start_and_moves():
     assert back.pop() == "d3c5" and back.fen() == start
 
 
-def test_values_copy_pickle_compare_and_hash():
+def test_values_copy_pickle_compare_and_hash() -> None:
     values = [Score(cp=12), Score(mate=-3), PovScore(Score(mate=2), "black"),
               Outcome("white", "no legal move"), Outcome(None, "threefold repetition"),
               Limit(depth=3, time=0.5)]
@@ -64,14 +65,14 @@ def test_values_copy_pickle_compare_and_hash():
     assert (back.move, back.ponder, back.info) == ("d4f5", "e5c4", {"depth": 2})
 
 
-def test_an_engine_refuses_to_be_pickled_or_copied_saying_why():
+def test_an_engine_refuses_to_be_pickled_or_copied_saying_why() -> None:
     engine = Engine("joust")
     for action in (pickle.dumps, copy.copy, copy.deepcopy):
         with pytest.raises(TypeError, match="cannot be pickled"):
             action(engine)
 
 
-def test_scores_order_as_python_chess_orders_them():
+def test_scores_order_as_python_chess_orders_them() -> None:
     # python-chess: Mate(-0) < Mate(-1) < Cp(-50) < Cp(200) < Mate(4) < Mate(1).
     ordered = [Score(mate=0), Score(mate=-1), Score(mate=-2), Score(cp=-50), Score(cp=0),
                Score(cp=200), Score(mate=4), Score(mate=1)]
@@ -88,7 +89,7 @@ def test_scores_order_as_python_chess_orders_them():
         Score(cp=1, mate=2)
 
 
-def test_python_chess_names_push_uci_peek_and_ply():
+def test_python_chess_names_push_uci_peek_and_ply() -> None:
     position = Position("joust")
     assert position.ply() == 0
     position.push_uci("d4f5")
@@ -101,7 +102,7 @@ def test_python_chess_names_push_uci_peek_and_ply():
         Position("joust").peek()
 
 
-def test_analyse_takes_a_limit_and_returns_one_dict_unless_several_lines_are_asked():
+def test_analyse_takes_a_limit_and_returns_one_dict_unless_several_lines_are_asked() -> None:
     position = Position("jesonmor")
     engine = Engine("jesonmor")
     best: InfoDict = engine.analyse(position, Limit(depth=3))
@@ -115,7 +116,7 @@ def test_analyse_takes_a_limit_and_returns_one_dict_unless_several_lines_are_ask
     assert by_nodes["nodes"] >= 500 or by_nodes["depth"] >= 1
 
 
-def test_a_limit_is_read_from_any_object_with_python_chess_limit_attributes():
+def test_a_limit_is_read_from_any_object_with_python_chess_limit_attributes() -> None:
     class ChessLimit:
         time = None
         depth = 2
@@ -129,7 +130,7 @@ def test_a_limit_is_read_from_any_object_with_python_chess_limit_attributes():
     assert clocked.move in Position("joust").legal_moves()
 
 
-def test_play_returns_a_play_result_with_the_move_its_reply_and_the_line():
+def test_play_returns_a_play_result_with_the_move_its_reply_and_the_line() -> None:
     position = Position("jesonmor")
     result = Engine("jesonmor").play(position, Limit(depth=3))
     assert isinstance(result, PlayResult)
@@ -140,9 +141,9 @@ def test_play_returns_a_play_result_with_the_move_its_reply_and_the_line():
     assert random_result.move in position.legal_moves() and random_result.info == {}
 
 
-def test_every_bad_number_is_a_value_error_naming_it():
+def test_every_bad_number_is_a_value_error_naming_it() -> None:
     position = Position("jesonmor")
-    calls = {
+    calls: dict[str, Callable[[], object]] = {
         "perft depth -1": lambda: position.perft(-1),
         "perft depth 99": lambda: position.perft(99),
         "threads -1": lambda: Engine("joust", threads=-1),
@@ -160,10 +161,10 @@ def test_every_bad_number_is_a_value_error_naming_it():
         with pytest.raises(ValueError, match=named.replace("(", r"\(")):
             call()
     with pytest.raises(TypeError):
-        position.perft("3")
+        position.perft("3")  # type: ignore[arg-type]
 
 
-def test_size_is_an_int_for_a_square_board_or_text_and_the_engine_checks_it():
+def test_size_is_an_int_for_a_square_board_or_text_and_the_engine_checks_it() -> None:
     assert Position("joust", size=9).size == "9x9"
     assert Position("joust", size="10x8").size == "10x8"
     assert Engine("joust", size=9).size == "9x9"
@@ -174,18 +175,20 @@ def test_size_is_an_int_for_a_square_board_or_text_and_the_engine_checks_it():
         with pytest.raises(ValueError, match="not allowed|board"):
             Engine("joust", size=size)
     with pytest.raises(TypeError, match="size"):
-        Position("joust", size=8.5)
+        Position("joust", size=8.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="plays joust 9x9, not 8x8"):
         Engine("joust", size=9).analyse(Position("joust"), depth=1)
 
 
-def test_a_refused_megabyte_comes_back_as_a_short_message():
+def test_a_refused_megabyte_comes_back_as_a_short_message() -> None:
     with pytest.raises(ValueError) as refusal:
         Position("apart", fen="p" * 1_000_000)
     assert len(str(refusal.value)) < 300 and "1000000 characters" in str(refusal.value)
 
 
-def test_each_engine_owns_its_evaluation_and_matches_the_binary_with_the_same_option(binary):
+def test_each_engine_owns_its_evaluation_and_matches_the_binary_with_the_same_option(
+    binary: Binary,
+) -> None:
     fen = "9/9/2n3n2/9/4n4/9/2N1N1N2/9/9 w 0 1"
     position = Position("jesonmor", fen=fen)
     hand = Engine("jesonmor", use_nnue=False)
@@ -209,7 +212,7 @@ def test_each_engine_owns_its_evaluation_and_matches_the_binary_with_the_same_op
     assert position.eval()["net"] == net.eval(position)["net"] is not None
 
 
-def test_an_opponent_that_needs_a_limit_is_refused_when_made():
+def test_an_opponent_that_needs_a_limit_is_refused_when_made() -> None:
     from tabula_engine.pettingzoo import TabulaOpponent, env
 
     with pytest.raises(ValueError, match="needs a limit"):
@@ -218,7 +221,7 @@ def test_an_opponent_that_needs_a_limit_is_refused_when_made():
     TabulaOpponent(env("joust", size=6), level="novice")
 
 
-def test_every_public_name_has_a_docstring():
+def test_every_public_name_has_a_docstring() -> None:
     import inspect
 
     import tabula_engine

@@ -3,6 +3,8 @@ end through the action masks, every move checked against the rules."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -17,13 +19,13 @@ SIZES = [(g, None) for g in GAMES] + [
 
 
 @pytest.mark.parametrize("game,size", SIZES)
-def test_passes_pettingzoos_api_and_seed_tests(game, size):
+def test_passes_pettingzoos_api_and_seed_tests(game: str, size: Optional[str]) -> None:
     api_test(env(game, size=size), num_cycles=200)
     seed_test(lambda: env(game, size=size), num_cycles=50)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_an_agent_plays_tabula_and_sees_only_its_own_turns(game):
+def test_an_agent_plays_tabula_and_sees_only_its_own_turns(game: str) -> None:
     rng = np.random.default_rng(3)
     world = TabulaOpponent(env(game), agent="player_1", level="novice")
     world.reset()
@@ -32,13 +34,14 @@ def test_an_agent_plays_tabula_and_sees_only_its_own_turns(game):
         assert agent == "player_0"
         action = None
         if not (termination or truncation):
+            assert observation is not None
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         world.step(action)
     assert world.unwrapped.position.is_game_over()
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_random_games_through_the_masks_follow_the_rules(game):
+def test_random_games_through_the_masks_follow_the_rules(game: str) -> None:
     rng = np.random.default_rng(5)
     for _ in range(3):
         world = raw_env(game)
@@ -61,7 +64,7 @@ def test_random_games_through_the_masks_follow_the_rules(game):
             assert rewards == expected
 
 
-def test_observation_planes_show_pieces_burns_and_goals():
+def test_observation_planes_show_pieces_burns_and_goals() -> None:
     world = raw_env("joust")
     planes = world.observe("player_0")["observation"]
     assert planes.shape == (8, 8, 7)
@@ -74,6 +77,6 @@ def test_observation_planes_show_pieces_burns_and_goals():
     assert claustro[4, 4, 3] == 1 and claustro[0, 0, 4] == 1
 
 
-def test_renders_the_board_as_text():
+def test_renders_the_board_as_text() -> None:
     world = raw_env("apart", render_mode="ansi")
     assert world.render() == str(world.position)

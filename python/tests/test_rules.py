@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import tabula_engine
-from conftest import GAMES, REPOSITORY, random_game
+from conftest import GAMES, REPOSITORY, Binary, random_game
 from tabula_engine import Position
 
 
@@ -14,7 +16,7 @@ def fen_of(lines: list[str]) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_moves_positions_and_results_are_the_binarys(game, binary):
+def test_moves_positions_and_results_are_the_binarys(game: str, binary: Binary) -> None:
     binary.ask(f"newgame {game}")
     for seed in range(3):
         moves = random_game(game, 60, seed)
@@ -51,7 +53,7 @@ def suite_cases(game: str, most_nodes: int) -> list[tuple[str, int, int]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_perft_matches_the_shipped_suites(game):
+def test_perft_matches_the_shipped_suites(game: str) -> None:
     cases = suite_cases(game, 1_000_000)
     assert len(cases) >= 3
     for fen, depth, count in cases:
@@ -59,7 +61,7 @@ def test_perft_matches_the_shipped_suites(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_push_pop_and_copy_keep_positions_apart(game):
+def test_push_pop_and_copy_keep_positions_apart(game: str) -> None:
     position = Position(game)
     start = position.fen()
     moves = random_game(game, 12, 7)
@@ -79,7 +81,7 @@ def test_push_pop_and_copy_keep_positions_apart(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_stateless_functions_agree_with_position(game):
+def test_stateless_functions_agree_with_position(game: str) -> None:
     moves = random_game(game, 10, 3)
     position = Position(game)
     for mv in moves:
@@ -92,12 +94,12 @@ def test_stateless_functions_agree_with_position(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_bad_input_is_a_value_error_with_the_binarys_message(game, binary):
+def test_bad_input_is_a_value_error_with_the_binarys_message(game: str, binary: Binary) -> None:
     binary.ask(f"newgame {game}")
     start = Position(game)
     board = start.fen().split()[0]
     first = start.legal_moves()[0]
-    cases = [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: Position(game, size="26x8"), f"newgame {game} 26x8"),
         (lambda: Position(game, size="big"), f"newgame {game} big"),
         (lambda: Position(game, fen=f"{board} x"), f"position fen {board} x"),
@@ -118,7 +120,7 @@ def test_bad_input_is_a_value_error_with_the_binarys_message(game, binary):
     assert start.fen() == before and start.move_stack == []
 
 
-def test_eval_names_its_terms_and_the_nets_share():
+def test_eval_names_its_terms_and_the_nets_share() -> None:
     evaluation = Position("jesonmor").eval()
     assert evaluation["terms"] and all(
         set(term) == {"name", "white", "black"} for term in evaluation["terms"])
@@ -127,7 +129,7 @@ def test_eval_names_its_terms_and_the_nets_share():
     assert Position("joust").eval()["net"] is None
 
 
-def test_targets_enter_a_claustro_capture_square_by_square():
+def test_targets_enter_a_claustro_capture_square_by_square() -> None:
     position = Position("claustro", fen="5/5/2p2/1P3/5 w 0 1")
     starts, complete = position.targets([])
     assert starts == ["b2"] and complete is None
@@ -141,7 +143,9 @@ def test_targets_enter_a_claustro_capture_square_by_square():
 @pytest.mark.parametrize("game,sizes", [
     ("joust", ["5", "6x9", "11x7"]), ("jesonmor", ["5", "7", "11"]),
     ("claustro", ["5", "7", "9x6"]), ("apart", ["8", "10"])])
-def test_perft_at_several_sizes_is_the_binarys(game, sizes, binary):
+def test_perft_at_several_sizes_is_the_binarys(
+    game: str, sizes: list[str], binary: Binary
+) -> None:
     for size in sizes:
         binary.ask(f"newgame {game} {size}")
         binary.send("perft 3")

@@ -7,6 +7,7 @@ virtual environment it installs them into) makes that a failure."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +27,7 @@ from tabula_engine.sb3 import TabulaVecEnv  # noqa: E402
 from tabula_engine.vector import VectorEnv  # noqa: E402
 
 
-def test_maskable_ppo_learns_and_evaluates_with_the_masks():
+def test_maskable_ppo_learns_and_evaluates_with_the_masks() -> None:
     env = VecMonitor(TabulaVecEnv("joust", 8, size=7, opponent="random"))
     assert np.array_equal(get_action_masks(env), env.unwrapped.env.action_masks() == 1)
     model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=64, n_epochs=2, seed=1)
@@ -37,15 +38,15 @@ def test_maskable_ppo_learns_and_evaluates_with_the_masks():
     assert -1.0 <= mean <= 1.0
 
 
-def test_ppo_learns_where_an_illegal_action_loses():
+def test_ppo_learns_where_an_illegal_action_loses() -> None:
     env = VecMonitor(TabulaVecEnv("claustro", 8, opponent="random", illegal_action="lose"))
     model = PPO("MlpPolicy", env, n_steps=32, batch_size=64, n_epochs=2, seed=1)
     model.learn(512)
     assert len(model.ep_info_buffer) > 0
 
 
-def test_each_step_is_the_same_step_environments_in_sb3s_layout():
-    options = dict(size=7, opponent="novice", learner="black", max_plies=12)
+def test_each_step_is_the_same_step_environments_in_sb3s_layout() -> None:
+    options: dict[str, Any] = dict(size=7, opponent="novice", learner="black", max_plies=12)
     env = TabulaVecEnv("joust", 6, **options)
     twin = VectorEnv("joust", 6, autoreset_mode=AutoresetMode.SAME_STEP, observation="box",
                      **options)
@@ -74,6 +75,6 @@ def test_each_step_is_the_same_step_environments_in_sb3s_layout():
     assert env.get_attr("num_envs") == [6] * 6
 
 
-def test_the_modes_sb3_fixes_are_refused():
+def test_the_modes_sb3_fixes_are_refused() -> None:
     with pytest.raises(ValueError, match="autoreset_mode: fixed by Stable-Baselines3"):
         TabulaVecEnv("joust", 2, autoreset_mode="NextStep")

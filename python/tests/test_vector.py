@@ -4,8 +4,13 @@ planes and masks must be the same; plus autoreset, seeding, opponents and refusa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Optional
+
 import numpy as np
+import numpy.typing as npt
 import pytest
+from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymVectorEnv
 
@@ -20,7 +25,7 @@ SIZES = [(g, None) for g in GAMES] + [
 STEPS = {"apart": 150}
 
 
-def replayed(game, size, moves):
+def replayed(game: str, size: Optional[str], moves: list[str]) -> Position:
     position = Position(game, size=size)
     for move in moves:
         position.push(move)
@@ -29,7 +34,9 @@ def replayed(game, size, moves):
 
 @pytest.mark.parametrize("mode", list(AutoresetMode))
 @pytest.mark.parametrize("game,size", SIZES)
-def test_each_game_is_the_aec_environments_game_step_by_step(game, size, mode):
+def test_each_game_is_the_aec_environments_game_step_by_step(
+    game: str, size: Optional[str], mode: AutoresetMode
+) -> None:
     """Self-play with numpy-chosen legal actions: planes, masks, moves, rewards and the
     autoreset, in each of Gymnasium's modes, all equal N AEC environments (one per game) given
     the same actions."""
@@ -46,8 +53,8 @@ def test_each_game_is_the_aec_environments_game_step_by_step(game, size, mode):
             with pytest.raises(ValueError, match=f"game {np.argmax(waiting)} is over: reset it"):
                 vector.step(vector.action_space.sample())
             obs, infos = vector.reset(options={"reset_mask": waiting.copy()})
-            for i in np.flatnonzero(waiting):
-                shadows[i].reset()
+            for index in np.flatnonzero(waiting):
+                shadows[index].reset()
             waiting[:] = False
         actions = np.zeros(count, dtype=np.int64)
         for i, shadow in enumerate(shadows):
@@ -79,7 +86,9 @@ def test_each_game_is_the_aec_environments_game_step_by_step(game, size, mode):
                 continue
             finished += 1
             final = shadow.observe(actor)["observation"]
-            moves, outcome = vector.last_game(i)
+            last = vector.last_game(i)
+            assert last is not None
+            moves, outcome = last
             assert moves == shadow.position.move_stack
             assert outcome == shadow.position.outcome()
             assert replayed(game, size, moves).outcome() == outcome
@@ -102,11 +111,11 @@ def test_each_game_is_the_aec_environments_game_step_by_step(game, size, mode):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_same_seed_plays_the_same_games(game):
-    def run(seed):
+def test_the_same_seed_plays_the_same_games(game: str) -> None:
+    def run(seed: int) -> tuple[list[tuple[npt.NDArray[Any], ...]], list[list[str]]]:
         vector = VectorEnv(game, 6, max_plies=40)
         vector.reset(seed=seed)
-        trace = []
+        trace: list[tuple[npt.NDArray[Any], ...]] = []
         for _ in range(30):
             actions = vector.sample_actions()
             obs, rewards, terminated, truncated, _ = vector.step(actions)
@@ -124,7 +133,7 @@ def test_the_same_seed_plays_the_same_games(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_random_and_sampled_actions_are_legal_moves(game):
+def test_random_and_sampled_actions_are_legal_moves(game: str) -> None:
     """Rust's draws (-1, sample_actions) and the action space's sample() are legal in every game
     that goes on; a game waiting to start again has none (-1 and 0)."""
     vector = VectorEnv(game, 8, max_plies=30)
@@ -145,8 +154,8 @@ def test_random_and_sampled_actions_are_legal_moves(game):
         assert replayed(game, None, vector.moves(i)).fen() == vector.fen(i)
 
 
-def test_the_action_spaces_draws_follow_its_seed():
-    def draws(seed):
+def test_the_action_spaces_draws_follow_its_seed() -> None:
+    def draws(seed: int) -> list[npt.NDArray[np.int8]]:
         vector = VectorEnv("jesonmor", 6)
         vector.reset(seed=0)
         vector.action_space.seed(seed)
@@ -160,7 +169,9 @@ def test_the_action_spaces_draws_follow_its_seed():
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("learner", ["white", "black"])
 @pytest.mark.parametrize("opponent", ["random", "novice"])
-def test_the_opponent_plays_its_whole_turn_inside_the_step(game, learner, opponent):
+def test_the_opponent_plays_its_whole_turn_inside_the_step(
+    game: str, learner: str, opponent: str
+) -> None:
     count = 3
     vector = VectorEnv(game, count, opponent=opponent, learner=learner, max_plies=24)
     obs, infos = vector.reset(seed=2)
@@ -176,18 +187,21 @@ def test_the_opponent_plays_its_whole_turn_inside_the_step(game, learner, oppone
             replayed(game, None, vector.moves(i))  # every move legal
             if terminated[i] or truncated[i]:
                 ended += 1
-                moves, outcome = vector.last_game(i)
+                last = vector.last_game(i)
+                assert last is not None
+                moves, outcome = last
                 replay = replayed(game, None, moves)
                 assert replay.outcome() == outcome
                 if truncated[i]:
                     assert outcome is None and len(moves) >= 24 and rewards[i] == 0
                 else:
+                    assert outcome is not None
                     won = {None: 0.0, learner: 1.0}.get(outcome.winner, -1.0)
                     assert rewards[i] == won
     assert ended > 0
 
 
-def test_an_elo_opponent_with_a_limit_plays():
+def test_an_elo_opponent_with_a_limit_plays() -> None:
     vector = VectorEnv("joust", 2, elo=1200, depth=2, learner="black")
     vector.reset(seed=1)
     vector.step(np.full(2, RANDOM))
@@ -196,11 +210,12 @@ def test_an_elo_opponent_with_a_limit_plays():
         replayed("joust", None, vector.moves(i))
 
 
-def test_it_is_a_gymnasium_vector_environment():
+def test_it_is_a_gymnasium_vector_environment() -> None:
     vector = VectorEnv("claustro", 5, copy=False)
     assert isinstance(vector, GymVectorEnv)
     assert vector.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     assert vector.num_envs == 5
+    assert isinstance(vector.single_action_space, spaces.Discrete)
     assert vector.single_action_space.n == 25 * 25 + 1
     obs, _ = vector.reset(seed=0)
     assert vector.observation_space.contains(obs)
@@ -224,7 +239,9 @@ BAD_ACTIONS = [
 
 
 @pytest.mark.parametrize("make,message", BAD_ACTIONS)
-def test_a_bad_action_is_refused_and_nothing_is_played(make, message):
+def test_a_bad_action_is_refused_and_nothing_is_played(
+    make: Callable[[int, int], npt.NDArray[Any]], message: str
+) -> None:
     vector = VectorEnv("claustro", 4)
     vector.reset(seed=9)
     obs = vector.step(vector.sample_actions())[0]
@@ -253,13 +270,13 @@ def test_a_bad_action_is_refused_and_nothing_is_played(make, message):
     (dict(opponent="random", learner="red"), "learner 'red' is not white or black"),
     (dict(max_plies=-1), "max_plies -1 is not a positive number"),
 ])
-def test_bad_arguments_are_refused(arguments, message):
+def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> None:
     arguments = {"game": "joust", "num_envs": 2, **arguments}
     with pytest.raises(ValueError, match=message):
         VectorEnv(**arguments)
 
 
-def test_bad_seeds_and_indices_are_refused():
+def test_bad_seeds_and_indices_are_refused() -> None:
     vector = VectorEnv("joust", 2)
     with pytest.raises(ValueError, match="step before the first reset"):
         vector.step(np.full(2, RANDOM))
@@ -269,11 +286,11 @@ def test_bad_seeds_and_indices_are_refused():
     for wrong, message in (("1", "seed must be an int, not str"),
                            (1.0, "seed must be an int, not float")):
         with pytest.raises(TypeError, match=message):
-            vector.reset(seed=wrong)
+            vector.reset(seed=wrong)  # type: ignore[arg-type]
     for count, message in ((2.0, "num_envs must be an int, not float"),
                            (True, "num_envs must be an int, not bool")):
         with pytest.raises(TypeError, match=message):
-            VectorEnv("joust", count)
+            VectorEnv("joust", count)  # type: ignore[arg-type]
     vector.reset(seed=1)
     with pytest.raises(ValueError, match="game 2 is outside 0 to 1"):
         vector.moves(2)
