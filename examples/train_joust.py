@@ -347,7 +347,8 @@ def arguments(argv: Optional[list[str]] = None, **defaults: Any) -> argparse.Nam
     ap.add_argument("--level", default="novice", choices=LEVELS[1:] + ("medium",),
                     help="the level of the final 200 games (default novice)")
     ap.add_argument("--opponents", default=None,
-                    help="training opponents, comma-separated (default: the level)")
+                    help="training opponents, comma-separated (default: novice, and the level if "
+                    "it is another)")
     ap.add_argument("--eval-levels", default=",".join(LEVELS))
     ap.add_argument("--eval-every", type=int, default=10, help="updates between evaluations")
     ap.add_argument("--eval-games", type=int, default=200)
@@ -380,7 +381,10 @@ def arguments(argv: Optional[list[str]] = None, **defaults: Any) -> argparse.Nam
 
 def main(argv: Optional[list[str]] = None) -> float:
     args = arguments(argv)
-    opponents = (args.opponents or args.level).split(",")
+    # Against a level above novice, half the games are against novice: the learner starts by
+    # losing nearly every game against easy, and novice's games give it wins to learn from.
+    default = "novice" if args.level == "novice" else f"novice,{args.level}"
+    opponents = (args.opponents or default).split(",")
     eval_levels = args.eval_levels.split(",")
     how = "greedy" if args.greedy else "sampled"
     print(f"Joust {args.size}x{args.size}: PPO (numpy) against {', '.join(opponents)}, "
