@@ -81,6 +81,16 @@ pub(super) trait Batch: Send + Sync {
     fn last(&self, index: usize) -> Option<(Vec<String>, Option<Verdict>)>;
 }
 
+/// How a batch's games are played, whatever their type.
+pub(super) struct Rules {
+    /// The engine playing the side that is not the learner's, if any.
+    pub(super) opponent: Option<Opponent>,
+    pub(super) learner: Side,
+    pub(super) max_plies: Option<usize>,
+    /// Whether an illegal action loses the game (else it is refused).
+    pub(super) illegal_loses: bool,
+}
+
 /// N games of the type `G`.
 pub(super) struct Games<G: Legs> {
     pub(super) shape: Shape,
@@ -106,11 +116,14 @@ impl<G: Legs> Games<G> {
         shape: Shape,
         size: BoardSize,
         count: usize,
-        opponent: Option<Opponent>,
-        learner: Side,
-        max_plies: Option<usize>,
-        illegal_loses: bool,
+        rules: Rules,
     ) -> Result<Games<G>, String> {
+        let Rules {
+            opponent,
+            learner,
+            max_plies,
+            illegal_loses,
+        } = rules;
         let start = G::start(size)?;
         let mut start_board = vec![EMPTY; shape.cells];
         read_board(&start.to_text(), shape, &mut start_board);

@@ -15,7 +15,7 @@ mod shape;
 use crate::arguments::{Size, Whole, refused};
 use crate::opponent::Opponent;
 use crate::values::Outcome as PyOutcome;
-use games::{Batch, Games, Report};
+use games::{Batch, Games, Report, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 use shape::Shape;
@@ -160,58 +160,24 @@ impl VectorGames {
         };
         let count = count as usize;
         let words = words_for(shape.cells);
+        let rules = Rules {
+            opponent,
+            learner,
+            max_plies,
+            illegal_loses,
+        };
         let batch = match kind {
             GameKind::Joust => {
-                sized_batch!(
-                    Joust,
-                    words,
-                    shape,
-                    size,
-                    count,
-                    opponent,
-                    learner,
-                    max_plies,
-                    illegal_loses
-                )
+                sized_batch!(Joust, words, shape, size, count, rules)
             }
             GameKind::JesonMor => {
-                sized_batch!(
-                    JesonMor,
-                    words,
-                    shape,
-                    size,
-                    count,
-                    opponent,
-                    learner,
-                    max_plies,
-                    illegal_loses
-                )
+                sized_batch!(JesonMor, words, shape, size, count, rules)
             }
             GameKind::Claustro => {
-                sized_batch!(
-                    Claustro,
-                    words,
-                    shape,
-                    size,
-                    count,
-                    opponent,
-                    learner,
-                    max_plies,
-                    illegal_loses
-                )
+                sized_batch!(Claustro, words, shape, size, count, rules)
             }
             GameKind::Apart => {
-                sized_batch!(
-                    Apart,
-                    words,
-                    shape,
-                    size,
-                    count,
-                    opponent,
-                    learner,
-                    max_plies,
-                    illegal_loses
-                )
+                sized_batch!(Apart, words, shape, size, count, rules)
             }
         }
         .map_err(refused)?;
