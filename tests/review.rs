@@ -225,6 +225,11 @@ fn walking_away_from_a_winning_capture_is_a_blunder_and_the_annotation_reads_bac
     assert!(text.contains("blunder best b1c3"), "{text}");
     let again = checked_review("jesonmor", &annotated, &[]);
     assert_eq!(again["moves"], report["moves"]);
+    // Without --game, the record's Game tag says which game it is.
+    let output = tabula(&["review", "--depth", "3", "--json", annotated_path]);
+    assert!(output.status.success(), "{output:?}");
+    let untold: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(untold["moves"], report["moves"]);
 }
 
 /// Runs a review expected to fail, and returns its one error line.
@@ -267,4 +272,12 @@ fn bad_input_is_refused_with_one_line_naming_it() {
     let folder = std::env::temp_dir();
     let line = refused(&["review", "--game", "joust", folder.to_str().unwrap()]);
     assert!(line.contains("directory"), "{line}");
+    let line_of_moves = file("line.txt", "startpos moves d4f5 e5c4\n");
+    let line = refused(&["review", line_of_moves.to_str().unwrap()]);
+    assert!(line.contains("names no game: give --game"), "{line}");
+    let untagged = file("untagged.txt", "[Event \"x\"]\n\n1. d4f5 e5c4 *\n");
+    let line = refused(&["review", untagged.to_str().unwrap()]);
+    assert!(line.contains("no Game tag"), "{line}");
+    let line = refused(&["review", "--number", "2", record]);
+    assert!(line.contains("no game 2"), "{line}");
 }

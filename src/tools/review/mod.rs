@@ -21,9 +21,10 @@ pub const DEFAULT_DEPTH: u32 = 10;
 /// Arguments of `tabula review`.
 #[derive(clap::Args, Debug)]
 pub struct ReviewArgs {
-    /// joust, jesonmor, claustro or apart: the game the record must be.
+    /// joust, jesonmor, claustro or apart: the game the record must be (default: the record's
+    /// Game tag; a plain line of moves needs it).
     #[arg(long)]
-    pub game: String,
+    pub game: Option<String>,
     /// The board the record must be played on: N or WxH (default: the record's, else the
     /// game's).
     #[arg(long)]
@@ -82,13 +83,16 @@ impl ReviewArgs {
 
 /// Runs `tabula review`: reads and checks the whole game first, then searches, then reports.
 pub fn run(args: &ReviewArgs) -> Result<i32, String> {
-    let (kind, _) = game_and_size(&args.game, None)?;
+    let text = bounded_read::read_text(&args.record, bounded_read::MAX_POSITION_FILE)?;
+    let kind = match &args.game {
+        Some(name) => game_and_size(name, None)?.0,
+        None => ReviewGame::named_game(&text, args.number)?,
+    };
     let size = args
         .size
         .as_deref()
         .map(crate::game::BoardSize::parse)
         .transpose()?;
-    let text = bounded_read::read_text(&args.record, bounded_read::MAX_POSITION_FILE)?;
     let game = ReviewGame::read(&text, args.number, kind, size)?;
     let (limits, limit) = args.limits();
     let head = ReviewHead::of(&game, limit);

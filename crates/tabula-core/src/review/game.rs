@@ -5,7 +5,7 @@
 
 use crate::game::{BoardSize, Side};
 use crate::games::GameKind;
-use crate::record::games::{MovetextMove, movetext_entries, record_games};
+use crate::record::games::{MovetextMove, RecordGame, movetext_entries, record_games};
 use crate::record::position_line::PositionLine;
 use crate::session::GameSession;
 
@@ -29,6 +29,17 @@ pub struct ReviewGame {
 }
 
 impl ReviewGame {
+    /// The game that game `number` (from 1) of the record `text` names in its `Game` tag, or
+    /// why there is none (a plain line of moves names no game).
+    pub fn named_game(text: &str, number: usize) -> Result<GameKind, String> {
+        if !text.lines().any(|line| line.trim_start().starts_with('[')) {
+            return Err("a line of moves names no game: give --game".to_string());
+        }
+        let record = nth_record(text, number)?;
+        let named = record.tag("Game").ok_or("the record has no Game tag")?;
+        GameKind::parse(&named.to_ascii_lowercase())
+    }
+
     /// Game `number` (from 1) of `text`, a game of `game` (on a board of `size` where given),
     /// or the one problem found: the text is no game, a game of another game or board, or a
     /// move is not legal (named with its number, side and text).
@@ -156,7 +167,8 @@ fn without_move<'a>(problem: &'a str, text: &str) -> &'a str {
 type GameParts = (PositionLine, Vec<MovetextMove>, Vec<(String, String)>);
 
 /// Game `number` of a record text: its opening, its moves and its tags.
-fn record_game(text: &str, number: usize, game: GameKind) -> Result<GameParts, String> {
+/// Game `number` (from 1) of the record `text`.
+fn nth_record(text: &str, number: usize) -> Result<RecordGame, String> {
     let mut games = record_games(text)?;
     let count = games.len();
     if number == 0 || number > count {
@@ -165,7 +177,11 @@ fn record_game(text: &str, number: usize, game: GameKind) -> Result<GameParts, S
             _ => format!("there is no game {number}: the record holds {count} games"),
         });
     }
-    let record = games.swap_remove(number - 1);
+    Ok(games.swap_remove(number - 1))
+}
+
+fn record_game(text: &str, number: usize, game: GameKind) -> Result<GameParts, String> {
+    let record = nth_record(text, number)?;
     let named = record.tag("Game").ok_or("the record has no Game tag")?;
     if !named.eq_ignore_ascii_case(game.name()) {
         return Err(format!(
