@@ -40,6 +40,18 @@ from train_joust import JoustTask, arguments, ppo  # noqa: E402
 # ----------------------------------------------------------------------------- OpenSpiel
 
 
+
+def first_games(batch, policy, games: int, greedy: bool) -> tuple[int, int, int]:
+    """The wins, draws and losses of each of a batch's first games, played by `policy`."""
+    first = np.full(games, np.nan)
+    while np.isnan(first).any():
+        x, legal = batch.observe()
+        pick = policy.act(x, legal, greedy)[0]
+        rewards, dones = batch.step(pick)
+        ended = dones & np.isnan(first)
+        first[ended] = rewards[ended]
+    return int((first > 0).sum()), int((first == 0).sum()), int((first < 0).sum())
+
 class SpielTask:
     """An OpenSpiel two-player game against a uniformly random opponent. A turn of several
     actions by one player (Amazons: the amazon, where to, where to shoot) is one learner step
@@ -57,15 +69,7 @@ class SpielTask:
         return SpielBatch(self, envs, seed)
 
     def evaluate(self, policy, level: str, games: int, seed: int, greedy: bool):
-        batch = SpielBatch(self, games, seed + 12345)
-        first = np.full(games, np.nan)
-        while np.isnan(first).any():
-            x, legal = batch.observe()
-            pick = policy.act(x, legal, greedy)[0]
-            rewards, dones = batch.step(pick)
-            ended = dones & np.isnan(first)
-            first[ended] = rewards[ended]
-        return int((first > 0).sum()), int((first == 0).sum()), int((first < 0).sum())
+        return first_games(SpielBatch(self, games, seed + 12345), policy, games, greedy)
 
 
 class SpielBatch:
@@ -162,15 +166,7 @@ class PgxTask:
         return PgxBatch(self, envs, seed)
 
     def evaluate(self, policy, level: str, games: int, seed: int, greedy: bool):
-        batch = PgxBatch(self, games, seed + 12345)
-        first = np.full(games, np.nan)
-        while np.isnan(first).any():
-            x, legal = batch.observe()
-            pick = policy.act(x, legal, greedy)[0]
-            rewards, dones = batch.step(pick)
-            ended = dones & np.isnan(first)
-            first[ended] = rewards[ended]
-        return int((first > 0).sum()), int((first == 0).sum()), int((first < 0).sum())
+        return first_games(PgxBatch(self, games, seed + 12345), policy, games, greedy)
 
 
 class PgxBatch:
