@@ -70,8 +70,9 @@ _SEED_BOUND = 2**63
 Observation = Any
 """A batch's observation: a dict of ``observation`` and ``action_mask`` arrays, or with
 ``observation="box"`` the planes' array (``Any``, so that either is indexed without a cast)."""
-Index = Union[int, np.integer[Any]]
-"""A game's index: an int, or numpy's (as ``np.flatnonzero`` gives them)."""
+Index = Union[int, "np.integer[Any]"]
+"""A game's index: an int, or numpy's (as ``np.flatnonzero`` gives them). The numpy type is
+quoted: numpy before 1.22, which the package takes, cannot subscript ``np.integer`` at run time."""
 
 
 def _integer(name: str, value: Any) -> int:
