@@ -32,6 +32,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from plot import line_chart  # noqa: E402  (examples/plot.py: the PNG, written with zlib alone)
 
 LEVELS = ("random", "novice", "easy")
+# Seconds of --minutes kept for what follows training (an update's overrun, the final games and
+# the curve), so that the whole run ends within --minutes.
+FINAL_RESERVE_S = 5.0
 
 
 # ----------------------------------------------------------------------------- the network
@@ -258,7 +261,7 @@ def ppo(task: Any, args: argparse.Namespace, opponents: list[str], eval_levels: 
         if args.updates is not None:
             if update >= args.updates:
                 break
-        elif time.perf_counter() - start >= args.minutes * 60.0:
+        elif time.perf_counter() - start + FINAL_RESERVE_S >= args.minutes * 60.0:
             break
         if args.stop_at_target and all(lv in reached for lv in args.stop_at_target):
             break
@@ -342,7 +345,8 @@ def ppo(task: Any, args: argparse.Namespace, opponents: list[str], eval_levels: 
 def arguments(argv: Optional[list[str]] = None, **defaults: Any) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--minutes", type=float, default=10.0, help="training time (default 10)")
+    ap.add_argument("--minutes", type=float, default=10.0,
+                    help="the whole run's time, training and the final games (default 10)")
     ap.add_argument("--updates", type=int, default=None, help="stop after N updates instead")
     ap.add_argument("--level", default="novice", choices=LEVELS[1:] + ("medium",),
                     help="the level of the final 200 games (default novice)")
