@@ -52,7 +52,21 @@ def first_games(batch, policy, games: int, greedy: bool) -> tuple[int, int, int]
         first[ended] = rewards[ended]
     return int((first > 0).sum()), int((first == 0).sum()), int((first < 0).sum())
 
-class SpielTask:
+class BatchTask:
+    """What the other libraries' tasks share: the learner's batches, made by `batch`, and the
+    evaluation of a policy by the first games of a batch of its own."""
+
+    def batch(self, envs: int, seed: int):
+        raise NotImplementedError
+
+    def make(self, envs: int, opponents: list, seed: int):
+        return self.batch(envs, seed)
+
+    def evaluate(self, policy, level: str, games: int, seed: int, greedy: bool):
+        return first_games(self.batch(games, seed + 12345), policy, games, greedy)
+
+
+class SpielTask(BatchTask):
     """An OpenSpiel two-player game against a uniformly random opponent. A turn of several
     actions by one player (Amazons: the amazon, where to, where to shoot) is one learner step
     an action."""
@@ -65,11 +79,8 @@ class SpielTask:
         self.inputs = int(np.prod(self.game.observation_tensor_shape()))
         self.choices = self.game.num_distinct_actions()
 
-    def make(self, envs: int, opponents: list, seed: int) -> "SpielBatch":
+    def batch(self, envs: int, seed: int) -> "SpielBatch":
         return SpielBatch(self, envs, seed)
-
-    def evaluate(self, policy, level: str, games: int, seed: int, greedy: bool):
-        return first_games(SpielBatch(self, games, seed + 12345), policy, games, greedy)
 
 
 class SpielBatch:
@@ -120,7 +131,7 @@ class SpielBatch:
 # ----------------------------------------------------------------------------- pgx
 
 
-class PgxTask:
+class PgxTask(BatchTask):
     """A pgx game, batched in JAX, against a uniformly random opponent played inside the
     jitted step."""
 
@@ -162,11 +173,8 @@ class PgxTask:
         self._start = jax.jit(jax.vmap(start))
         self._step = jax.jit(jax.vmap(step))
 
-    def make(self, envs: int, opponents: list, seed: int) -> "PgxBatch":
+    def batch(self, envs: int, seed: int) -> "PgxBatch":
         return PgxBatch(self, envs, seed)
-
-    def evaluate(self, policy, level: str, games: int, seed: int, greedy: bool):
-        return first_games(PgxBatch(self, games, seed + 12345), policy, games, greedy)
 
 
 class PgxBatch:
