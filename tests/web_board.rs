@@ -34,6 +34,10 @@ mod board_mends;
 #[allow(dead_code)]
 #[path = "common/board_page.rs"]
 mod board_page;
+#[path = "common/board_store.rs"]
+mod board_store;
+#[path = "common/site_update.rs"]
+mod site_update;
 #[allow(dead_code)]
 #[path = "common/static_site.rs"]
 mod static_site;
@@ -555,7 +559,8 @@ async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
 /// limits are named, new clocks after a loss on time reopen the game, and the page fits a
 /// phone and takes a finger's drag (`target/web-screenshots/phone.png`); then what it keeps and
 /// shares (`tests/common/board_kept.rs`): a game over a reload, "My games", a shared link in a
-/// browser of a new profile, storage that is full said once.
+/// browser of a new profile, storage that is full said once; and a store of bad entries
+/// (`tests/common/board_store.rs`) stops nothing.
 async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
     let opened = wait_for(client, "the board to be drawn", ENGINE_REPLY, |s| {
@@ -594,6 +599,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
+    board_store::a_bad_store_stops_nothing(client).await?;
     only_own_origin(client, base).await
 }
 
@@ -662,25 +668,6 @@ fn copy_dir(from: &Path, to: &Path) -> Res<()> {
     Ok(())
 }
 
-/// A copy of the site, then the next build of it: its service worker says another build id and
-/// its app.js has changed. Returns the new build's id.
-fn next_build(site: &Path) -> Res<String> {
-    let sw = site.join("sw.js");
-    let text = std::fs::read_to_string(&sw).ctx("read sw.js")?;
-    let build = text
-        .lines()
-        .find_map(|line| line.strip_prefix("const BUILD = \""))
-        .and_then(|rest| rest.strip_suffix("\";"))
-        .ok_or("sw.js names no build")?;
-    let next = format!("{build}-next");
-    std::fs::write(&sw, text.replace(build, &next)).ctx("write sw.js")?;
-    let app = site.join("app.js");
-    let mut code = std::fs::read_to_string(&app).ctx("read app.js")?;
-    code.push_str("\n// the next build\n");
-    std::fs::write(&app, code).ctx("write app.js")?;
-    Ok(next)
-}
-
 /// Reads the caches until `ready` holds for their names.
 async fn wait_caches(
     client: &Client,
@@ -698,11 +685,14 @@ async fn wait_caches(
 }
 
 /// After one visit the site works with the network off, and a new build replaces the old one
-/// at the next load: the site (a copy) is visited, its next build put in its place and the page
-/// loaded again (the new build's cache replaces the old one, never beside it); then the static
-/// server is ended and the tab put offline (DevTools' `Network.emulateNetworkConditions`), and
-/// the page loaded from the cache is the new build's and still plays a move against the engine
-/// and reviews the game (`target/web-screenshots/offline.png`).
+/// whole: the site (a copy, its files dated a month back) is visited, its next build put in its
+/// place with the same old dates, as an unzipped release has them (`site_update.rs`), and the
+/// page loaded again (the new build's cache replaces the old one, never beside it, and holds the
+/// new build's files, not those of the HTTP cache); loaded once more, the page is the new build
+/// in every part. Then the static server is ended and the tab put offline (DevTools'
+/// `Network.emulateNetworkConditions`), and the page loaded from the cache is the new build's
+/// and still plays a move against the engine and reviews the game
+/// (`target/web-screenshots/offline.png`).
 async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
     std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
     let client = site.client.clone();
@@ -718,7 +708,7 @@ async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
     if first.len() != 1 || !first[0].starts_with("tabula-") {
         return Err(format!("the service worker's caches: {cached}"));
     }
-    let next = next_build(copy)?;
+    let next = site_update::next_build(copy)?;
     client
         .refresh()
         .await
@@ -727,6 +717,30 @@ async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
     wait_caches(&client, &format!("the cache of {next} alone"), |caches| {
         caches == [wanted.clone()]
     })
+    .await?;
+    client.refresh().await.ctx("load the next build")?;
+    let whole = |v: &Value| {
+        ["h1", "css", "version", "app"]
+            .iter()
+            .all(|part| v[part] == true)
+            && v["cached"]
+                .as_object()
+                .is_some_and(|files| files.values().all(|c| c == true))
+    };
+    poll(
+        "the page and its cache to be the next build's, whole",
+        ENGINE_REPLY,
+        || {
+            let (client, cache) = (&client, Value::String(wanted.clone()));
+            async move {
+                client
+                    .execute_async(site_update::BUILD_SHOWN, vec![cache])
+                    .await
+                    .ctx("read which build the page is")
+            }
+        },
+        whole,
+    )
     .await?;
     site.stop_server();
     site.devtools(
@@ -774,7 +788,9 @@ async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
 async fn the_static_board_works_offline_after_one_visit() {
     let copy = target_dir().join(format!("web-offline-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&copy);
-    copy_dir(&target_dir().join("web"), &copy).unwrap_or_else(|e| panic!("{e}"));
+    copy_dir(&target_dir().join("web"), &copy)
+        .and_then(|()| site_update::age(&copy))
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut site = Site::open_at(&copy, "", "chromium-offline.log")
         .await
         .unwrap_or_else(|e| panic!("{e}"));

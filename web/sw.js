@@ -1,15 +1,22 @@
-// The static site's service worker: after one visit the site works with the network off.
-// scripts/web.sh writes this build's id and its files below. Installing caches every file of
-// the build at once (`tabula-<build>`), so a cache is never a mix of two builds; the network is
-// asked first, so that a page online always has the files of the build the server has, and
-// the cache answers when the network does not. A new build's worker takes over as soon as it
-// has cached its files (at the next load) and deletes the caches of the builds before it.
+// The static site's service worker: after one visit the site works with the network off, and a
+// page is always one build, never a mix of two. scripts/web.sh writes this build's id and its
+// files below.
+// - Installing fetches every file of the build past the browser's HTTP cache (an unzipped
+//   release keeps old timestamps, so that cache would hand back the last build's files) into
+//   one cache, `tabula-<build>`, all or nothing: if a file cannot be had, this worker is not
+//   installed and the build before it goes on serving.
+// - The build's files are answered from its cache, so a page loads as the build that served it
+//   began; the network is asked only for what the build does not hold.
+// - The browser looks for a new sw.js at each load (not through its HTTP cache:
+//   `updateViaCache: 'none'`). A new build's worker takes over once all its files are in, and
+//   deletes the caches of the builds before it; the next load is the new build, whole.
 const BUILD = "development";
 const FILES = ["./"];
 const CACHE = `tabula-${BUILD}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  const requests = FILES.map((file) => new Request(file, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -24,12 +31,11 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(
-    fetch(request).catch(async () => {
-      const cache = await caches.open(CACHE);
-      // A module loaded again after a fault asks `?generation=N`: the same file.
-      const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
-      return hit || Response.error();
-    }),
-  );
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // A module loaded again after a fault asks `?generation=N`, and a page `?anything`: the
+    // same file.
+    const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
+    return hit || fetch(request);
+  })());
 });

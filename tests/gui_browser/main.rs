@@ -33,6 +33,8 @@ mod board_kept;
 mod board_mends;
 #[path = "../common/board_page.rs"]
 mod board_page;
+#[path = "../common/board_store.rs"]
+mod board_store;
 #[path = "../common/chunked.rs"]
 mod chunked;
 mod details;

@@ -6,7 +6,8 @@
 //! phone's screenshot is `phone.png`. Then what the page keeps and shares
 //! (`tests/common/board_kept.rs`): a game over a reload (`kept-reload.png`), "My games", and a
 //! shared link opened in a browser of a new profile (`shared-link.png`), and storage that is
-//! full said once, and a study board's side lines (`side-line.png`).
+//! full said once, a store of bad entries that stops nothing (`tests/common/board_store.rs`),
+//! and a study board's side lines (`side-line.png`).
 
 use crate::Res;
 use crate::board_kept::{
@@ -49,7 +50,8 @@ pub async fn check_kept(client: &Client, base: &str, driver_port: u16) -> Res<()
     let _ = fresh.close().await;
     let _ = std::fs::remove_dir_all(&profile);
     save_png("shared-link", outcome?)?;
-    storage_full_is_said_once(client).await
+    storage_full_is_said_once(client).await?;
+    crate::board_store::a_bad_store_stops_nothing(client).await
 }
 
 /// The move tree of a study board (`board_kept::side_lines`): made, browsed, saved, loaded

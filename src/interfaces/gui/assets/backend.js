@@ -22,11 +22,11 @@ export async function openBackend() {
 }
 
 /** The static site works offline after one visit: its service worker (sw.js) caches this
- * build's files. Where the browser has none (a page not served over http(s) or localhost),
- * the page goes on without it. */
+ * build's files, and is looked for anew at each load past the HTTP cache. Where the browser has
+ * none (a page not served over http(s) or localhost), the page goes on without it. */
 function keepOffline() {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('./sw.js').catch(() => {});
+  navigator.serviceWorker.register('./sw.js', { updateViaCache: 'none' }).catch(() => {});
 }
 
 /** Sends a request to the server; resolves to the answer (`read` reads it, JSON by default). */
