@@ -394,6 +394,22 @@ fn the_number_of_tables_is_bounded() {
 }
 
 #[test]
+fn a_table_closed_by_its_tab_is_gone_and_frees_its_place() {
+    let gui = Gui::start(&[]);
+    let ids: Vec<String> = (0..32).map(|_| gui.open("joust", "8")).collect();
+    let (status, body) = gui.post("/api/tables", r#"{"game":"joust"}"#);
+    assert_eq!(status, 503, "{body}");
+    let (status, body) = gui.request("DELETE", &format!("/api/tables/{}", ids[7]), "");
+    assert_eq!((status, body.as_str()), (200, "{}"));
+    assert_eq!(gui.get(&format!("/api/tables/{}", ids[7])).0, 404);
+    assert_eq!(gui.get(&format!("/api/tables/{}", ids[8])).0, 200);
+    let (status, body) = gui.request("DELETE", &format!("/api/tables/{}", ids[7]), "");
+    assert_eq!(status, 404, "{body}");
+    let (status, body) = gui.post("/api/tables", r#"{"game":"joust"}"#);
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
 fn a_closed_tab_takes_its_engines_with_it() {
     let gui = Gui::start(&["--close-after", "1"]);
     let id = gui.open("joust", "8");

@@ -599,7 +599,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
-    board_store::a_bad_store_stops_nothing(client).await?;
+    board_store::a_bad_store_stops_nothing(client, base).await?;
     only_own_origin(client, base).await
 }
 

@@ -46,6 +46,7 @@ mod page;
 mod process;
 mod processes;
 mod review;
+mod tables;
 
 use board_page::*;
 use page::*;
@@ -404,6 +405,21 @@ async fn the_gui_mends_in_a_real_browser() {
             wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
             mends::check_mends(client, base).await?;
             mends::check_kept(client, base, driver_port).await
+        },
+    )
+    .await;
+}
+
+/// Reloads by the dozen, and a page that meets the limit of tables (`tables.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+async fn the_gui_never_runs_out_of_tables() {
+    in_browser(
+        "chromium-tables.log",
+        async |client: &Client, base: &str, _driver_port: u16| {
+            client.goto(base).await.ctx(&format!("open {base}"))?;
+            wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+            tables::check_tables(client, base).await
         },
     )
     .await;

@@ -51,7 +51,7 @@ pub async fn check_kept(client: &Client, base: &str, driver_port: u16) -> Res<()
     let _ = std::fs::remove_dir_all(&profile);
     save_png("shared-link", outcome?)?;
     storage_full_is_said_once(client).await?;
-    crate::board_store::a_bad_store_stops_nothing(client).await
+    crate::board_store::a_bad_store_stops_nothing(client, base).await
 }
 
 /// The move tree of a study board (`board_kept::side_lines`): made, browsed, saved, loaded

@@ -43,7 +43,7 @@ pub fn router(rooms: Arc<Rooms>, access: Arc<Access>) -> Router {
         .route("/api/info", get(info))
         .route("/api/tables", post(open_table))
         .route("/api/records", post(record_games))
-        .route("/api/tables/{id}", get(table))
+        .route("/api/tables/{id}", get(table).delete(close_table))
         .route("/api/tables/{id}/socket", get(events::socket))
         .route(
             "/api/tables/{id}/record",
@@ -142,6 +142,17 @@ async fn table(State(rooms): Shared, Path(id): Path<String>) -> Response {
     match rooms.get(&id) {
         Some(room) => json(room.published()),
         None => missing(&id),
+    }
+}
+
+/// A tab that goes, or leaves its table for another, closes it at once rather than leaving it
+/// to be closed `--close-after` seconds later.
+async fn close_table(State(rooms): Shared, Path(id): Path<String>) -> Response {
+    let closing = rooms.clone();
+    let key = id.clone();
+    match blocking(move || Ok(closing.close(&key))).await {
+        Ok(true) => json("{}".to_string()),
+        _ => missing(&id),
     }
 }
 

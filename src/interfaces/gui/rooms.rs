@@ -88,6 +88,17 @@ impl Rooms {
         Some(room)
     }
 
+    /// Closes the room `id` (its tab has gone, or moved to another table) with its engines;
+    /// false if there is no such room.
+    pub fn close(&self, id: &str) -> bool {
+        let Some(room) = self.map().remove(id) else {
+            return false;
+        };
+        log::info!("room {} closed by its tab", room.id);
+        room.close();
+        true
+    }
+
     /// Counts a new event socket of `room`, or says why there may not be one.
     pub fn admit_socket(&self, room: Arc<Room>) -> Result<SocketTicket, String> {
         let mut presence = room.presence();

@@ -109,6 +109,11 @@ async function start() {
   try {
     const { openBackend } = await import('./backend.js');
     backend = await openBackend();
+    if (backend.whenWaiting) {
+      backend.whenWaiting((seconds) => {
+        $('status').textContent = `The server has too many tables open; asking again in ${seconds} s…`;
+      });
+    }
   } catch (e) {
     $('status').textContent = `Cannot start: ${e.message}`;
     return;

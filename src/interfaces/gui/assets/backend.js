@@ -8,7 +8,10 @@
 // onEvent)` (onEvent(name, data) for `state`, `analysis` and `notice`, and on the server
 // `online`, `offline` and `gone`: the event socket opened, closed, or its table no longer
 // exists) and
-// `download(id)` (resolves to the record as {name, text}).
+// `download(id)` (resolves to the record as {name, text}). On the server, a tab's table is closed
+// when the tab goes or opens another, and a new table met by the server's limit of tables is
+// asked for again a few times over some 40 s (`whenWaiting(handler)`: handler(seconds) is told
+// each wait).
 import { home } from './home.js';
 
 /** The back end of this home. */
@@ -62,12 +65,45 @@ function attachmentName(res) {
   return m ? m[1] : 'tabula.txt';
 }
 
+/** How long a page that meets the server's limit of tables waits before it asks again (ms):
+ * tables of tabs gone are closed within `--close-after` (30 s by default). */
+const TABLE_WAITS = [500, 1000, 2000, 4000, 8000, 8000, 8000, 8000];
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+/** Opens a table; where the server has too many open (503), waits and asks again, telling
+ * `onWait(seconds)` each time, before it gives up with the server's sentence. */
+async function openTable(body, onWait) {
+  for (const wait of TABLE_WAITS) {
+    try {
+      return await send('POST', '/api/tables', body);
+    } catch (e) {
+      if (e.status !== 503) throw e;
+      onWait(Math.ceil(wait / 1000));
+      await pause(wait);
+    }
+  }
+  return send('POST', '/api/tables', body);
+}
+
 function serverBackend() {
   let socket = null;
+  let table = null;
+  let onWait = () => {};
+
+  /** Closes the table `id` at the server, even as the page goes (`keepalive`). */
+  const close = (id) => fetch(`/api/tables/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+  // A tab that goes takes its table with it (a page kept for going back is not gone).
+  window.addEventListener('pagehide', (ev) => {
+    if (!ev.persisted && table) close(table);
+  });
 
   /** Listens to table `id`'s event socket; while it is closed, asks whether the table is still
-   * there, and listens again (`online`) or says it is `gone`. */
+   * there, and listens again (`online`) or says it is `gone`. The table listened to before, if
+   * another, is closed: a tab has one table. */
   function listen(id, onEvent) {
+    if (table && table !== id) close(table);
+    table = id;
     if (socket) socket.close();
     // A WebSocket rather than an EventSource: browsers open at most six HTTP/1.1 connections
     // to one server, so a seventh tab with an event stream would wait for ever.
@@ -99,7 +135,9 @@ function serverBackend() {
   return {
     home: 'server',
     info: () => send('GET', '/api/info'),
-    request: (method, path, body) => send(method, path, body),
+    request: (method, path, body) => (method === 'POST' && path === '/api/tables' ? openTable(body, onWait)
+      : send(method, path, body)),
+    whenWaiting: (handler) => { onWait = handler; },
     listen,
     download: (id) => send('GET', `/api/tables/${id}/record`, undefined,
       async (res) => ({ name: attachmentName(res), text: await res.text() })),
