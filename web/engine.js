@@ -37,7 +37,7 @@ export class WorkerEngine {
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.restart(`the engine failed: ${event.message}`);
-    this.state.forEach((line) => this.worker.postMessage({ line }));
+    this.state.forEach((line) => { this.worker.postMessage({ line }); });
   }
 
   receive(data) {
@@ -123,7 +123,7 @@ export class WorkerEngine {
     if (notice) this.onNotice(notice);
     if (searching) this.onLine(`bestmove ${this.best ?? "(none)"}`);
     if (busy) this.onLine(`info string ${busy.what} stopped`);
-    waiting.forEach((line) => this.send(line));
+    waiting.forEach((line) => { this.send(line); });
   }
 
   // Sends raw data to the Worker, as a page with a bug might (tests use it).

@@ -31,7 +31,7 @@ export async function openLocalTable() {
 
 /** An Error of the Desk's sentence, as the server's `{"error"}` with its status. */
 function refusal(e, status = 400) {
-  const err = new Error(e && e.message ? e.message : String(e));
+  const err = new Error(e?.message ? e.message : String(e));
   err.status = status;
   return err;
 }
@@ -83,7 +83,7 @@ class LocalTable {
     if (this.reloading) return;
     this.reloading = true;
     this.desk = null; // the trapped instance is not touched again
-    this.roles.forEach((role) => this.stop(role));
+    this.roles.forEach((role) => { this.stop(role); });
     this.stopReview();
     loadDesk(++this.generation).then((deskClass) => {
       this.Desk = deskClass;
@@ -114,7 +114,7 @@ class LocalTable {
   /** A new table replaces the one there was, its engines and review stopped. */
   open(json) {
     const desk = this.call(() => new this.Desk(json));
-    this.roles.forEach((role) => this.stop(role));
+    this.roles.forEach((role) => { this.stop(role); });
     this.stopReview();
     if (this.desk) this.desk.free();
     this.desk = desk;
@@ -122,7 +122,7 @@ class LocalTable {
     return JSON.parse(desk.state());
   }
 
-  listen(id, onEvent) {
+  listen(_id, onEvent) {
     this.onEvent = onEvent;
     const state = this.desk && this.quietly(() => this.desk.state());
     if (state) this.emit([{ name: 'state', data: JSON.parse(state) }]);
@@ -169,7 +169,7 @@ class LocalTable {
         () => this.engineReady(role, index));
     }
     role.version = version;
-    lines.forEach((line) => role.engine.send(line));
+    lines.forEach((line) => { role.engine.send(line); });
   }
 
   /** A role's engine has (re)started its Worker: its job's clock counts from now, not from
