@@ -1,5 +1,6 @@
 // tabula gui: the analysis card's view: the engine's lines with their scores, and the
 // evaluation bar beside the board.
+// @ts-check
 import { $, formatCount, h } from './dom.js';
 import { ui } from './state.js';
 

@@ -1,6 +1,7 @@
 // tabula gui: drawing the board (SVG): squares, coordinates, marks of the board, pieces,
 // the last move, the move being entered and analysis arrows. It takes the page's state in
 // (`renderBoard(state)`) and draws it; clicks and drags on it are move-entry.js's.
+// @ts-check
 import { $, fileName, parseSquare, squareName, svgEl } from './dom.js';
 import { canEnter, gameTitle } from './state.js';
 
@@ -28,8 +29,8 @@ function geometry(t, flipped) {
     w: left + t.width * S + pad,
     h: pad + t.height * S + bottom,
     // top-left corner of square (x, y)
-    px: (x) => left + (flipped ? t.width - 1 - x : x) * S,
-    py: (y) => pad + (flipped ? y : t.height - 1 - y) * S,
+    px: (/** @type {number} */ x) => left + (flipped ? t.width - 1 - x : x) * S,
+    py: (/** @type {number} */ y) => pad + (flipped ? y : t.height - 1 - y) * S,
   };
 }
 

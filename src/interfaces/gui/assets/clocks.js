@@ -1,5 +1,6 @@
 // tabula gui: the players' rows above and below the move list, each with its clock; the
 // running clock is counted down here between the table's states.
+// @ts-check
 import { $, cap, other } from './dom.js';
 import { playerName, ui } from './state.js';
 

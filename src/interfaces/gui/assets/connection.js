@@ -1,5 +1,6 @@
 // tabula gui: the page's tables, reached through the back end of backend.js (the server's, or
 // tabula's in this tab), opened once at start-up.
+// @ts-check
 import { openBackend } from './backend.js';
 
 /** @type {any} the back end opened by `connect` */

@@ -2,6 +2,7 @@
 // game set up again from its snapshot, a shared link's, the one kept from the last visit) and
 // listens to it, and carries out the actions of the controls that are not the board's or the
 // side lines': moving through the game, players, flip, options, review, record, "My games".
+// @ts-check
 import { renderAnalysis } from './analysis-view.js';
 import { renderBoard } from './board.js';
 import { renderClocks } from './clocks.js';
@@ -19,11 +20,14 @@ import { applyAnalysis, applyTable, tablePost } from './table.js';
 import { renderAll } from './views.js';
 import { renderMoves } from './tree-view.js';
 
-/** The version and commit of tabula the page comes from, in its footer (version.js: written by
- * the server, or by scripts/web.sh for the static site). */
+/** The module that says the version and commit of tabula the page comes from: written by the
+ * server, or by scripts/web.sh for the static site (so not among these files). */
+const VERSION_MODULE = './version.js';
+
+/** The version of tabula, in the page's footer. */
 async function showVersion() {
   try {
-    const { version } = await import('./version.js');
+    const { version } = await import(VERSION_MODULE);
     $('version').textContent = `tabula ${version}`;
   } catch {
     $('version').textContent = 'tabula (version unknown)';
@@ -48,7 +52,7 @@ export async function start() {
   }
   fillControls(ui.info);
   showVersion();
-  keep.whenStorageFails((text) => notice('error', text));
+  keep.whenStorageFails((/** @type {string} */ text) => notice('error', text));
   ui.options = { ...ui.options, ...keep.loadOptions() };
   applyOptions();
   renderMyGames();
@@ -79,6 +83,7 @@ const OPENING_PLAYERS = { white: { kind: 'human' }, black: { kind: 'engine', eng
  * @param {string} [size]
  * @param {object} [players] */
 async function createTable(game, size, players) {
+  /** @type {Record<string, unknown>} */
   const body = { game, ...(players || {}) };
   if (size) body.size = size;
   const t = await api('POST', '/api/tables', body);
@@ -131,11 +136,12 @@ async function setUp(s) {
   try {
     await createTable(s.game, s.size);
     ui.gameId = s.id || newGameId();
-    const post = (path, body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    const post = (/** @type {string} */ path, /** @type {unknown} */ body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
     if (s.start && ui.table.start !== s.start) applyTable(await post('position', { position: s.start }));
     for (const move of s.moves || []) applyTable(await post('move', { move }));
     if (s.ply != null && s.ply < (s.moves || []).length) applyTable(await post('goto', { ply: s.ply }));
     if (s.players) {
+      /** @type {Record<string, unknown>} */
       const body = { white: s.players.white, black: s.players.black, limit: s.limit };
       if (s.clocks && s.limit && s.limit.kind === 'clock') body.clocks = s.clocks;
       applyTable(await post('players', body));
@@ -171,8 +177,8 @@ async function restoreKept() {
 /** A button of "My games".
  * @param {MouseEvent} ev */
 export async function onMyGame(ev) {
-  const button = ev.target.closest('button[data-action]');
-  const li = button?.closest('li[data-id]');
+  const button = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (ev.target).closest('button[data-action]'));
+  const li = /** @type {HTMLElement | null} */ (button?.closest('li[data-id]'));
   if (!button || !li) return;
   const g = keep.listGames().find((x) => x.id === li.dataset.id);
   if (!g) return renderMyGames();

@@ -1,5 +1,6 @@
 // tabula gui: the page's controls wired to their actions: the buttons under the board, the new
 // game, players, analysis, moves, position and record forms, "My games", the review card.
+// @ts-check
 import { copyPosition, downloadRecord, flip, gotoPly, navFrom, onMyGame, postReview, saveOptions, swapSides } from './controller.js';
 import { renderBoard } from './board.js';
 import { api } from './connection.js';
@@ -10,7 +11,7 @@ import { keepNow, renderMyGames } from './keeping.js';
 import { wireKeys } from './keys.js';
 import { fillLevels, showLevelTitle } from './levels.js';
 import { endTurn, sendMove, wireMoveEntry } from './move-entry.js';
-import { chooseRecordGame, readPlayers, renderPosition, updateLimitHint } from './panel.js';
+import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, updateLimitHint } from './panel.js';
 import { renderReview } from './review-graph.js';
 import { share } from './share.js';
 import { deleteSideLine, loadSideLines, playMove, promoteSideLine, showLine, takeBack, toMainLine } from './side-lines.js';
@@ -25,7 +26,7 @@ export function wireControls() {
   $('pass').addEventListener('click', () => sendMove('0000'));
   $('undo').addEventListener('click', takeBack);
   // A move typed as the squares it visits (the keyboard's way to move); the server judges it.
-  $('move-form').addEventListener('submit', async (ev) => {
+  $('move-form').addEventListener('submit', async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     const move = $('move-text').value.trim();
     if (!move) return;
@@ -45,8 +46,9 @@ export function wireControls() {
     const g = ui.info?.games.find((x) => x.name === $('game').value);
     if (g) { $('size').value = g.default_size; $('size').title = g.sizes; }
   });
-  $('new-game-form').addEventListener('submit', async (ev) => {
+  $('new-game-form').addEventListener('submit', async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
+    /** @type {Record<string, string>} */
     const body = { game: $('game').value };
     const size = $('size').value.trim();
     if (size) body.size = size;
@@ -70,10 +72,10 @@ export function wireControls() {
     $(side).addEventListener('change', () => { if (ui.table) fillLevels(side, ui.table.game, ui.info); });
   }
   $('limit-kind').addEventListener('change', () => {
-    $('limit-value').value = { clock: '5+3', movetime: '1', depth: '8' }[$('limit-kind').value];
+    $('limit-value').value = LIMIT_EXAMPLES[$('limit-kind').value];
     updateLimitHint();
   });
-  $('players-form').addEventListener('submit', async (ev) => {
+  $('players-form').addEventListener('submit', async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     let body;
     try { body = readPlayers(); } catch (e) { showError($('players-error'), e.message); return; }
@@ -91,7 +93,7 @@ export function wireControls() {
   $('analysis-engine').addEventListener('change', () => { if (ui.table.analysis.on) postAnalysis(true); });
 
   // Moves and navigation.
-  $('moves').addEventListener('click', (ev) => {
+  $('moves').addEventListener('click', (/** @type {MouseEvent & {target: {closest(selector: string): HTMLElement | null}}} */ ev) => {
     const line = ev.target.closest('.side-line[data-line]');
     // Side lines are a study board's: while a game is played, they are only shown.
     if (line && isPlaying(ui.table)) return;
@@ -116,7 +118,7 @@ export function wireControls() {
   // Position string: copy, paste and set.
   $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
   $('position').addEventListener('blur', () => { if (!ui.positionDirty) renderPosition(); });
-  $('position').addEventListener('keydown', (ev) => {
+  $('position').addEventListener('keydown', (/** @type {KeyboardEvent} */ ev) => {
     if (ev.key !== 'Escape') return; // Escape: back to the position shown
     ui.positionDirty = false;
     $('position').value = ui.table.position;
@@ -144,9 +146,9 @@ export function wireControls() {
     renderMyGames();
   });
   // The clocks as they are when the page is left (a reload, a closed tab).
-  window.addEventListener('pagehide', keepNow);
+  window.addEventListener('pagehide', () => keepNow());
   document.addEventListener('visibilitychange', () => { if (document.hidden) keepNow(); });
-  $('position-form').addEventListener('submit', async (ev) => {
+  $('position-form').addEventListener('submit', async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();
     if (await newGamePost('position', { position: $('position').value.trim() }, $('position-error'))) {
       ui.positionDirty = false;
@@ -188,7 +190,7 @@ export function wireControls() {
     }
   });
   $('cancel-game').addEventListener('click', () => chooseRecordGame(null));
-  $('download').addEventListener('click', (ev) => {
+  $('download').addEventListener('click', (/** @type {MouseEvent} */ ev) => {
     ev.preventDefault();
     downloadRecord();
   });
@@ -199,7 +201,7 @@ export function wireControls() {
 /** Listens to the review card: its button, and clicks on its graph. */
 export function wireReview() {
   $('review').addEventListener('click', () => postReview(!(ui.table.review && ui.table.review.status === 'running')));
-  $('review-graph').addEventListener('click', (ev) => {
+  $('review-graph').addEventListener('click', (/** @type {MouseEvent} */ ev) => {
     const r = ui.table?.review;
     if (!r) return;
     const box = $('review-graph').getBoundingClientRect();

@@ -1,5 +1,6 @@
 // tabula gui: the page's small helpers over the document: finding and making elements, errors
 // and notices, squares' names, numbers in words, and saving a file.
+// @ts-check
 
 /** The element of id `id` (the page's ids are index.html's own, each of a known kind). */
 export const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));

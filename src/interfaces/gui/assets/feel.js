@@ -1,5 +1,6 @@
 // tabula gui: how moves feel: a move's sound (Web Audio, made here, nothing loaded) and the
 // animation and sound buttons.
+// @ts-check
 import { $ } from './dom.js';
 import { ui } from './state.js';
 

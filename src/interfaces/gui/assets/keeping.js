@@ -1,6 +1,7 @@
 // tabula gui: keeping the game shown (keep.js, this browser's storage): its snapshot, enough
 // to set it up again on a new table; the game in progress, kept as it changes; and "My games",
 // each kept game with its record.
+// @ts-check
 import { download } from './connection.js';
 import { $, h } from './dom.js';
 import * as keep from './keep.js';
@@ -14,7 +15,7 @@ export function snapshot(t) {
   let clocks = null;
   if (t.clocks) {
     const spent = performance.now() - ui.clockAt;
-    const left = (side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
+    const left = (/** @type {string} */ side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
       (t.clocks.running === side ? spent : 0)));
     clocks = { white_ms: left('white'), black_ms: left('black') };
   }

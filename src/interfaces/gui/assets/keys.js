@@ -1,5 +1,6 @@
 // tabula gui: the page's keys: ← → Home End move through the game, f flips, m types a move,
 // Escape cancels a move, Enter ends a turn (index.html says them under the panel).
+// @ts-check
 import { flip, gotoPly, navFrom } from './controller.js';
 import { $ } from './dom.js';
 import { cancelEntry, endTurn } from './move-entry.js';

@@ -1,6 +1,7 @@
 // tabula gui: the level lists of the players form. For the table's game, /api/info's
 // games[].levels lists the engine's named levels and points of its Elo knob, ordered by
 // Elo (docs/gui.md, "Modes: who plays"); an engine without Elo points gets the levels alone.
+// @ts-check
 import { $, h } from './dom.js';
 
 /** @typedef {import('./state.js').Player} Player */
@@ -19,7 +20,7 @@ export function levelValue(p) {
  * @param {string} value */
 export function levelFields(value) {
   const elo = /^elo:(\d+)$/.exec(value);
-  return elo ? { level: null, elo: parseInt(elo[1], 10) } : { level: value || null };
+  return elo ? { level: /** @type {string | null} */ (null), elo: parseInt(elo[1], 10) } : { level: value || null };
 }
 
 /** Whether the player select of `side` names an engine of `info` that takes an Elo.

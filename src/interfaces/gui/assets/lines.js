@@ -3,6 +3,7 @@
 // (its first `at` moves, which may go through another side line), kept in `ui.sideLines`. Here:
 // finding lines in the tree, numbering moves, and writing side lines into a record as `( ... )`
 // (docs/records.md). Changing which line the table holds is side-lines.js's.
+// @ts-check
 import { isMoveWord, movetextWords } from './movetext.js';
 import { ui } from './state.js';
 

@@ -1,6 +1,7 @@
 // tabula gui: entering a move on the board, by clicks (mouse or touch) or by dragging a piece,
 // driven by the tables' `targets` (the page never decides whether a move is legal): the squares
 // clicked so far are `ui.entry`, and a complete move is given out to `play` (wireMoveEntry).
+// @ts-check
 import { drawPiece, renderBoard, S } from './board.js';
 import { $, showError } from './dom.js';
 import { api } from './connection.js';

@@ -1,6 +1,7 @@
 // tabula gui: reading a record's movetext (docs/records.md) for its side lines: its words
 // outside comments, each game's movetext in a file of several, and the side lines `( ... )` as
 // paths from the start. Pure functions of text, apart from the page's state.
+// @ts-check
 
 /** The words that end a movetext: its result. */
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];

@@ -1,13 +1,15 @@
 // tabula gui: the panel's views of the table: the status line and the result under the board,
 // the players form (and reading it), the position field, a loaded record's details and the
 // choice of a game in a record of several.
+// @ts-check
 import { $, cap, h } from './dom.js';
 import { fillLevels, levelFields, levelValue, setLevel } from './levels.js';
 import { canEnter, playerName, playerOf, ui } from './state.js';
 
 /** @typedef {import('./state.js').Table} Table */
 
-/** The engine that is to move and has failed, if any. */
+/** The engine that is to move and has failed, if any.
+ * @param {Table} t */
 function failedEngine(t) {
   const p = playerOf(t, t.side);
   if (p.kind !== 'engine' || t.ply < t.moves.length) return null;
@@ -47,11 +49,12 @@ export function renderStatus() {
 }
 
 /** The recorded result of a loaded record whose game the rules do not end (an adjudication, a
- * move limit), shown at its last move. */
+ * move limit), shown at its last move.
+ * @param {Table} t */
 function recordedResult(t) {
   const r = t.record;
   if (t.result || !r || !r.result || t.ply !== t.moves.length) return null;
-  const winner = { '1-0': 'white', '0-1': 'black' }[r.result] || null;
+  const winner = /** @type {Record<string, string>} */ ({ '1-0': 'white', '0-1': 'black' })[r.result] || null;
   const headline = winner ? `${winner} wins` : 'draw';
   return { winner, text: `${headline} (${r.termination || 'as recorded'})` };
 }
@@ -105,12 +108,20 @@ export function renderPlayers() {
   el.classList.toggle('error', (t.engines || []).some((e) => e.status.startsWith('failed')));
 }
 
+/** An example of the limit field for each kind of limit.
+ * @type {Record<string, string>} */
+export const LIMIT_EXAMPLES = { clock: '5+3', movetime: '1', depth: '8' };
+
+/** What the limit field takes, for each kind of limit.
+ * @type {Record<string, string>} */
+const LIMIT_HINTS = { clock: 'minutes + increment in seconds, e.g. 5+3',
+  movetime: 'seconds per move, e.g. 1 or 0.5', depth: 'search depth in plies, e.g. 8' };
+
 /** The limit field's placeholder and title, for the limit's kind. */
 export function updateLimitHint() {
   const kind = $('limit-kind').value;
-  $('limit-value').placeholder = { clock: '5+3', movetime: '1', depth: '8' }[kind];
-  $('limit-value').title = { clock: 'minutes + increment in seconds, e.g. 5+3',
-    movetime: 'seconds per move, e.g. 1 or 0.5', depth: 'search depth in plies, e.g. 8' }[kind];
+  $('limit-value').placeholder = LIMIT_EXAMPLES[kind];
+  $('limit-value').title = LIMIT_HINTS[kind];
 }
 
 /** The position field shows the position shown, unless it is being edited. */
@@ -134,7 +145,8 @@ export function renderRecordInfo() {
 }
 
 /** Shows the games of a record file to choose from (`choice`: its text and games), or hides
- * the choice (`null`). */
+ * the choice (`null`).
+ * @param {{text: string, games: any[]} | null} choice */
 export function chooseRecordGame(choice) {
   ui.recordChoice = choice;
   $('record-choice').hidden = !choice;
@@ -150,7 +162,7 @@ export function chooseRecordGame(choice) {
 
 /** Reads the players form into the body of POST players; throws a readable error. */
 export function readPlayers() {
-  const player = (side) => {
+  const player = (/** @type {string} */ side) => {
     const v = $(side).value;
     return v === 'human' ? { kind: 'human' }
       : { kind: 'engine', engine: parseInt(v.split(':')[1], 10), ...levelFields($(`level-${side}`).value) };
@@ -164,7 +176,10 @@ export function readPlayers() {
 const DAY_MS = 86400000;
 
 /** The limit field `raw` of kind `kind`, as the players request takes it; throws a sentence
- * that says what is wrong with it. */
+ * that says what is wrong with it.
+ * @param {string} kind
+ * @param {string} raw
+ * @returns {import('./state.js').Limit} */
 function readLimit(kind, raw) {
   if (kind === 'clock') {
     const m = /^(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?$/.exec(raw);

@@ -1,5 +1,6 @@
 // tabula gui: the review card's view: the evaluation graph, the review's word on the move
 // shown, and each side's summary.
+// @ts-check
 import { $, cap, counted, h, svgEl } from './dom.js';
 import { judgedMove, playerName, ui } from './state.js';
 
@@ -51,8 +52,8 @@ function renderReviewGraph(t, r) {
   const height = 100;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const last = Math.max(1, r.positions - 1);
-  const x = (i) => (i / last) * width;
-  const y = (v) => (1 - v) * height;
+  const x = (/** @type {number} */ i) => (i / last) * width;
+  const y = (/** @type {number} */ v) => (1 - v) * height;
   svg.replaceChildren();
   const points = r.curve.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
   if (points.length) {

@@ -1,6 +1,7 @@
 // tabula gui: shared links: the link that shows the position on the board
 // (`#game/WxH/moves[/position]`), the Share button that copies it, and reading a link back
 // into the game it shows.
+// @ts-check
 import { $ } from './dom.js';
 import { newGameId, ui } from './state.js';
 

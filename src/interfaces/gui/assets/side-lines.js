@@ -2,6 +2,7 @@
 // a move off the line shown starts or follows a side line, the table is put on the line chosen
 // (its moves played there, no thinking time), side lines are promoted or deleted, a take back
 // leaves a line, and a record's side lines are written out and read back.
+// @ts-check
 import { api, download } from './connection.js';
 import { $, counted, showError } from './dom.js';
 import { keepNow } from './keeping.js';
@@ -38,7 +39,7 @@ export async function playMove(move) {
     return t;
   }
   const path = t.moves.slice(0, before.ply + 1);
-  const startsWith = (moves) => sameMoves(moves.slice(0, path.length), path);
+  const startsWith = (/** @type {string[]} */ moves) => sameMoves(moves.slice(0, path.length), path);
   if (startsWith(ui.main)) {
     await showLine(null, path.length);
   } else {

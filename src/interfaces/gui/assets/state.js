@@ -1,6 +1,7 @@
 // tabula gui: the page's state, one object (`ui`), with the shapes of what the tables send
 // (docs/gui.md) and the questions the page asks of them. The controller (controller.js) and
 // the actions it calls change the state; the views read it.
+// @ts-check
 import { levelSuffix } from './levels.js';
 
 /** @typedef {{kind: string, engine?: number, level?: string | null, elo?: number | null}} Player */

@@ -1,6 +1,7 @@
 // tabula gui: the table shown, as the tables tell it: a new Table or Analysis is taken into the
 // page's state (what changed ends a move being entered, moves the board's piece, sounds) and
 // the page drawn again; and the page's requests to its table.
+// @ts-check
 import { renderAnalysis } from './analysis-view.js';
 import { drawArrows } from './board.js';
 import { api } from './connection.js';
@@ -108,13 +109,13 @@ export async function tablePost(path, body, errEl) {
  * @param {unknown} body
  * @param {HTMLElement} errEl */
 export async function newGamePost(path, body, errEl) {
-  const before = [ui.gameId, ui.sideLines, ui.viewing, ui.main];
+  const before = { gameId: ui.gameId, sideLines: ui.sideLines, viewing: ui.viewing, main: ui.main };
   ui.gameId = newGameId();
   ui.sideLines = [];
   ui.viewing = null;
   ui.main = null;
   const t = await tablePost(path, body, errEl);
-  if (!t) [ui.gameId, ui.sideLines, ui.viewing, ui.main] = before;
+  if (!t) Object.assign(ui, before);
   else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   return t;
 }

@@ -1,6 +1,7 @@
 // tabula gui: the move list (the tree view): numbered rows of the main line, and a study
 // board's side lines on rows of their own under the move they replace, with their buttons
 // (promote, delete); and the navigation buttons under it.
+// @ts-check
 import { $, h } from './dom.js';
 import { branchesOf, commonLength, numbered, pathOf, sameMoves } from './lines.js';
 import { MARKS } from './review-graph.js';

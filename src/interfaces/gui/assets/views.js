@@ -1,4 +1,5 @@
 // tabula gui: the whole page drawn again from the state: the board and every view of the panel.
+// @ts-check
 import { renderAnalysis } from './analysis-view.js';
 import { renderBoard } from './board.js';
 import { renderClocks } from './clocks.js';
