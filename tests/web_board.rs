@@ -555,7 +555,8 @@ async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
 /// limits are named, new clocks after a loss on time reopen the game, and the page fits a
 /// phone and takes a finger's drag (`target/web-screenshots/phone.png`); then what it keeps and
 /// shares (`tests/common/board_kept.rs`): a game over a reload, "My games", a shared link in a
-/// browser of a new profile, storage that is full said once.
+/// browser of a new profile, storage that is full said once, players chosen for the next game
+/// that leave "My games" alone.
 async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
     let opened = wait_for(client, "the board to be drawn", ENGINE_REPLY, |s| {
@@ -594,6 +595,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
+    board_kept::next_players_leave_my_games(client).await?;
     only_own_origin(client, base).await
 }
 

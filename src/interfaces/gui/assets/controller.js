@@ -202,16 +202,24 @@ export async function onMyGame(ev) {
   if (action === 'review') await postReview(true);
 }
 
-/** Opens a shared link's game (`hash`: `#game/WxH/moves[/position]`), people on both sides; a
- * link that is wrong or cut off gets one message and the usual board. The fragment is then
- * taken off the address, so that a reload goes on with the game kept.
+/** Opens a shared link's game (`hash`: `#game/WxH/moves[/position]`), people on both sides. A
+ * link that is wrong or cut off, or whose position is not of its size, gets one message, and the
+ * game in progress goes on (set up again from its snapshot, or the one kept from the last visit;
+ * else the usual board). The fragment is then taken off the address, so that a reload goes on
+ * with the game kept.
  * @param {string} hash */
 async function openShared(hash) {
+  const inProgress = ui.table && snapshot(ui.table);
   try {
-    await setUp(sharedGame(hash));
+    const shared = sharedGame(hash);
+    await setUp(shared);
+    const shown = `${ui.table.width}x${ui.table.height}`;
+    if (shown !== shared.size) throw new Error(`its position is ${shown}, not ${shared.size}`);
   } catch (e) {
-    notice('error', `This link's game cannot be shown (${e.message}); the usual board is shown instead.`);
-    await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+    if (inProgress) await setUp(inProgress);
+    const goesOn = inProgress || (await restoreKept());
+    if (!goesOn) await createTable(OPENING_GAME, undefined, OPENING_PLAYERS);
+    notice('error', `This link's game cannot be shown (${e.message}); ${goesOn ? 'the game in progress goes on' : 'the usual board is shown instead'}.`);
   }
   history.replaceState(null, '', location.pathname + location.search);
 }

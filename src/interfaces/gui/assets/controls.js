@@ -11,7 +11,7 @@ import { keepNow, renderMyGames } from './keeping.js';
 import { wireKeys } from './keys.js';
 import { fillLevels, showLevelTitle } from './levels.js';
 import { endTurn, sendMove, wireMoveEntry } from './move-entry.js';
-import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, updateLimitHint } from './panel.js';
+import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, showSizes, updateLimitHint } from './panel.js';
 import { renderReview } from './review-graph.js';
 import { share } from './share.js';
 import { deleteSideLine, loadSideLines, playMove, promoteSideLine, showLine, takeBack, toMainLine } from './side-lines.js';
@@ -44,7 +44,10 @@ export function wireControls() {
   // New game.
   $('game').addEventListener('change', () => {
     const g = ui.info?.games.find((x) => x.name === $('game').value);
-    if (g) { $('size').value = g.default_size; $('size').title = g.sizes; }
+    if (g) {
+      $('size').value = g.default_size;
+      showSizes(g);
+    }
   });
   $('new-game-form').addEventListener('submit', async (/** @type {SubmitEvent} */ ev) => {
     ev.preventDefault();

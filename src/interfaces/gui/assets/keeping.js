@@ -30,7 +30,8 @@ export function snapshot(t) {
 }
 
 /** Keeps the game shown: as the game in progress, and in "My games" once it has a move (its
- * record fetched when its moves, result or players change). */
+ * record fetched when its moves or result change: players chosen after the last move, for the
+ * next game, are kept with the game in progress but leave "My games" alone). */
 export function keepNow(force = false) {
   const t = ui.table;
   if (!t || ui.restoring || ui.switching) return;
@@ -38,7 +39,7 @@ export function keepNow(force = false) {
   const s = snapshot(t);
   keep.saveCurrent(s);
   if (!s.moves.length) return;
-  const key = JSON.stringify([s.id, s.moves, s.result, t.players]);
+  const key = JSON.stringify([s.id, s.moves, s.result]);
   if (key === ui.keptKey) return;
   ui.keptKey = key;
   const id = s.id;

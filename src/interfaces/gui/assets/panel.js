@@ -4,7 +4,7 @@
 // @ts-check
 import { $, cap, h } from './dom.js';
 import { fillLevels, levelFields, levelValue, setLevel } from './levels.js';
-import { canEnter, playerName, playerOf, ui } from './state.js';
+import { canEnter, personSide, playerName, playerOf, sortedJson, ui } from './state.js';
 
 /** @typedef {import('./state.js').Table} Table */
 
@@ -15,6 +15,14 @@ function failedEngine(t) {
   if (p.kind !== 'engine' || t.ply < t.moves.length) return null;
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return e?.status.startsWith('failed') ? e : null;
+}
+
+/** The size field's hints for the game `g`: its default size (shown while the field is empty,
+ * the size a new game then has) and the sizes it takes.
+ * @param {import('./state.js').GameInfo} g */
+export function showSizes(g) {
+  $('size').placeholder = g.default_size;
+  $('size').title = g.sizes;
 }
 
 /** The line under the board: who is to move, what a move being entered needs next. */
@@ -40,6 +48,9 @@ export function renderStatus() {
   } else {
     text = `${cap(t.side)} to move`;
     if (playerOf(t, t.side).kind === 'engine' && t.ply < t.moves.length) text += ' (browsing the game)';
+    else if (personSide(t) === t.side && canEnter(t)) {
+      text += `: you play ${t.side}. Click one of your pieces, then the square it goes to (or drag it).`;
+    }
   }
   el.textContent = text;
   el.hidden = !!t.result;
@@ -79,7 +90,7 @@ export function renderPlayers() {
   const t = ui.table;
   // The form is set only when the table's settings change, so that state events for other
   // reasons never undo what the user has picked but not applied yet.
-  const settings = JSON.stringify([t.players, t.limit]);
+  const settings = sortedJson([t.players, t.limit]);
   if (settings !== ui.playersShown) {
     ui.playersShown = settings;
     ui.playersDirty = false;
@@ -101,7 +112,7 @@ export function renderPlayers() {
     ui.levelsFor = t.game;
   }
   $('apply-players').classList.toggle('pending', ui.playersDirty);
-  $('swap-sides').disabled = JSON.stringify(t.players.white) === JSON.stringify(t.players.black);
+  $('swap-sides').disabled = sortedJson(t.players.white) === sortedJson(t.players.black);
   const st = (t.engines || []).map((e) => `${e.name}: ${e.status}`).join(' · ');
   const el = $('engines-status');
   el.textContent = st;

@@ -35,7 +35,8 @@ export async function share() {
 }
 
 /** The game a shared link (`hash`: `#game/WxH/moves[/position]`) shows, as a snapshot for
- * setUp, people on both sides; throws what is wrong with a link that is not one.
+ * setUp, people on both sides, its size as `WxH` (a link's `9` is 9x9); throws what is wrong
+ * with a link that is not one.
  * @param {string} hash */
 export function sharedGame(hash) {
   const parts = hash.slice(1).split('/');
@@ -44,7 +45,8 @@ export function sharedGame(hash) {
     !/^\d+(x\d+)?$/.test(size)) {
     throw new Error('it is not game/size/moves');
   }
-  return { id: newGameId(), game, size, start: start ? decodeURIComponent(start) : null,
+  const [width, height = width] = size.split('x').map((n) => parseInt(n, 10));
+  return { id: newGameId(), game, size: `${width}x${height}`, start: start ? decodeURIComponent(start) : null,
     moves: moves ? moves.split('.') : [], players: { white: { kind: 'human' }, black: { kind: 'human' } },
     limit: { kind: 'movetime', ms: 1000 } };
 }

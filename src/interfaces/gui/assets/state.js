@@ -113,6 +113,22 @@ export const ui = {
   switching: false,
 };
 
+/** `value` as JSON with every object's keys in order: the same text for the same players, limit
+ * or settings, in whatever order their keys arrive (an answer's and an event's may differ).
+ * @param {unknown} value */
+export function sortedJson(value) {
+  return JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v));
+}
+
+/** The side a person plays against an engine, or null (people on both sides, or engines).
+ * @param {Table} t */
+export function personSide(t) {
+  const humans = ['white', 'black'].filter((side) => playerOf(t, side).kind === 'human');
+  return humans.length === 1 ? humans[0] : null;
+}
+
 /** The player of `side` at table `t`.
  * @param {Table} t
  * @param {string} side

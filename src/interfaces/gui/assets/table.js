@@ -10,7 +10,8 @@ import { moveSound } from './feel.js';
 import { keepNow } from './keeping.js';
 import { sameMoves } from './lines.js';
 import { loadMovable, resetEntry } from './move-entry.js';
-import { canEnter, entryKey, newGameId, playerOf, ui } from './state.js';
+import { showSizes } from './panel.js';
+import { canEnter, entryKey, newGameId, personSide, sortedJson, ui } from './state.js';
 import { renderAll } from './views.js';
 
 /** @typedef {import('./state.js').Table} Table */
@@ -37,13 +38,12 @@ export function applyTable(t) {
     $('game').value = t.game;
     $('size').value = `${t.width}x${t.height}`;
     const g = ui.info?.games.find((x) => x.name === t.game);
-    if (g) $('size').title = g.sizes;
+    if (g) showSizes(g);
   }
-  // Playing black against an engine: black at the bottom (and back when that changes).
-  const humans = ['white', 'black'].filter((side) => playerOf(t, side).kind === 'human');
-  if ((!old || JSON.stringify(old.players) !== JSON.stringify(t.players)) && humans.length === 1) {
-    ui.flipped = humans[0] === 'black';
-  }
+  // Playing black against an engine: black at the bottom (and back when the players change; the
+  // same players in another order of their keys are no change, and leave a flip alone).
+  const person = personSide(t);
+  if ((!old || sortedJson(old.players) !== sortedJson(t.players)) && person) ui.flipped = person === 'black';
   if (positionChanged) {
     ui.positionSince = t.version;
     ui.analysis = null;
