@@ -2,7 +2,7 @@
 # Builds the static site into target/web/, ready for any static host
 # (`python3 -m http.server -d target/web`): tabula gui's board page (its very files,
 # src/interfaces/gui/assets/) at home in the browser, its table and engines tabula as
-# WebAssembly (local-table.js, engine workers), and the protocol console (console.html);
+# WebAssembly (web/: local-table.js, engine workers), and the protocol console (console.html);
 # installable, and working offline after one visit (the service worker sw.js, told this
 # build's id and files).
 # Uses wasm-bindgen-cli pinned to the version crates/tabula-wasm uses (the two must match),

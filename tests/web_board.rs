@@ -559,8 +559,9 @@ async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
 /// limits are named, new clocks after a loss on time reopen the game, and the page fits a
 /// phone and takes a finger's drag (`target/web-screenshots/phone.png`); then what it keeps and
 /// shares (`tests/common/board_kept.rs`): a game over a reload, "My games", a shared link in a
-/// browser of a new profile, storage that is full said once; and a store of bad entries
-/// (`tests/common/board_store.rs`) stops nothing.
+/// browser of a new profile, storage that is full said once, players chosen for the next game
+/// that leave "My games" alone; and a store of bad entries (`tests/common/board_store.rs`)
+/// stops nothing.
 async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
     let opened = wait_for(client, "the board to be drawn", ENGINE_REPLY, |s| {
@@ -599,6 +600,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::write(shots().join("shared-link.png"), outcome?).ctx("save a screenshot")?;
     board_kept::storage_full_is_said_once(client).await?;
+    board_kept::next_players_leave_my_games(client).await?;
     board_store::a_bad_store_stops_nothing(client, base).await?;
     only_own_origin(client, base).await
 }

@@ -37,7 +37,7 @@ function handle(data) {
   if (data.id !== undefined) postMessage({ done: data.id, refused });
 }
 
-onmessage = (event) => (engine ? handle(event.data) : waiting.push(event.data));
+self.onmessage = (event) => (engine ? handle(event.data) : waiting.push(event.data));
 
 init()
   .then(() => {

@@ -10,6 +10,7 @@
 // an id, the Worker says when it is done with it and whether it refused it, and only a setting
 // that was not refused is kept. A Worker whose module trapped (a panic) is replaced the same
 // way, and `onNotice` says so.
+// @ts-check
 
 const STATE = /^(setoption|newgame|ucinewgame|uginewgame|position|debug)$/;
 /** Commands that keep the Worker busy to their end and that `stop` ends. */
@@ -18,15 +19,24 @@ const BUSY = /^(go|perft|bench)$/;
 export class WorkerEngine {
   // onLine(line): every line the engine writes; onNotice(text): a Worker was restarted;
   // onReady(): a Worker has loaded the module and takes lines at once (after every start).
+  /**
+   * @param {(line: string) => void} onLine
+   * @param {(text: string) => void} [onNotice]
+   * @param {() => void} [onReady]
+   */
   constructor(onLine, onNotice = () => {}, onReady = () => {}) {
     this.onLine = onLine;
     this.onNotice = onNotice;
     this.onReady = onReady;
+    /** @type {string[]} */
     this.state = [];
-    this.sent = new Map(); // id -> line, until the Worker is done with it
+    /** @type {Map<number, string>} id -> line, until the Worker is done with it */
+    this.sent = new Map();
     this.nextId = 0;
     this.searching = false;
-    this.busy = null; // {id, what}: a perft or bench running
+    /** @type {{id: number, what: string} | null} a perft or bench running */
+    this.busy = null;
+    /** @type {string | null} */
     this.best = null;
     this.ready = false;
     this.start();
@@ -37,9 +47,10 @@ export class WorkerEngine {
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.restart(`the engine failed: ${event.message}`);
-    this.state.forEach((line) => this.worker.postMessage({ line }));
+    this.state.forEach((line) => { this.worker.postMessage({ line }); });
   }
 
+  /** @param {any} data a message of the Worker */
   receive(data) {
     if (data.crashed !== undefined) {
       this.restart(`the engine stopped (${data.crashed}) and was restarted`);
@@ -64,6 +75,10 @@ export class WorkerEngine {
   }
 
   // The Worker is done with the line `id`: a setting it took is kept for a new Worker.
+  /**
+   * @param {number} id
+   * @param {boolean} refused
+   */
   done(id, refused) {
     const line = this.sent.get(id);
     this.sent.delete(id);
@@ -74,6 +89,7 @@ export class WorkerEngine {
   }
 
   // Sends one protocol line.
+  /** @param {string} line */
   send(line) {
     const words = line.trim().split(/\s+/);
     const verb = words[0];
@@ -97,6 +113,10 @@ export class WorkerEngine {
 
   // Keeps what a new Worker must be told: every option and setting in order, and only the
   // last game and position (a new game forgets the position before it).
+  /**
+   * @param {string} verb
+   * @param {string} line
+   */
   remember(verb, line) {
     if (verb === "position" || verb === "newgame") {
       this.state = this.state.filter((kept) => !kept.startsWith("position"));
@@ -111,6 +131,7 @@ export class WorkerEngine {
   // Ends the Worker and starts another; a search it was running answers with its best move so
   // far, a perft or bench says it stopped. Settings the old Worker had not yet come to are sent
   // to the new one after what it kept.
+  /** @param {string | null} notice */
   restart(notice) {
     const searching = this.searching;
     const busy = this.busy;
@@ -123,10 +144,11 @@ export class WorkerEngine {
     if (notice) this.onNotice(notice);
     if (searching) this.onLine(`bestmove ${this.best ?? "(none)"}`);
     if (busy) this.onLine(`info string ${busy.what} stopped`);
-    waiting.forEach((line) => this.send(line));
+    waiting.forEach((line) => { this.send(line); });
   }
 
   // Sends raw data to the Worker, as a page with a bug might (tests use it).
+  /** @param {unknown} data */
   postRaw(data) {
     this.worker.postMessage(data);
   }

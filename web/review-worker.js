@@ -7,7 +7,7 @@ import init, { ReviewRun } from "./pkg/tabula_wasm.js";
 /** Lets the Worker read its messages between two steps. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     await init();
     const run = new ReviewRun(data.game, data.record, data.depth);

@@ -184,9 +184,10 @@ pub async fn fresh_browser(driver_port: u16, profile: &Path) -> Res<Client> {
 }
 
 /// The link of *Share*, after a few moves of two people, opens the same position in a browser
-/// of a new profile (its client `fresh`); a link cut off and a link with a move that is not
-/// legal there each bring one message and the usual board. Returns a screenshot of the shared
-/// position as the fresh browser shows it.
+/// of a new profile (its client `fresh`); a link cut off, a link with a move that is not legal
+/// there, a link of no game and a link whose position is not of its size (Joust 8x8 with a
+/// 10x10 position) each bring one message, and the game in progress goes on. Returns a
+/// screenshot of the shared position as the fresh browser shows it.
 pub async fn shared_link_opens_the_position(
     client: &Client,
     fresh: &Client,
@@ -227,7 +228,18 @@ pub async fn shared_link_opens_the_position(
         ));
     }
     let shot = fresh.screenshot().await.ctx("take a screenshot")?;
-    for bad in ["#jesonmor/9x", "#jesonmor/9x9/b1c3.zz99", "#nogame/9/b1c3"] {
+    let ten = native(&["newgame joust 10".to_string(), "d".to_string()])?;
+    let ten = ten
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .ok_or("the binary's d shows no Fen line")?;
+    let other_size = format!("#joust/8x8//{}", encode_component(ten));
+    for bad in [
+        "#jesonmor/9x",
+        "#jesonmor/9x9/b1c3.zz99",
+        "#nogame/9/b1c3",
+        other_size.as_str(),
+    ] {
         let errors = |v: &Value| {
             v["notices"].as_array().map_or(0, |n| {
                 n.iter().filter(|t| t.to_string().contains("link")).count()
@@ -242,15 +254,71 @@ pub async fn shared_link_opens_the_position(
             &format!("one message for {bad}"),
             REPLY,
             || read_game(fresh),
-            |v| errors(v) > before && v["moves"].as_array().is_some_and(Vec::is_empty),
+            |v| errors(v) > before && v["moves"] == shown["moves"],
         )
         .await?;
         let state = read_state(fresh).await?;
-        if errors(&after) != before + 1 || state.squares != 81 {
+        if errors(&after) != before + 1
+            || state.squares != 81
+            || after["position"] != shown["position"]
+        {
             return Err(format!("after the link {bad} the page shows {after}"));
         }
     }
     Ok(shot)
+}
+
+/// `text` as a URI component (`encodeURIComponent`): letters, digits and `-_.!~*'()` as they
+/// are, every other byte as `%XX`.
+fn encode_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Players chosen for the next game (applied after a game, before *New game*) leave the game
+/// played as "My games" keeps it: its players are the people who played its moves.
+pub async fn next_players_leave_my_games(client: &Client) -> Res<()> {
+    new_game(client, "jesonmor", "9", 81).await?;
+    choose_players(client, ("human", ""), ("human", ""), ("movetime", "1")).await?;
+    for text in ["b1c3", "a9b7"] {
+        let moves = read_state(client).await?.moves;
+        crate::board_page::type_into(client, "move-text", &format!("{text}\u{e007}")).await?;
+        wait_for(client, &format!("the move {text}"), STEP, |s| {
+            s.moves > moves
+        })
+        .await?;
+    }
+    let played = |v: &Value| {
+        v["kept"][0]
+            .as_str()
+            .is_some_and(|k| k.contains("human – human") && k.contains("2 plies"))
+    };
+    poll("the game in My games", STEP, || read_game(client), played).await?;
+    choose_players(
+        client,
+        ("human", ""),
+        ("engine:0", "easy"),
+        ("movetime", "1"),
+    )
+    .await?;
+    click(client, "#new-game").await?;
+    wait_for(client, "the new game", STEP, |s| s.moves == 0).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shown = read_game(client).await?;
+    if !played(&shown) {
+        return Err(format!(
+            "after players chosen for the next game, My games shows {}",
+            shown["kept"]
+        ));
+    }
+    choose_players(client, ("human", ""), ("human", ""), ("movetime", "1")).await
 }
 
 /// Makes the browser refuse every write to storage as a full one does, or lets it write again.

@@ -236,7 +236,8 @@ return {
 "#;
 
 /// At a phone's 390 x 844 nothing is wider than the window (the move list and its buttons
-/// reachable without scrolling sideways), and a finger drags a piece to a square it may go to
+/// reachable without scrolling sideways), every button shown is at least 44 px tall (a finger's
+/// target), and a finger drags a piece to a square it may go to
 /// (touch pointer events, not a tap on each square). Returns a screenshot of the phone's page;
 /// the window is put back after.
 pub async fn phone_fits_and_drags(client: &Client) -> Res<Vec<u8>> {
@@ -284,6 +285,14 @@ async fn wait_width(client: &Client, ready: impl Fn(f64) -> bool) -> Res<()> {
     .map(drop)
 }
 
+/// The buttons shown that are less than 44 px tall: their ids (or texts) and heights.
+const SHORT_BUTTONS: &str = r#"
+return Array.from(document.querySelectorAll('button'))
+    .filter((b) => b.getClientRects().length > 0)
+    .map((b) => ({ button: b.id || b.textContent.trim(), height: b.getBoundingClientRect().height }))
+    .filter((b) => b.height < 44);
+"#;
+
 async fn phone(client: &Client) -> Res<Vec<u8>> {
     let before = wait_for(client, "movable pieces", STEP, |s| !s.movable.is_empty()).await?;
     let sizes = client
@@ -297,6 +306,15 @@ async fn phone(client: &Client) -> Res<Vec<u8>> {
                 "at 390 px wide the page is wider than its window: {sizes}"
             ));
         }
+    }
+    let short = client
+        .execute(SHORT_BUTTONS, vec![])
+        .await
+        .ctx("measure the buttons")?;
+    if short.as_array().is_none_or(|buttons| !buttons.is_empty()) {
+        return Err(format!(
+            "at 390 x 844, buttons under 44 px tall (a finger's target): {short}"
+        ));
     }
     // The squares the piece may go to: picked by a tap, then let go by a tap on it again.
     let from = before.movable[0].clone();

@@ -5,14 +5,15 @@
 //! a loss on time reopen the game, and the page fits a phone and takes a finger's drag. The
 //! phone's screenshot is `phone.png`. Then what the page keeps and shares
 //! (`tests/common/board_kept.rs`): a game over a reload (`kept-reload.png`), "My games", and a
-//! shared link opened in a browser of a new profile (`shared-link.png`), and storage that is
-//! full said once, a store of bad entries that stops nothing (`tests/common/board_store.rs`),
-//! and a study board's side lines (`side-line.png`).
+//! shared link opened in a browser of a new profile (`shared-link.png`), storage that is full
+//! said once, players chosen for the next game that leave "My games" alone, a store of bad
+//! entries that stops nothing (`tests/common/board_store.rs`), and a study board's side lines
+//! (`side-line.png`).
 
 use crate::Res;
 use crate::board_kept::{
-    fresh_browser, kept_over_a_reload, shared_link_opens_the_position, side_lines,
-    storage_full_is_said_once,
+    fresh_browser, kept_over_a_reload, next_players_leave_my_games, shared_link_opens_the_position,
+    side_lines, storage_full_is_said_once,
 };
 use crate::board_mends::{
     engines_think_on_every_move, level_names_fit_at_1400, limit_errors_name_the_problem,
@@ -51,6 +52,7 @@ pub async fn check_kept(client: &Client, base: &str, driver_port: u16) -> Res<()
     let _ = std::fs::remove_dir_all(&profile);
     save_png("shared-link", outcome?)?;
     storage_full_is_said_once(client).await?;
+    next_players_leave_my_games(client).await?;
     crate::board_store::a_bad_store_stops_nothing(client, base).await
 }
 

@@ -1,11 +1,13 @@
 //! The page as it opens: ready to play Jeson Mor 9 x 9 (a game not lost from the first move),
-//! the person on white against tabula at a middle level. A first move gets tabula's answer, and one click on "Swap sides" gives tabula white: it moves
-//! at once, and the board turns so that the person's black is at the bottom.
+//! the person on white against tabula at a middle level, told which side they play and how to
+//! move. The board flipped stays flipped over a first move and tabula's answer, and one click
+//! on "Swap sides" gives tabula white: it moves at once, and the board turns so that the
+//! person's black is at the bottom.
 //!
 //! The page keeps for this test: `button#swap-sides`, and `#clock-bottom .clock-name`, which
 //! names the side drawn at the bottom first.
 
-use crate::board_page::{click, type_into, wait_for};
+use crate::board_page::{click, select, type_into, wait_for};
 use crate::page::save_screenshot;
 use crate::processes::api_get;
 use crate::{Context, ENGINE_REPLY, Res, STEP};
@@ -57,6 +59,55 @@ async fn wait_players(client: &Client, white: &str, black: &str) -> Res<Value> {
     }
 }
 
+/// The size field shows the size of the game chosen, and its default while empty: Jeson Mor's
+/// 9x9 (it takes odd sizes only), Joust's 8x8. The field is left at Jeson Mor 9x9, the board's.
+async fn size_follows_the_game(client: &Client) -> Res<()> {
+    let read = || async move {
+        client
+            .execute(
+                "const size = document.getElementById('size');
+                 return [size.value, size.placeholder];",
+                vec![],
+            )
+            .await
+            .ctx("read the size field")
+    };
+    for (game, size) in [("jesonmor", "9x9"), ("joust", "8x8"), ("jesonmor", "9x9")] {
+        select(client, "game", game).await?;
+        let shown = read().await?;
+        if shown[0] != size || shown[1] != size {
+            return Err(format!(
+                "for {game} the size field shows {shown} (value, placeholder), not {size}"
+            ));
+        }
+    }
+    type_into(client, "size", "").await?;
+    let shown = read().await?;
+    if shown[1] != "9x9" {
+        return Err(format!("the empty size field of Jeson Mor shows {shown}"));
+    }
+    type_into(client, "size", "9x9").await
+}
+
+/// Waits until the side drawn at the bottom is `side` (`White` or `Black`), then checks that it
+/// stays so a while (an answer of the table that turns the board back comes within it).
+async fn wait_bottom(client: &Client, side: &str) -> Res<()> {
+    let read = || async move {
+        client
+            .execute(READ_PLAYERS, vec![])
+            .await
+            .ctx("read the side at the bottom")
+    };
+    let at_bottom = |v: &Value| v["bottom"].as_str().unwrap_or("").starts_with(side);
+    crate::board_page::poll(&format!("{side} at the bottom"), STEP, read, at_bottom).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shown = read().await?;
+    if !at_bottom(&shown) {
+        return Err(format!("{side} was drawn at the bottom, then not: {shown}"));
+    }
+    Ok(())
+}
+
 /// The page just opened at `base` is ready to play against tabula, and swaps sides in a click.
 pub async fn ready_to_play(client: &Client, base: &str) -> Res<()> {
     wait_players(client, "human", "engine:0").await?;
@@ -79,11 +130,23 @@ pub async fn ready_to_play(client: &Client, base: &str) -> Res<()> {
             served["game"], served["width"], served["height"]
         ));
     }
+    // A newcomer is told which side they play and how to move.
+    wait_for(client, "the status to say how to move", STEP, |s| {
+        s.status.contains("you play white") && s.status.contains("Click one of your pieces")
+    })
+    .await?;
+    size_follows_the_game(client).await?;
+    // Flipped, the board stays so over a move and tabula's answer.
+    click(client, "#flip").await?;
+    wait_bottom(client, "Black").await?;
     type_into(client, "move-text", "b1c3\u{e007}").await?;
     wait_for(client, "tabula's answer to b1c3", ENGINE_REPLY, |s| {
         s.moves == 2
     })
     .await?;
+    wait_bottom(client, "Black").await?;
+    click(client, "#flip").await?;
+    wait_bottom(client, "White").await?;
     save_screenshot(client, "ready-to-play").await?;
     click(client, "#swap-sides").await?;
     wait_players(client, "engine:0", "human").await?;

@@ -1,35 +1,44 @@
 // tabula gui: drawing the board (SVG): squares, coordinates, marks of the board, pieces,
-// the last move, the move being entered and analysis arrows. Loaded before app.js, whose
-// helpers and page state it uses when called.
-'use strict';
+// the last move, the move being entered and analysis arrows. It takes the page's state in
+// (`renderBoard(state)`) and draws it; clicks and drags on it are move-entry.js's.
+// @ts-check
+import { $, fileName, parseSquare, squareName, svgEl } from './dom.js';
+import { canEnter, gameTitle } from './state.js';
 
-// ---------------------------------------------------------------------------
-// Board (SVG)
-// ---------------------------------------------------------------------------
+/** @typedef {import('./state.js').PageState} PageState */
+/** @typedef {import('./state.js').Table} Table */
 
-const S = 100; // one square in SVG units
+/** One square in SVG units. */
+export const S = 100;
 // A knight's head facing left, drawn in a 100 x 100 box.
 const KNIGHT_PATH = 'M 24 92 L 80 92 L 80 84 L 77 84 C 78 62 74 42 63 27 L 65 13 L 56 20 ' +
   'L 50 12 L 46 22 C 34 27 25 38 18 52 C 16 58 19 63 25 62 L 34 57 C 39 56 43 54 48 50 ' +
   'C 45 61 34 70 31 84 L 24 84 Z';
 
-/** Geometry of the board as drawn: margins for the coordinates, and square -> (px, py). */
-function geometry(t) {
+/** Geometry of the board as drawn (`flipped`: black at the bottom): margins for the
+ * coordinates, and square -> (px, py).
+ * @param {Table} t
+ * @param {boolean} flipped
+ * @returns {any} */
+function geometry(t, flipped) {
   const n = Math.max(t.width, t.height);
   const font = 22 + 1.2 * n;            // coordinates stay legible on 25 x 25
   const left = font * 1.4, bottom = font * 1.4, pad = 4;
-  const flipped = ui.flipped;
   return {
     font, left, bottom, pad,
     w: left + t.width * S + pad,
     h: pad + t.height * S + bottom,
     // top-left corner of square (x, y)
-    px: (x) => left + (flipped ? t.width - 1 - x : x) * S,
-    py: (y) => pad + (flipped ? y : t.height - 1 - y) * S,
+    px: (/** @type {number} */ x) => left + (flipped ? t.width - 1 - x : x) * S,
+    py: (/** @type {number} */ y) => pad + (flipped ? y : t.height - 1 - y) * S,
   };
 }
 
-/** The board's marks: what is drawn under the pieces on a square. */
+/** The board's marks: what is drawn under the pieces on a square.
+ * @param {Table} t
+ * @param {number} x
+ * @param {number} y
+ * @param {string} ch */
 function markOf(t, x, y, ch) {
   const W = t.width, H = t.height;
   if (ch === '*') return 'burned';
@@ -42,19 +51,23 @@ function markOf(t, x, y, ch) {
   return null;
 }
 
+/** @type {Record<string, string>} */
 const MARK_TITLES = {
   burned: 'burned', centre: 'centre', 'goal-white': "white's goal",
   'goal-black': "black's goal", corner: 'neutral corner',
 };
 
-function renderBoard() {
-  const t = ui.table;
+/** Draws the board of `state`: its table, the move being entered, a piece dragged or arriving,
+ * the analysis arrows.
+ * @param {PageState} state */
+export function renderBoard(state) {
+  const t = state.table;
   const svg = $('board');
   svg.replaceChildren();
   if (!t) return;
-  const g = geometry(t);
+  const g = geometry(t, state.flipped);
   // Claustro may be drawn as it is played: the grid turned 45 degrees, white's goal on top.
-  g.diamond = ui.diamond && t.game === 'claustro';
+  g.diamond = state.diamond && t.game === 'claustro';
   let box = [0, 0, g.w, g.h];
   if (g.diamond) {
     const cx = g.left + (t.width * S) / 2, cy = g.pad + (t.height * S) / 2;
@@ -73,16 +86,17 @@ function renderBoard() {
   svgEl('rect', { width: 16, height: 16, class: 'hatch-bg' }, hatch);
   svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }, hatch);
 
+  /** @type {Record<string, SVGElement>} */
   const layers = {};
   const root = g.diamond ? svgEl('g', { transform: g.turn }, svg) : svg;
   for (const name of ['squares', 'marks', 'highlights', 'coords', 'pieces', 'arrows']) {
     layers[name] = svgEl('g', { class: name }, root);
   }
-  const e = ui.entry;
+  const e = state.entry;
   const picked = new Set(e.path);
   const next = new Set(e.next);
   const last = new Set(t.last_move || []);
-  const movable = ui.movableFor === t.version && canEnter(t) ? ui.movable : new Set();
+  const movable = state.movableFor === t.version && canEnter(t) ? state.movable : new Set();
   const ghost = e.path.length > 1 && t.game !== 'claustro';
   let ghostPiece = null;
 
@@ -110,7 +124,7 @@ function renderBoard() {
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
       if ('NnPp'.includes(ch)) {
-        const dragged = ui.drag && ui.drag.active && sq === ui.drag.sq;
+        const dragged = state.drag?.active && sq === state.drag.sq;
         const moving = (ghost && sq === e.path[0]) || dragged;
         drawPiece(layers.pieces, ch, sq, px, py, moving ? 'lifted' : '');
         if (moving) ghostPiece = ch;
@@ -125,23 +139,27 @@ function renderBoard() {
     svgEl('polyline', { points: pts.join(' '), class: 'entry-path' }, layers.highlights);
   }
   drawCoords(layers.coords, t, g);
-  ui.arrows = { layer: layers.arrows, g };
-  drawArrows();
-  if (ui.arrival && ui.arrival.version === t.version) slideIn(layers.pieces, g, ui.arrival.from, ui.arrival.to);
-  ui.arrival = null;
+  state.arrows = { layer: layers.arrows, g };
+  drawArrows(state);
+  if (state.arrival && state.arrival.version === t.version) slideIn(layers.pieces, g, state.arrival.from, state.arrival.to);
+  state.arrival = null;
 }
 
 /** How long a piece slides to the square it moved to. */
 const SLIDE_MS = 160;
 
-/** The piece drawn on square `to` slides there from square `from` (the move just played). */
+/** The piece drawn on square `to` slides there from square `from` (the move just played).
+ * @param {SVGElement} layer
+ * @param {any} g
+ * @param {string} from
+ * @param {string} to */
 function slideIn(layer, g, from, to) {
   const piece = layer.querySelector(`.piece[data-square="${to}"]`);
   if (!piece || from === to) return;
   const a = parseSquare(from), b = parseSquare(to);
   const [x0, y0, x1, y1] = [g.px(a.x), g.py(a.y), g.px(b.x), g.py(b.y)];
   const began = performance.now();
-  const step = (now) => {
+  const step = (/** @type {number} */ now) => {
     const k = Math.min(1, (now - began) / SLIDE_MS);
     const e = 1 - (1 - k) * (1 - k); // ease out
     piece.setAttribute('transform', `translate(${x0 + (x1 - x0) * e} ${y0 + (y1 - y0) * e})`);
@@ -150,6 +168,11 @@ function slideIn(layer, g, from, to) {
   step(began);
 }
 
+/** Draws the mark `mark` (markOf) on the square whose top-left corner is (`px`, `py`).
+ * @param {SVGElement} layer
+ * @param {string} mark
+ * @param {number} px
+ * @param {number} py */
 function drawMark(layer, mark, px, py) {
   const cx = px + S / 2, cy = py + S / 2;
   if (mark === 'burned') {
@@ -176,8 +199,17 @@ function drawMark(layer, mark, px, py) {
   }
 }
 
-function drawPiece(layer, ch, sq, px, py, extra) {
+/** Draws the piece `ch` (`N`, `n`, `P`, `p`) of square `sq` (null: a piece on its way) at
+ * (`px`, `py`), with the classes `extra`.
+ * @param {Element} layer
+ * @param {string} ch
+ * @param {string | null} sq
+ * @param {number} px
+ * @param {number} py
+ * @param {string} [extra] */
+export function drawPiece(layer, ch, sq, px, py, extra) {
   const white = ch === ch.toUpperCase();
+  /** @type {Record<string, string>} */
   const attrs = { class: `piece ${white ? 'white' : 'black'} ${extra || ''}`.trim(),
     transform: `translate(${px} ${py})` };
   if (sq) Object.assign(attrs, { 'data-square': sq, 'data-piece': ch });
@@ -192,8 +224,12 @@ function drawPiece(layer, ch, sq, px, py, extra) {
   }
 }
 
+/** Draws the files' letters and the ranks' numbers.
+ * @param {SVGElement} layer
+ * @param {Table} t
+ * @param {any} g */
 function drawCoords(layer, t, g) {
-  const label = (x, y, text) => {
+  const label = (/** @type {number} */ x, /** @type {number} */ y, /** @type {string} */ text) => {
     const el = svgEl('text', { x, y: y + g.font * 0.35, 'font-size': g.font, 'text-anchor': 'middle',
       class: 'coord' }, layer);
     if (g.diamond) el.setAttribute('transform', `rotate(45 ${x} ${y})`); // upright on a turned board
@@ -205,15 +241,16 @@ function drawCoords(layer, t, g) {
 
 /** Analysis arrows: along the first move's path of each line, the best one on top. Only this
  * layer is redrawn when analysis comes in, so that a click on the board is never cut in two. */
-function drawArrows() {
-  const t = ui.table, a = ui.analysis;
-  if (!ui.arrows) return;
-  const { layer, g } = ui.arrows;
+/** @param {PageState} state */
+export function drawArrows(state) {
+  const t = state.table, a = state.analysis;
+  if (!state.arrows) return;
+  const { layer, g } = state.arrows;
   layer.replaceChildren();
-  if (!a || !t.analysis.on) return;
+  if (!t || !a || !t.analysis.on) return;
   const lines = [...a.lines].sort((p, q) => q.multipv - p.multipv); // worst first, best last
   for (const line of lines) {
-    const path = line.paths && line.paths[0];
+    const path = line.paths?.[0];
     if (!path || path.length < 2) continue;
     const best = line.multipv === 1;
     const width = best ? S * 0.2 : S * 0.12;
@@ -225,6 +262,11 @@ function drawArrows() {
   }
 }
 
+/** Draws an arrow along the points `pts` (the first move's path), `width` wide.
+ * @param {SVGElement} layer
+ * @param {number[][]} pts
+ * @param {number} width
+ * @param {string} cls */
 function drawArrow(layer, pts, width, cls) {
   const [x1, y1] = pts[pts.length - 2];
   const [x2, y2] = pts[pts.length - 1];

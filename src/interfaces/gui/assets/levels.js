@@ -1,39 +1,49 @@
 // tabula gui: the level lists of the players form. For the table's game, /api/info's
 // games[].levels lists the engine's named levels and points of its Elo knob, ordered by
 // Elo (docs/gui.md, "Modes: who plays"); an engine without Elo points gets the levels alone.
-// Loaded before app.js, whose helpers and page state it uses when called.
-'use strict';
+// @ts-check
+import { $, h } from './dom.js';
+
+/** @typedef {import('./state.js').Player} Player */
+/** @typedef {import('./state.js').Info} Info */
 
 /** The value of a level select for the player `p`: a level's name, `elo:N`, or '' (the
- * engine's default). */
-function levelValue(p) {
+ * engine's default).
+ * @param {Player} p */
+export function levelValue(p) {
   if (p.kind !== 'engine') return '';
   if (p.elo != null) return `elo:${p.elo}`;
   return p.level || '';
 }
 
-/** The fields of POST players for a level select's value. */
-function levelFields(value) {
+/** The fields of POST players for a level select's value.
+ * @param {string} value */
+export function levelFields(value) {
   const elo = /^elo:(\d+)$/.exec(value);
-  return elo ? { level: null, elo: parseInt(elo[1], 10) } : { level: value || null };
+  return elo ? { level: /** @type {string | null} */ (null), elo: parseInt(elo[1], 10) } : { level: value || null };
 }
 
-/** Whether the player select of `side` names an engine that takes an Elo. */
-function sideTakesElo(side) {
+/** Whether the player select of `side` names an engine of `info` that takes an Elo.
+ * @param {string} side
+ * @param {Info} info */
+function sideTakesElo(side, info) {
   const v = $(side).value;
   if (!v.startsWith('engine:')) return false;
-  const e = ui.info.engines.find((x) => x.index === parseInt(v.split(':')[1], 10));
-  return !!(e && e.elo);
+  const e = info.engines.find((x) => x.index === parseInt(v.split(':')[1], 10));
+  return !!(e?.elo);
 }
 
-/** Fills the level select of `side` for `game` and the player chosen for that side, keeping
- * the value it had. */
-function fillLevels(side, game) {
-  const g = ui.info && ui.info.games.find((x) => x.name === game);
-  if (!g) return;
+/** Fills the level select of `side` for `game` (of `info`) and the player chosen for that side,
+ * keeping the value it had.
+ * @param {string} side
+ * @param {string} game
+ * @param {Info | null} info */
+export function fillLevels(side, game, info) {
+  const g = info?.games.find((x) => x.name === game);
+  if (!info || !g) return;
   const select = $(`level-${side}`);
   const kept = select.value;
-  const withElo = sideTakesElo(side);
+  const withElo = sideTakesElo(side, info);
   const rated = h('optgroup');
   rated.label = `By Elo in ${g.title}`;
   const unrated = h('optgroup');
@@ -51,8 +61,10 @@ function fillLevels(side, game) {
 }
 
 /** Shows `value` in the level select of `side`; a value the list lacks (an Elo that a
- * script chose, say) is added to it. */
-function setLevel(side, value) {
+ * script chose, say) is added to it.
+ * @param {string} side
+ * @param {string} value */
+export function setLevel(side, value) {
   const select = $(`level-${side}`);
   if (value && ![...select.options].some((o) => o.value === value)) {
     const elo = /^elo:(\d+)$/.exec(value);
@@ -62,14 +74,16 @@ function setLevel(side, value) {
   showLevelTitle(select);
 }
 
-/** A level select's title is its choice in full (a long description may be cut in the box). */
-function showLevelTitle(select) {
+/** A level select's title is its choice in full (a long description may be cut in the box).
+ * @param {HTMLSelectElement} select */
+export function showLevelTitle(select) {
   const chosen = select.selectedOptions[0];
-  select.title = chosen ? chosen.textContent : '';
+  select.title = chosen ? (chosen.textContent ?? '') : '';
 }
 
-/** The level of the player `p` as the page names it: ` (easy)`, ` (1200 Elo)` or ''. */
-function levelSuffix(p) {
+/** The level of the player `p` as the page names it: ` (easy)`, ` (1200 Elo)` or ''.
+ * @param {Player} p */
+export function levelSuffix(p) {
   if (p.elo != null) return ` (${p.elo} Elo)`;
   return p.level ? ` (${p.level})` : '';
 }

@@ -7,7 +7,11 @@
 // A panic in the module traps it (a `WebAssembly.RuntimeError`): the module is then loaded
 // again, as a new instance, and the page is told its table is `gone`, so that it sets its game
 // up again on the new one, as it does when a server has forgotten its table.
+// @ts-check
 import { WorkerEngine } from './engine.js';
+
+/** @typedef {{engine: WorkerEngine | null, version: number | null}} Role the engine of white's player, black's player or the analyser, and the version of its job */
+/** @typedef {{name: string, data: any}} TableEvent */
 
 /** The id of the one table. */
 const ID = 'local';
@@ -17,7 +21,9 @@ const TICK_MS = 100;
 const ANALYSIS_MS = 200;
 
 /** Loads the module (`generation` > 0: a new instance of it, beside one that trapped) and
- * resolves to its `Desk` class. */
+ * resolves to its `Desk` class.
+ * @param {number} generation
+ * @returns {Promise<any>} */
 async function loadDesk(generation) {
   const module = await import(generation ? `./pkg/tabula_wasm.js?generation=${generation}` : './pkg/tabula_wasm.js');
   await module.default();
@@ -29,24 +35,33 @@ export async function openLocalTable() {
   return new LocalTable(await loadDesk(0));
 }
 
-/** An Error of the Desk's sentence, as the server's `{"error"}` with its status. */
+/** An Error of the Desk's sentence, as the server's `{"error"}` with its status.
+ * @param {any} e
+ * @returns {Error & {status?: number}} */
 function refusal(e, status = 400) {
-  const err = new Error(e && e.message ? e.message : String(e));
+  /** @type {Error & {status?: number}} */
+  const err = new Error(e?.message ? e.message : String(e));
   err.status = status;
   return err;
 }
 
 class LocalTable {
+  /** @param {any} deskClass the module's `Desk` */
   constructor(deskClass) {
     this.home = 'static';
     this.Desk = deskClass;
     this.generation = 0;
     this.reloading = false;
+    /** @type {any} the table: a `Desk` */
     this.desk = null;
+    /** @type {(name: string, data: any) => void} */
     this.onEvent = () => {};
-    this.roles = [0, 1, 2].map(() => ({ engine: null, version: null }));
-    this.review = null; // {serial, worker}
+    /** @type {Role[]} */
+    this.roles = [0, 1, 2].map(() => /** @type {Role} */ ({ engine: null, version: null }));
+    /** @type {{serial: number, worker: Worker} | null} */
+    this.review = null;
     this.analysisAt = 0;
+    /** @type {any} */
     this.pendingAnalysis = null;
     setInterval(() => this.tick(), TICK_MS);
   }
@@ -56,7 +71,10 @@ class LocalTable {
   }
 
   /** Runs `work` on the module: a refusal becomes an Error of the Desk's sentence; a trap (a
-   * panic) has the module loaded again. */
+   * panic) has the module loaded again.
+   * @template T
+   * @param {() => T} work
+   * @returns {T} */
   call(work) {
     try {
       return work();
@@ -67,7 +85,10 @@ class LocalTable {
     }
   }
 
-  /** As `call`, for work no request waits for: a refusal or a trap is told as a notice. */
+  /** As `call`, for work no request waits for: a refusal or a trap is told as a notice.
+   * @template T
+   * @param {() => T} work
+   * @returns {T | null} */
   quietly(work) {
     try {
       return this.call(work);
@@ -78,12 +99,13 @@ class LocalTable {
   }
 
   /** The module trapped: its table and what runs for it are dropped, a new instance is loaded,
-   * and the page hears that its table is gone. */
+   * and the page hears that its table is gone.
+   * @param {Error} e */
   trapped(e) {
     if (this.reloading) return;
     this.reloading = true;
     this.desk = null; // the trapped instance is not touched again
-    this.roles.forEach((role) => this.stop(role));
+    this.roles.forEach((role) => { this.stop(role); });
     this.stopReview();
     loadDesk(++this.generation).then((deskClass) => {
       this.Desk = deskClass;
@@ -94,7 +116,10 @@ class LocalTable {
     });
   }
 
-  /** The API's requests, answered by the Desk. */
+  /** The API's requests, answered by the Desk.
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body] */
   async request(method, path, body) {
     const json = JSON.stringify(body === undefined ? {} : body);
     if (method === 'GET' && path === '/api/info') return this.info();
@@ -111,10 +136,11 @@ class LocalTable {
     return answer;
   }
 
-  /** A new table replaces the one there was, its engines and review stopped. */
+  /** A new table replaces the one there was, its engines and review stopped.
+   * @param {string} json */
   open(json) {
     const desk = this.call(() => new this.Desk(json));
-    this.roles.forEach((role) => this.stop(role));
+    this.roles.forEach((role) => { this.stop(role); });
     this.stopReview();
     if (this.desk) this.desk.free();
     this.desk = desk;
@@ -122,12 +148,17 @@ class LocalTable {
     return JSON.parse(desk.state());
   }
 
-  listen(id, onEvent) {
+  /** The page hears the table's events: `onEvent(name, data)`.
+   * @param {string} _id
+   * @param {(name: string, data: any) => void} onEvent */
+  listen(_id, onEvent) {
     this.onEvent = onEvent;
     const state = this.desk && this.quietly(() => this.desk.state());
     if (state) this.emit([{ name: 'state', data: JSON.parse(state) }]);
   }
 
+  /** The record of the table.
+   * @param {string} id */
   async download(id) {
     if (id !== ID || !this.desk) throw refusal(`no table ${id}`, 404);
     return this.call(() => ({ name: this.desk.record_name(), text: this.desk.record() }));
@@ -146,19 +177,22 @@ class LocalTable {
     const scheduled = this.desk && this.quietly(() => this.desk.schedule());
     if (!scheduled) return;
     const orders = JSON.parse(scheduled);
-    for (const order of orders.filter((o) => o.stop)) this.stop(this.roles[order.role]);
-    for (const order of orders.filter((o) => !o.stop)) this.start(order);
+    for (const order of orders.filter((/** @type {{stop?: boolean}} */ o) => o.stop)) this.stop(this.roles[order.role]);
+    for (const order of orders.filter((/** @type {{stop?: boolean}} */ o) => !o.stop)) this.start(order);
     const review = this.desk && this.quietly(() => this.desk.review_order()); // none: undefined
     if (review) this.orderReview(JSON.parse(review));
   }
 
-  /** Ends the role's job: what its engine writes from now on is dropped. */
+  /** Ends the role's job: what its engine writes from now on is dropped.
+   * @param {Role} role */
   stop(role) {
     if (role.version === null) return;
     role.version = null;
     role.engine.send('stop');
   }
 
+  /** Starts the Desk's order: the role's job of `version`, its protocol lines.
+   * @param {{role: number, version: number, lines: string[]}} order */
   start({ role: index, version, lines }) {
     const role = this.roles[index];
     this.stop(role);
@@ -169,17 +203,23 @@ class LocalTable {
         () => this.engineReady(role, index));
     }
     role.version = version;
-    lines.forEach((line) => role.engine.send(line));
+    lines.forEach((line) => { role.engine.send(line); });
   }
 
   /** A role's engine has (re)started its Worker: its job's clock counts from now, not from
-   * when the Worker was asked for. */
+   * when the Worker was asked for.
+   * @param {Role} role
+   * @param {number} index */
   engineReady(role, index) {
     const version = role.version;
     if (version === null || !this.desk) return;
     this.quietly(() => this.desk.engine_ready(index, version));
   }
 
+  /** A line of a role's engine, for the Desk.
+   * @param {Role} role
+   * @param {number} index
+   * @param {string} line */
   engineLine(role, index, line) {
     const version = role.version;
     if (version === null || !this.desk) return;
@@ -192,6 +232,7 @@ class LocalTable {
     else this.schedule();
   }
 
+  /** Reads the Desk's clocks. */
   tick() {
     const ticked = this.desk && this.quietly(() => this.desk.tick());
     if (!ticked) return;
@@ -202,6 +243,8 @@ class LocalTable {
     }
   }
 
+  /** Starts or stops a review, as the Desk orders.
+   * @param {{stop?: boolean, serial: number, game: string, record: string, depth: number}} order */
   orderReview(order) {
     if (order.stop) {
       if (this.review && this.review.serial === order.serial) this.stopReview();
@@ -212,7 +255,7 @@ class LocalTable {
     const worker = new Worker(new URL('./review-worker.js', import.meta.url), { type: 'module' });
     const review = { serial: order.serial, worker };
     this.review = review;
-    const progress = (status, evals) => {
+    const progress = (/** @type {string} */ status, /** @type {unknown} */ evals) => {
       if (this.review !== review) return;
       if (status !== 'running') this.stopReview();
       try {
@@ -230,6 +273,7 @@ class LocalTable {
     worker.postMessage({ game: order.game, record: order.record, depth: order.depth });
   }
 
+  /** Ends the review running, if one is. */
   stopReview() {
     if (!this.review) return;
     this.review.worker.terminate();
@@ -238,7 +282,8 @@ class LocalTable {
 
   /** Passes events to the page, as a socket would: later, in order, `analysis` throttled. An
    * event of a table that has since been replaced (a new table opened meanwhile) is dropped, as
-   * a closed socket's would be: every table here is `local`, so the page could not tell. */
+   * a closed socket's would be: every table here is `local`, so the page could not tell.
+   * @param {TableEvent[]} events */
   emit(events) {
     const desk = this.desk;
     for (const { name, data } of events) {
@@ -247,7 +292,8 @@ class LocalTable {
     }
   }
 
-  /** At most one `analysis` event every 200 ms: the last one waits for its turn. */
+  /** At most one `analysis` event every 200 ms: the last one waits for its turn.
+   * @param {unknown} data */
   analysis(data) {
     const due = this.analysisAt + ANALYSIS_MS - performance.now();
     const pending = this.pendingAnalysis;

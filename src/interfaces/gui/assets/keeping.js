@@ -1,0 +1,86 @@
+// tabula gui: keeping the game shown (keep.js, this browser's storage): its snapshot, enough
+// to set it up again on a new table; the game in progress, kept as it changes; and "My games",
+// each kept game with its record.
+// @ts-check
+import { download } from './connection.js';
+import { $, h } from './dom.js';
+import * as keep from './keep.js';
+import { withSideLines } from './lines.js';
+import { bookMoves, gameTitle, mainLine, playerName, ui } from './state.js';
+
+/** The game `t` as it is kept: enough to set it up again on a new table, clocks included
+ * (the running one read now).
+ * @param {import('./state.js').Table} t */
+export function snapshot(t) {
+  let clocks = null;
+  if (t.clocks) {
+    const spent = performance.now() - ui.clockAt;
+    const left = (/** @type {string} */ side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
+      (t.clocks.running === side ? spent : 0)));
+    clocks = { white_ms: left('white'), black_ms: left('black') };
+  }
+  // The main line, and where a side line is shown, its moves and the position shown in it.
+  const view = ui.viewing ? { path: t.moves, ply: t.ply } : null;
+  return {
+    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: mainLine(t),
+    ply: view ? Math.min(t.ply, ui.viewing.at) : t.ply, view,
+    players: t.players, limit: t.limit, analysis: t.analysis, clocks,
+    result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
+  };
+}
+
+/** Keeps the game shown: as the game in progress, and in "My games" once it has a move (its
+ * record fetched when its moves or result change: players chosen after the last move, for the
+ * next game, are kept with the game in progress but leave "My games" alone). */
+export function keepNow(force = false) {
+  const t = ui.table;
+  if (!t || ui.restoring || ui.switching) return;
+  if (force === true) ui.keptKey = null;
+  const s = snapshot(t);
+  keep.saveCurrent(s);
+  if (!s.moves.length) return;
+  const key = JSON.stringify([s.id, s.moves, s.result]);
+  if (key === ui.keptKey) return;
+  ui.keptKey = key;
+  const id = s.id;
+  const kept = keep.listGames().find((g) => g.id === id);
+  keep.keepGame({ id, savedAt: s.savedAt, title: `${gameTitle(t)} ${s.size}`,
+    white: playerName(t, 'white'), black: playerName(t, 'black'), plies: s.moves.length, result: s.result,
+    snapshot: s, record: kept?.record });
+  renderMyGames();
+  // The record is the main line's: fetched while the table holds it (a side line shown puts its
+  // moves there; going back to the main line keeps the game again).
+  if (ui.viewing) return;
+  const book = bookMoves(t);
+  download(ui.id).then((record) => {
+    if (ui.gameId === id) record.text = withSideLines(record.text, s.moves, s.start, book);
+    keep.keepRecord(id, record);
+    renderMyGames();
+  }, () => {});
+}
+
+/** "My games": each kept game with its buttons. */
+export function renderMyGames() {
+  const list = $('my-games');
+  list.replaceChildren();
+  const games = keep.listGames();
+  $('forget-games').disabled = games.length === 0;
+  if (!games.length) list.appendChild(h('li', 'muted', 'No games yet: the games you play here are kept.'));
+  for (const g of games) {
+    const li = h('li', g.id === ui.gameId ? 'kept current' : 'kept');
+    li.dataset.id = g.id;
+    const when = new Date(g.savedAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+    li.appendChild(h('span', 'kept-text', `${g.title} · ${g.white} – ${g.black} · ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'} · ${g.result || 'unfinished'} · ${when}`));
+    const buttons = h('span', 'kept-buttons');
+    for (const [action, label] of [['open', 'Open'], ['review', 'Review'], ['download', 'Download'], ['delete', 'Delete']]) {
+      const b = h('button', '', label);
+      b.type = 'button';
+      b.dataset.action = action;
+      if (action === 'download') b.disabled = !g.record;
+      buttons.appendChild(b);
+    }
+    li.appendChild(buttons);
+    list.appendChild(li);
+  }
+}
+
