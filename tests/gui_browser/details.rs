@@ -1,9 +1,12 @@
 //! What a person notices beside the games: a game set up again when the server restarted, a
 //! refused position string that must not stay once the game moves on, a record file of several
-//! games to choose from, and pressed toggles that must stay readable while the mouse is on
-//! them. Each is checked in the page (most saved as a screenshot).
+//! games to choose from, pressed toggles that must stay readable while the mouse is on them,
+//! and a Claustro capture's placements, the square just left among them. Each is checked in the
+//! page (most saved as a screenshot).
 
-use crate::board_page::{choose_file, click, new_game, poll, select, set_diamond, type_into};
+use crate::board_page::{
+    choose_file, click, click_square, new_game, poll, select, set_diamond, type_into,
+};
 use crate::page::save_screenshot;
 use crate::processes::{api_get, screenshot_dir, start_server};
 use crate::{Context, Res, STEP};
@@ -315,6 +318,54 @@ async fn game_set_up_again(client: &Client) -> Res<()> {
     Ok(())
 }
 
+/// The targets drawn: the squares marked `target`, and how many dots and rings.
+const TARGETS: &str = r#"
+return {
+    squares: Array.from(document.querySelectorAll('rect.square.target')).map((r) => r.dataset.square).sort(),
+    dots: document.querySelectorAll('circle.target-dot').length,
+    rings: document.querySelectorAll('circle.target-ring').length,
+    moves: document.querySelectorAll('#moves .move[data-ply]').length,
+};
+"#;
+
+/// docs/rules.md's example of a Claustro capture: white `a2 b2`, black `c3 e4`; after `b2` and
+/// `c3` are clicked, the captured pawn may go on any of the 18 empty squares that are not
+/// corners, `b2` (just left) among them, each shown by a dot (none is occupied); clicking `b2`
+/// plays `b2c3b2`.
+async fn capture_puts_back_where_it_left(client: &Client) -> Res<()> {
+    crate::board_mends::choose_players(client, ("human", ""), ("human", ""), ("movetime", "1"))
+        .await?;
+    type_into(client, "position", "5/4p/2p2/PP3/5 w 0 1").await?;
+    click(client, "#set-position").await?;
+    wait_until(
+        client,
+        "the example's position",
+        "return document.querySelectorAll('g.piece').length;",
+        |n| n == 4,
+    )
+    .await?;
+    click_square(client, "b2").await?;
+    click_square(client, "c3").await?;
+    let corners = ["a1", "e1", "a5", "e5"];
+    let taken = ["a2", "c3", "e4"];
+    let mut empty: Vec<String> = (b'a'..=b'e')
+        .flat_map(|file| (1..=5).map(move |rank| format!("{}{rank}", file as char)))
+        .filter(|square| !corners.contains(&square.as_str()) && !taken.contains(&square.as_str()))
+        .collect();
+    empty.sort();
+    let want = serde_json::json!({"squares": empty, "dots": 18, "rings": 0, "moves": 0});
+    wait_until(client, "the placements of b2c3", TARGETS, |shown| {
+        *shown == want
+    })
+    .await?;
+    click_square(client, "b2").await?;
+    wait_until(client, "b2c3b2 played", TARGETS, |shown| {
+        shown["moves"] == 1
+    })
+    .await
+    .map(drop)
+}
+
 pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
     game_set_up_again(client).await?;
     page_with_token(client).await?;
@@ -334,6 +385,8 @@ pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
     .await?;
     refused_position_goes(client, base).await?;
     record_of_two_games(client, base).await?;
+    new_game(client, "claustro", "5x5", 25).await?;
+    capture_puts_back_where_it_left(client).await?;
     new_game(client, "claustro", "5x5", 25).await?;
     click(client, "#analyse").await?;
     wait_until(

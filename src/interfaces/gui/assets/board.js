@@ -119,7 +119,9 @@ export function renderBoard(state) {
       if (last.has(sq)) svgEl('rect', { x: px, y: py, width: S, height: S, class: 'last' }, layers.highlights);
       if (picked.has(sq)) svgEl('rect', { x: px, y: py, width: S, height: S, class: 'picked-ov' }, layers.highlights);
       if (next.has(sq)) {
-        const occupied = 'NnPp'.includes(ch);
+        // The square a move leaves is empty once it has gone on (Claustro puts a captured pawn
+        // back there: `b2c3b2`).
+        const occupied = 'NnPp'.includes(ch) && !(e.path.length > 1 && sq === e.path[0]);
         svgEl('circle', { cx: px + S / 2, cy: py + S / 2, r: occupied ? S * 0.44 : S * 0.15,
           class: occupied ? 'target-ring' : 'target-dot' }, layers.highlights);
       }
