@@ -62,11 +62,16 @@ impl LoadedRecord {
         Some((result, self.termination.as_deref().unwrap_or("")))
     }
 
+    /// Whether `table` starts where the record does, its first `book` moves the record's
+    /// opening: the record's movetext then begins where the table's moves after them do.
+    pub fn is_opening(&self, table: &Table, book: usize) -> bool {
+        self.start == table.start && book == self.book
+    }
+
     /// The record's move for each of `table`'s moves after the first `book`, while they follow
     /// its main line (`None` for those after they part, or on another start or opening).
     pub fn recorded_moves(&self, table: &Table, book: usize) -> Vec<Option<NodeId>> {
-        let follows = self.start == table.start && book == self.book;
-        let mut at = Some(NodeId::ROOT).filter(|_| follows);
+        let mut at = Some(NodeId::ROOT).filter(|_| self.is_opening(table, book));
         (table.moves.iter().skip(book))
             .map(|text| {
                 at = at

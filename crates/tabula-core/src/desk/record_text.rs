@@ -96,7 +96,9 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
         })
         .collect();
     let mut tree = record_tree(&moves);
-    if let Some(record) = loaded {
+    if let Some(record) = loaded.filter(|record| record.is_opening(table, book.len())) {
+        let root = &record.tree.node(NodeId::ROOT).comments;
+        tree.node_mut(NodeId::ROOT).comments.clone_from(root);
         let recorded = record.recorded_moves(table, book.len());
         let main = tree.main_line(NodeId::ROOT);
         for (at, (id, recorded)) in main.into_iter().zip(recorded).enumerate() {
@@ -247,6 +249,35 @@ mod tests {
                          e5c4 {review 0.700 -> 0.700 loss 0.0000} *\n";
         let (table, _) = read_record(annotated, 1).expect("an annotated record");
         assert_eq!(table.moves, ["d4f5", "e5c4"]);
+    }
+
+    #[test]
+    fn a_loaded_records_comments_and_data_are_written_again_and_bad_side_lines_left_out() {
+        let record = "[Game \"joust\"]\n[Result \"*\"]\n\n{start} 1. d4f5 {cp 12 d3 7ms} {good} \
+                      (1. d4e6 {legal}) (1. d4d5 {not a knight's move}) e5c4 {review x} 2. f5h6 *\n";
+        let (table, loaded) = read_record(record, 1).expect("a good record");
+        assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
+        let first = loaded.tree.main_line(NodeId::ROOT)[0];
+        let parent = loaded.tree.node(first).parent().expect("a first move");
+        let lines: Vec<&str> = (loaded.tree.node(parent).children().iter())
+            .map(|&id| loaded.tree.node(id).text.as_str())
+            .collect();
+        assert_eq!(lines, ["d4f5", "d4e6"], "the illegal side line is left out");
+        let mut desk = Desk::new(table.clone());
+        desk.load_record(table, loaded);
+        let written = write_record(&desk, |_| "tabula".to_string());
+        let movetext = written.split("\n\n").nth(1).unwrap_or("");
+        assert_eq!(
+            movetext, "{start} 1. d4f5 {cp 12 d3 7ms} {good} e5c4 {review x} 2. f5h6 *\n",
+            "the main line with the record's comments and data; side lines are the page's"
+        );
+        desk.table.goto(1).expect("back one move");
+        desk.person_moves("e5f3", false).expect("another move");
+        let written = write_record(&desk, |_| "tabula".to_string());
+        assert!(
+            written.ends_with("\n{start} 1. d4f5 {cp 12 d3 7ms} {good} e5f3 {0ms} *\n"),
+            "{written}"
+        );
     }
 
     #[test]
