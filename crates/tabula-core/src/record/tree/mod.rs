@@ -2,7 +2,8 @@
 //! nested to any depth, and each move's comments, NAGs and record data (thinking time,
 //! evaluation, depth). The one tree that every reader and writer of records goes through:
 //! [`parse`] reads PGN's movetext into it, [`write`] writes it back, [`check`] plays its moves by
-//! the rules, and [`json`] is its flat form for the browser and Python (docs/records.md).
+//! the rules ([`Opening`]: from a game's opening), and [`json`] is its flat form for the browser
+//! and Python (docs/records.md).
 //!
 //! The nodes live in an arena (a `Vec`, indexed by [`NodeId`]), not in nested boxes, so that a
 //! long game is no deep recursion: walking, comparing, dropping and writing a tree of any depth
@@ -12,6 +13,7 @@
 
 mod check;
 mod data;
+mod game;
 mod json;
 mod numbers;
 mod parse;
@@ -21,6 +23,7 @@ mod write;
 
 pub use check::without_move;
 pub use data::{MoveData, Score};
+pub use game::Opening;
 pub use json::{FlatMove, FlatTree};
 pub use numbers::{first_move, numbered};
 pub use parse::MAX_NESTING;

@@ -300,3 +300,26 @@ proptest! {
         prop_assert_eq!(MoveTree::from_flat(tree.to_flat()), Ok(tree));
     }
 }
+
+#[test]
+fn an_opening_reads_and_writes_movetext_for_its_game() {
+    let opening = Opening::new("joust", Some("8"), "startpos moves d4f5").expect("joust");
+    assert_eq!(opening.first_move, (Side::Black, 1));
+    let tree = opening
+        .read("1... e5c4 (1... e5f3) 2. f5h6 *")
+        .expect("legal");
+    assert_eq!(
+        opening.write(tree).expect("legal"),
+        "1... e5c4 (1... e5f3) 2. f5h6 *\n"
+    );
+    let error = opening.read("1... e5c4 2. f5f6").expect_err("illegal");
+    assert!(error.starts_with("move 2 (white) 'f5f6': "), "{error}");
+    let bad_tree = MoveTree::from_moves(&["d4f5"]);
+    assert!(
+        opening.write(bad_tree).is_err(),
+        "black has no knight on d4"
+    );
+    let position = Opening::new("joust", None, "8/8/8/4n3/3N4/8/8/8 b 0 7").expect("a position");
+    assert_eq!(position.first_move, (Side::Black, 7));
+    assert!(Opening::new("chess", None, "").is_err());
+}
