@@ -249,14 +249,26 @@ fn side_lines_and_comments_are_kept_in_the_annotated_record() {
     assert_eq!(played.len(), 2, "the main line only: {report}");
     assert_eq!(played[0]["move"], "e5c4");
     let text = std::fs::read_to_string(&annotated).expect("the annotated record");
-    assert!(text.contains("\n\n{before} 1. e5c4 {3ms} {walks away} {review "), "{text}");
-    assert!(text.contains("(1. b1c3 {takes the last knight}) 1... c3a2 {review "), "{text}");
+    assert!(
+        text.contains("\n\n{before} 1. e5c4 {3ms} {walks away} {review "),
+        "{text}"
+    );
+    assert!(
+        text.contains("(1. b1c3 {takes the last knight}) 1... c3a2 {review "),
+        "{text}"
+    );
     let again = checked_review("jesonmor", &annotated, &[]);
     assert_eq!(again["moves"], report["moves"]);
     // A side line's move that is not legal refuses the record, named.
-    let illegal = file("bad-side-line.txt", &BLUNDER.replace("c3a2", "(1. b1b2) c3a2"));
+    let illegal = file(
+        "bad-side-line.txt",
+        &BLUNDER.replace("c3a2", "(1. b1b2) c3a2"),
+    );
     let line = refused(&["review", illegal.to_str().unwrap()]);
-    assert!(line.contains("move 1 (white) 'b1b2' of a side line"), "{line}");
+    assert!(
+        line.contains("move 1 (white) 'b1b2' of a side line"),
+        "{line}"
+    );
 }
 
 /// Runs a review expected to fail, and returns its one error line.
