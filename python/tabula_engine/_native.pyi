@@ -21,6 +21,8 @@ __all__ = [
     "result",
     "validate_fen",
     "games",
+    "read_record",
+    "write_record",
 ]
 
 __version__: str
