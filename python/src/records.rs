@@ -19,10 +19,13 @@ fn opening_of(record: &RecordGame) -> Result<Opening, String> {
     )
 }
 
+/// A game's tags in order and its move tree's flat JSON.
+type ReadRecord = (Vec<(String, String)>, String);
+
 /// The first game of `text`: its tags in order and its move tree's flat JSON; None when the text
 /// holds no game.
 #[pyfunction]
-pub fn read_record(text: Text) -> PyResult<Option<(Vec<(String, String)>, String)>> {
+pub fn read_record(text: Text) -> PyResult<Option<ReadRecord>> {
     let text = text.named("text")?;
     let games = record_games(&text).map_err(refused)?;
     let Some(record) = games.into_iter().next() else {
