@@ -121,3 +121,12 @@ def test_a_move_that_is_not_legal_is_refused_with_the_cores_message() -> None:
     with pytest.raises(ValueError, match="d4d5"):
         game.add_variation("d4d5")
     assert game.variations == []
+
+
+def test_hostile_records_are_refused_not_crashed_on() -> None:
+    deep = '[Game "joust"]\n\n1. d4f5 ' + "(1. d4e6 " * 5000 + ")" * 5000 + " *\n"
+    with pytest.raises(ValueError, match="nested more than 100 deep"):
+        pgn.read_game(io.StringIO(deep))
+    with pytest.raises(ValueError, match="no Game tag"):
+        pgn.read_game(io.StringIO("1. d4f5 *\n"))
+    assert pgn.read_game(io.StringIO("\n\n")) is None
