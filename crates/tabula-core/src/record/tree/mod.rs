@@ -1,9 +1,9 @@
 //! A game's tree of moves: the main line, the side lines (variations) branching from any move,
 //! nested to any depth, and each move's comments, NAGs and record data (thinking time,
 //! evaluation, depth). The one tree that every reader and writer of records goes through:
-//! [`parse`] reads PGN's movetext into it, [`write`] writes it back, [`check`] plays its moves by
-//! the rules ([`Opening`]: from a game's opening), and [`json`] is its flat form for the browser
-//! and Python (docs/records.md).
+//! `parse.rs` reads PGN's movetext into it, `write.rs` writes it back, `check.rs` plays its
+//! moves by the rules ([`Opening`], in `game.rs`: from a game's opening), and `json.rs` is its
+//! flat form for the browser and Python (docs/records.md).
 //!
 //! The nodes live in an arena (a `Vec`, indexed by [`NodeId`]), not in nested boxes, so that a
 //! long game is no deep recursion: walking, comparing, dropping and writing a tree of any depth
