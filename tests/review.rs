@@ -232,6 +232,45 @@ fn walking_away_from_a_winning_capture_is_a_blunder_and_the_annotation_reads_bac
     assert_eq!(untold["moves"], report["moves"]);
 }
 
+#[test]
+fn side_lines_and_comments_are_kept_in_the_annotated_record() {
+    let with_side_line = BLUNDER.replace(
+        "1. e5c4 {3ms} c3a2",
+        "{before} 1. e5c4 {3ms} {walks away} (1. b1c3 {takes the last knight}) c3a2",
+    );
+    let record = file("side-line.txt", &with_side_line);
+    let annotated = std::env::temp_dir().join(format!(
+        "tabula-review-{}-side-line-annotated.txt",
+        std::process::id()
+    ));
+    let annotated_path = annotated.to_str().expect("a UTF-8 path");
+    let report = checked_review("jesonmor", &record, &["--annotate", annotated_path]);
+    let played: Vec<&Value> = report["moves"].as_array().expect("moves").iter().collect();
+    assert_eq!(played.len(), 2, "the main line only: {report}");
+    assert_eq!(played[0]["move"], "e5c4");
+    let text = std::fs::read_to_string(&annotated).expect("the annotated record");
+    assert!(
+        text.contains("\n\n{before} 1. e5c4 {3ms} {walks away} {review "),
+        "{text}"
+    );
+    assert!(
+        text.contains("(1. b1c3 {takes the last knight}) 1... c3a2 {review "),
+        "{text}"
+    );
+    let again = checked_review("jesonmor", &annotated, &[]);
+    assert_eq!(again["moves"], report["moves"]);
+    // A side line's move that is not legal refuses the record, named.
+    let illegal = file(
+        "bad-side-line.txt",
+        &BLUNDER.replace("c3a2", "(1. b1b2) c3a2"),
+    );
+    let line = refused(&["review", illegal.to_str().unwrap()]);
+    assert!(
+        line.contains("move 1 (white) 'b1b2' of a side line"),
+        "{line}"
+    );
+}
+
 /// Runs a review expected to fail, and returns its one error line.
 fn refused(args: &[&str]) -> String {
     let output = tabula(args);

@@ -1,7 +1,8 @@
 //! tabula for Python (the `tabula-engine` package, imported as `tabula_engine`): a door over
 //! the core crate, like the binary. `Position` holds the rules, `Engine` the search, `VectorGames` a
 //! batch of games stepped together (`tabula_engine.vector`); the
-//! functions here are stateless, in pyffish's shape, for users coming from it. Every refusal
+//! functions here are stateless, in pyffish's shape, for users coming from it; `records` reads
+//! and writes game records for `tabula_engine.pgn`. Every refusal
 //! is a `ValueError` with the protocol's message, cleaned as its error lines are; an argument
 //! of the wrong type a `TypeError` naming it; nothing here panics on what Python passes.
 
@@ -13,6 +14,7 @@ mod limit;
 mod opponent;
 mod player;
 mod position;
+mod records;
 mod turns;
 mod values;
 mod vector;
@@ -103,5 +105,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(result, module)?)?;
     module.add_function(wrap_pyfunction!(validate_fen, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(records::read_record, module)?)?;
+    module.add_function(wrap_pyfunction!(records::write_record, module)?)?;
     Ok(())
 }

@@ -6,12 +6,14 @@
 //! [`Rules`] answers what the board page asks of the rules (the squares that may be clicked
 //! next, a move's text, the position string) without the engine. [`Desk`] is the board page's
 //! game, answering the page's requests as the GUI's server does, and [`ReviewRun`] a review's
-//! searches in a Worker of their own.
+//! searches in a Worker of their own. [`read_movetext`] and [`write_movetext`] read and write a
+//! record's movetext through the core's move tree.
 
 mod desk;
 mod evals;
 mod lines;
 mod orders;
+mod records;
 mod rules;
 
 use lines::{JsLines, set_panic_report};
@@ -21,6 +23,7 @@ use wasm_bindgen::prelude::*;
 
 pub use desk::Desk;
 pub use evals::ReviewRun;
+pub use records::{read_movetext, write_movetext};
 pub use rules::Rules;
 
 /// tabula's version and the commit the module was built from (`0.2.0 (commit ...)`), for the

@@ -3,8 +3,11 @@
 //! the `Opening` tag's) stay book moves while the game begins with them: the record written and
 //! the review leave them unjudged. Its players are shown while people play both sides (a
 //! record loaded is studied), and its result while the game is the record's, moves and all.
+//! Its move tree keeps the comments and record data of its moves, written again while the game
+//! follows them, and its side lines (those the rules take).
 
 use super::table::Table;
+use crate::record::tree::{MoveTree, NodeId};
 use serde::Serialize;
 
 /// What a loaded record says of its game.
@@ -20,6 +23,9 @@ pub struct LoadedRecord {
     /// The `Result` and `Termination` tags (a `*` or an `unterminated` game has none).
     pub result: Option<String>,
     pub termination: Option<String>,
+    /// The movetext's tree (the moves after the opening's), checked by the rules: a side line
+    /// with a move they refuse is left out.
+    pub tree: MoveTree,
 }
 
 /// The record as the page reads it (the `record` of a Table in docs/gui.md).
@@ -54,6 +60,26 @@ impl LoadedRecord {
     pub fn result(&self, table: &Table) -> Option<(&str, &str)> {
         let result = self.result.as_deref().filter(|_| self.is_whole(table))?;
         Some((result, self.termination.as_deref().unwrap_or("")))
+    }
+
+    /// Whether `table` starts where the record does, its first `book` moves the record's
+    /// opening: the record's movetext then begins where the table's moves after them do.
+    pub fn is_opening(&self, table: &Table, book: usize) -> bool {
+        self.start == table.start && book == self.book
+    }
+
+    /// The record's move for each of `table`'s moves after the first `book`, while they follow
+    /// its main line (`None` for those after they part, or on another start or opening).
+    pub fn recorded_moves(&self, table: &Table, book: usize) -> Vec<Option<NodeId>> {
+        let mut at = Some(NodeId::ROOT).filter(|_| self.is_opening(table, book));
+        (table.moves.iter().skip(book))
+            .map(|text| {
+                at = at
+                    .and_then(|id| self.tree.node(id).children().first().copied())
+                    .filter(|&id| self.tree.node(id).text == *text);
+                at
+            })
+            .collect()
     }
 
     /// What the page shows of the record with `table`'s game; `None` once the start changed.

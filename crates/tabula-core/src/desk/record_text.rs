@@ -7,11 +7,11 @@ use super::loaded_record::LoadedRecord;
 use super::state::Desk;
 use super::table::{Limit, Player, Table};
 use crate::game::Side;
-use crate::games::game_and_size;
-use crate::record::games::{movetext_moves, player_label, record_games};
-use crate::record::lines::{MoveRecord, move_lines, tag_lines, today};
+use crate::games::{game_and_size, open_session};
+use crate::record::games::{player_label, record_games};
+use crate::record::lines::{MoveRecord, record_tree, tag_lines, today};
 use crate::record::position_line::PositionLine;
-use crate::review::game::numbered;
+use crate::record::tree::{NodeId, first_move, numbered};
 
 /// The game of `state` as record text; `engine_name` names an engine by its index.
 pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> String {
@@ -82,10 +82,11 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
         ("Termination", termination),
         ("PlyCount", table.moves.len().to_string()),
     ];
+    let note = |ply: usize| state.notes.get(ply).cloned().flatten();
     let moves: Vec<MoveRecord> = (table.moves.iter().enumerate())
         .skip(book.len())
         .map(|(ply, text)| {
-            let note = state.notes.get(ply).cloned().flatten().unwrap_or_default();
+            let note = note(ply).unwrap_or_default();
             MoveRecord {
                 text: text.clone(),
                 score: note.score,
@@ -94,6 +95,24 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
             }
         })
         .collect();
+    let mut tree = record_tree(&moves);
+    if let Some(record) = loaded.filter(|record| record.is_opening(table, book.len())) {
+        let root = &record.tree.node(NodeId::ROOT).comments;
+        tree.node_mut(NodeId::ROOT).comments.clone_from(root);
+        let recorded = record.recorded_moves(table, book.len());
+        let main = tree.main_line(NodeId::ROOT);
+        for (at, (id, recorded)) in main.into_iter().zip(recorded).enumerate() {
+            let Some(recorded) = recorded.map(|recorded| record.tree.node(recorded)) else {
+                break;
+            };
+            let node = tree.node_mut(id);
+            node.comments.clone_from(&recorded.comments);
+            if note(book.len() + at).is_none() {
+                node.data = recorded.data;
+            }
+        }
+    }
+    tree.result = Some(result.to_string());
     let mut fields = table.start.split_whitespace().skip(1);
     let mover = match fields.next() {
         Some("b") => Side::Black,
@@ -102,8 +121,7 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
     let number = fields.nth(1).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut text = tag_lines(&tags);
     text.push('\n');
-    let first_move = numbered((mover, number), book.len());
-    text.push_str(&move_lines(first_move, &moves, result));
+    text.push_str(&tree.write(numbered((mover, number), book.len())));
     text
 }
 
@@ -156,9 +174,16 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
     let opening_text = tag("Opening").unwrap_or("startpos");
     let opening = PositionLine::parse(opening_text)
         .ok_or_else(|| format!("the Opening tag '{opening_text}' names no position"))?;
+    let mut tree = record.tree()?;
     let mut moves = opening.moves.clone();
-    moves.extend(movetext_moves(&record.movetext)?);
+    moves.extend(tree.main_moves());
     let mut table = Table::from_moves(kind, size, opening.position.as_deref(), &moves)?;
+    let book: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
+    let after_book = open_session(kind, size, opening.position.as_deref(), &book, true)?;
+    let first = first_move(after_book.as_ref());
+    for problem in tree.prune(after_book.as_ref(), first)? {
+        log::info!("a side line of the record is left out: {problem}");
+    }
     // A loss on time is not in the moves: the Termination tag says it.
     let lost_on_time =
         |side: Side| tag("Termination") == Some(format!("{} lost on time", side.name()).as_str());
@@ -177,6 +202,7 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
         termination: tag("Termination")
             .filter(|reason| !reason.is_empty() && *reason != "unterminated")
             .map(str::to_string),
+        tree,
     };
     Ok((table, loaded))
 }
@@ -223,6 +249,35 @@ mod tests {
                          e5c4 {review 0.700 -> 0.700 loss 0.0000} *\n";
         let (table, _) = read_record(annotated, 1).expect("an annotated record");
         assert_eq!(table.moves, ["d4f5", "e5c4"]);
+    }
+
+    #[test]
+    fn a_loaded_records_comments_and_data_are_written_again_and_bad_side_lines_left_out() {
+        let record = "[Game \"joust\"]\n[Result \"*\"]\n\n{start} 1. d4f5 {cp 12 d3 7ms} {good} \
+                      (1. d4e6 {legal}) (1. d4d5 {not a knight's move}) e5c4 {review x} 2. f5h6 *\n";
+        let (table, loaded) = read_record(record, 1).expect("a good record");
+        assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
+        let first = loaded.tree.main_line(NodeId::ROOT)[0];
+        let parent = loaded.tree.node(first).parent().expect("a first move");
+        let lines: Vec<&str> = (loaded.tree.node(parent).children().iter())
+            .map(|&id| loaded.tree.node(id).text.as_str())
+            .collect();
+        assert_eq!(lines, ["d4f5", "d4e6"], "the illegal side line is left out");
+        let mut desk = Desk::new(table.clone());
+        desk.load_record(table, loaded);
+        let written = write_record(&desk, |_| "tabula".to_string());
+        let movetext = written.split("\n\n").nth(1).unwrap_or("");
+        assert_eq!(
+            movetext, "{start} 1. d4f5 {cp 12 d3 7ms} {good} e5c4 {review x} 2. f5h6 *\n",
+            "the main line with the record's comments and data; side lines are the page's"
+        );
+        desk.table.goto(1).expect("back one move");
+        desk.person_moves("e5f3", false).expect("another move");
+        let written = write_record(&desk, |_| "tabula".to_string());
+        assert!(
+            written.ends_with("\n{start} 1. d4f5 {cp 12 d3 7ms} {good} e5f3 {0ms} *\n"),
+            "{written}"
+        );
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! An engine's `info` line read into the fields that the match runner and the GUI use.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A score as the engine gave it, from the side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Score {
     Cp(i64),

@@ -1,6 +1,7 @@
 //! The lines of a game record's text as every writer of records writes them: `[Tag "value"]`
 //! lines, the numbered moves with their comments, the result, and today's date.
 
+use super::tree::{MoveData, MoveTree, NodeId};
 use crate::game::{Outcome, Side};
 
 /// One move as played, with what the engine said about it.
@@ -20,45 +21,32 @@ pub fn tag_lines(tags: &[(&str, String)]) -> String {
         .collect()
 }
 
-/// The numbered moves with their comments and the result, in lines of about 100 characters;
-/// `first_move` is who made the first move and its number.
-pub fn move_lines(first_move: (Side, u32), moves: &[MoveRecord], result: &str) -> String {
-    let mut text = String::new();
-    let mut line = String::new();
-    let (mut mover, mut number) = first_move;
-    for (ply, mv) in moves.iter().enumerate() {
-        let mut token = String::new();
-        match mover {
-            Side::White => token.push_str(&format!("{number}. ")),
-            Side::Black if ply == 0 => token.push_str(&format!("{number}... ")),
-            Side::Black => {}
+/// The moves as the main line of a tree, each with its record data (a score that is not
+/// `cp N` or `mate N` is kept as a comment).
+pub fn record_tree(moves: &[MoveRecord]) -> MoveTree {
+    let mut tree = MoveTree::from_moves(&moves.iter().map(|mv| &mv.text).collect::<Vec<_>>());
+    for (id, mv) in tree.main_line(NodeId::ROOT).into_iter().zip(moves) {
+        let score = mv.score.as_deref();
+        let node = tree.node_mut(id);
+        node.data = MoveData {
+            score: score.and_then(MoveData::read).and_then(|data| data.score),
+            depth: mv.depth,
+            time_ms: Some(mv.time_ms),
+        };
+        if node.data.score.is_none() {
+            node.comments.extend(score.map(str::to_string));
         }
-        if mover == Side::Black {
-            number = number.saturating_add(1);
-        }
-        mover = mover.opponent();
-        token.push_str(&mv.text);
-        let mut comment = Vec::new();
-        if let Some(score) = &mv.score {
-            comment.push(score.clone());
-        }
-        if let Some(depth) = mv.depth {
-            comment.push(format!("d{depth}"));
-        }
-        comment.push(format!("{}ms", mv.time_ms));
-        token.push_str(&format!(" {{{}}}", comment.join(" ")));
-        if line.len() + token.len() > 100 {
-            text.push_str(line.trim_end());
-            text.push('\n');
-            line.clear();
-        }
-        line.push_str(&token);
-        line.push(' ');
     }
-    line.push_str(result);
-    text.push_str(&line);
-    text.push('\n');
-    text
+    tree
+}
+
+/// The numbered moves with their record data and the result, in lines of about 100
+/// characters, as the move tree writes them; `first_move` is who made the first move and its
+/// number.
+pub fn move_lines(first_move: (Side, u32), moves: &[MoveRecord], result: &str) -> String {
+    let mut tree = record_tree(moves);
+    tree.result = Some(result.to_string());
+    tree.write(first_move)
 }
 
 /// Today's date (UTC) as PGN writes it: `YYYY.MM.DD`.

@@ -2,16 +2,14 @@
 //! judgement, which every record reader skips as it skips the match's own comments:
 //! `{review 0.512 -> 0.380 loss 0.132 mistake best d4f5}` (the mover's expected scores before and
 //! after, the loss, and for a marked move its mark and the engine's best move). The record's own
-//! tags and comments are kept; an `Annotator` tag says how it was reviewed. The book moves stay in
+//! tags, comments and side lines (its [`MoveTree`](crate::record::tree::MoveTree)) are kept; an
+//! `Annotator` tag says how it was reviewed; the side lines are not reviewed. The book moves stay in
 //! the `Opening` tag, not judged.
 
 use super::game::{ReviewGame, numbered};
 use super::judgement::Review;
-use crate::game::Side;
 use crate::record::lines::tag_lines;
-
-/// The longest line of moves written, as `tabula match` writes them.
-const LINE_WIDTH: usize = 100;
+use crate::record::tree::NodeId;
 
 /// The record text of `game` annotated with `review` (moves it did not judge keep only their own
 /// comments); `limit` says how each position was searched.
@@ -30,23 +28,9 @@ pub fn annotated_record(game: &ReviewGame, review: &Review, limit: &str) -> Stri
             .collect()
     };
     tags.push(("Annotator", format!("tabula review, {limit}")));
-    let result = game.tag("Result").unwrap_or("*").to_string();
-    let mut text = tag_lines(&tags);
-    text.push('\n');
-    let mut line = String::new();
-    // The book moves are the Opening tag's.
-    for (ply, entry) in game.moves.iter().enumerate().skip(game.book) {
-        let (side, number) = numbered(game.first_move, ply);
-        let mut token = match side {
-            Side::White => format!("{number}. "),
-            Side::Black if ply == game.book => format!("{number}... "),
-            Side::Black => String::new(),
-        };
-        token.push_str(&entry.text);
-        for comment in &entry.comments {
-            token.push_str(&format!(" {{{comment}}}"));
-        }
-        if let Some(judged) = review.moves.get(ply)
+    let mut tree = game.tree.clone();
+    for (at, id) in tree.main_line(NodeId::ROOT).into_iter().enumerate() {
+        if let Some(judged) = review.moves.get(game.book + at)
             && let Some(loss) = judged.loss
         {
             let mut comment = format!(
@@ -56,18 +40,13 @@ pub fn annotated_record(game: &ReviewGame, review: &Review, limit: &str) -> Stri
             if let Some(mark) = judged.mark {
                 comment.push_str(&format!(" {} best {}", mark.name(), judged.best));
             }
-            token.push_str(&format!(" {{{comment}}}"));
+            tree.node_mut(id).comments.push(comment);
         }
-        if !line.is_empty() && line.len() + token.len() > LINE_WIDTH {
-            text.push_str(line.trim_end());
-            text.push('\n');
-            line.clear();
-        }
-        line.push_str(&token);
-        line.push(' ');
     }
-    line.push_str(&result);
-    text.push_str(&line);
+    tree.result = Some(game.tag("Result").unwrap_or("*").to_string());
+    let mut text = tag_lines(&tags);
     text.push('\n');
+    // The book moves are the Opening tag's.
+    text.push_str(&tree.write(numbered(game.first_move, game.book)));
     text
 }

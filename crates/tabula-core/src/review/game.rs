@@ -5,9 +5,19 @@
 
 use crate::game::{BoardSize, Side};
 use crate::games::GameKind;
-use crate::record::games::{MovetextMove, RecordGame, movetext_entries, record_games};
+use crate::record::games::{RecordGame, record_games};
 use crate::record::position_line::PositionLine;
+pub use crate::record::tree::numbered;
+use crate::record::tree::{MoveTree, NodeId, first_move, without_move};
 use crate::session::GameSession;
+
+/// A move of the game as the engine writes it, with the comments the record has after it (its
+/// record data first, as written: `cp 12 d6 48ms`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovetextMove {
+    pub text: String,
+    pub comments: Vec<String>,
+}
 
 /// A game to review, its moves checked.
 #[derive(Clone, Debug)]
@@ -16,9 +26,12 @@ pub struct ReviewGame {
     pub size: BoardSize,
     /// Where the reviewed moves start: the position of a record's `Opening`, without its moves.
     pub start: PositionLine,
-    /// The moves as the engine writes them, with the comments they had: the `Opening`'s moves
-    /// first (the book moves), then the movetext's.
+    /// The main line's moves as the engine writes them, with the comments they had: the
+    /// `Opening`'s moves first (the book moves), then the movetext's.
     pub moves: Vec<MovetextMove>,
+    /// The movetext's tree (after the book moves): the main line of `moves` with its side
+    /// lines and comments, every move checked by the rules.
+    pub tree: MoveTree,
     /// How many of the first moves are the record's opening (a book's line or a match's random
     /// moves): they are searched but not judged.
     pub book: usize,
@@ -50,24 +63,17 @@ impl ReviewGame {
         size: Option<BoardSize>,
     ) -> Result<ReviewGame, String> {
         let is_record = text.lines().any(|line| line.trim_start().starts_with('['));
-        let (opening, movetext, tags) = if is_record {
+        let (opening, mut tree, tags) = if is_record {
             record_game(text, number, game)?
         } else {
             plain_game(text)?
         };
         let book = opening.moves.len();
-        let moves: Vec<MovetextMove> = (opening.moves.into_iter())
-            .map(|text| MovetextMove {
-                text,
-                comments: Vec::new(),
-            })
-            .chain(movetext)
-            .collect();
         let start = PositionLine {
             position: opening.position,
             moves: Vec::new(),
         };
-        if moves.is_empty() {
+        if book == 0 && tree.node(NodeId::ROOT).children().is_empty() {
             return Err("the text holds no moves to review".to_string());
         }
         let tag_size = tags.iter().find(|(name, _)| name == "Size");
@@ -84,27 +90,36 @@ impl ReviewGame {
             ));
         }
         let first_move = first_move(session.as_ref());
-        let mut canonical = Vec::with_capacity(moves.len());
-        for (ply, entry) in moves.into_iter().enumerate() {
+        let mut moves = Vec::with_capacity(book);
+        for (ply, text) in opening.moves.into_iter().enumerate() {
             let (side, number) = numbered(first_move, ply);
             let text = session
-                .canonical_move(&entry.text)
-                .and_then(|text| session.play_move(&text).map(|()| text))
+                .canonical_move(&text)
+                .and_then(|canonical| session.play_move(&canonical).map(|()| canonical))
                 .map_err(|problem| {
-                    format!(
-                        "move {number} ({}) '{}': {}",
-                        side.name(),
-                        entry.text,
-                        without_move(&problem, &entry.text)
-                    )
+                    let problem = without_move(&problem, &text);
+                    format!("move {number} ({}) '{text}': {problem}", side.name())
                 })?;
-            canonical.push(MovetextMove { text, ..entry });
+            moves.push(MovetextMove {
+                text,
+                comments: Vec::new(),
+            });
         }
+        tree.check(session.as_ref(), numbered(first_move, book))?;
+        moves.extend(tree.main_line(NodeId::ROOT).into_iter().map(|id| {
+            let node = tree.node(id);
+            let data = Some(node.data.text()).filter(|data| !data.is_empty());
+            MovetextMove {
+                text: node.text.clone(),
+                comments: data.into_iter().chain(node.comments.clone()).collect(),
+            }
+        }));
         Ok(ReviewGame {
             game,
             size: session.size(),
             start,
-            moves: canonical,
+            moves,
+            tree,
             book,
             tags,
             first_move,
@@ -135,36 +150,7 @@ impl ReviewGame {
     }
 }
 
-/// The side making move `ply` (from 0) of a game whose first move is `first`, and its number.
-pub fn numbered(first: (Side, u32), ply: usize) -> (Side, u32) {
-    let (side, number) = first;
-    let offset = u32::from(side == Side::Black);
-    let half = u32::try_from(ply)
-        .unwrap_or(u32::MAX)
-        .saturating_add(offset);
-    let mover = if half % 2 == 0 {
-        Side::White
-    } else {
-        Side::Black
-    };
-    (mover, number.saturating_add(half / 2))
-}
-
-/// Who is to move in `session` and the move's number (the position string's fullmove).
-fn first_move(session: &dyn GameSession) -> (Side, u32) {
-    let text = session.position_text();
-    let number = text.split_whitespace().nth(3).and_then(|n| n.parse().ok());
-    (session.side_to_move(), number.unwrap_or(1))
-}
-
-/// A problem of the session's without its leading `move '<text>'`, which the caller names.
-fn without_move<'a>(problem: &'a str, text: &str) -> &'a str {
-    problem
-        .strip_prefix(&format!("move '{text}'"))
-        .map_or(problem, |rest| rest.trim_start_matches(':').trim_start())
-}
-
-type GameParts = (PositionLine, Vec<MovetextMove>, Vec<(String, String)>);
+type GameParts = (PositionLine, MoveTree, Vec<(String, String)>);
 
 /// Game `number` of a record text: its opening, its moves and its tags.
 /// Game `number` (from 1) of the record `text`.
@@ -192,8 +178,8 @@ fn record_game(text: &str, number: usize, game: GameKind) -> Result<GameParts, S
     let opening_text = record.tag("Opening").unwrap_or("startpos");
     let opening = PositionLine::parse(opening_text)
         .ok_or_else(|| format!("the Opening tag '{opening_text}' names no position"))?;
-    let moves = movetext_entries(&record.movetext)?;
-    Ok((opening, moves, record.tags))
+    let tree = record.tree()?;
+    Ok((opening, tree, record.tags))
 }
 
 /// A plain line of moves: `startpos` or a position string, then `moves ...`; or only moves.
@@ -207,25 +193,17 @@ fn plain_game(text: &str) -> Result<GameParts, String> {
     let first = joined.split_whitespace().next().unwrap_or("");
     if first == "startpos" || first.contains('/') {
         let line = PositionLine::parse(&joined).ok_or("the text holds no game")?;
-        let moves = line
-            .moves
-            .iter()
-            .map(|text| MovetextMove {
-                text: text.clone(),
-                comments: Vec::new(),
-            })
-            .collect();
         let start = PositionLine {
             position: line.position,
             moves: Vec::new(),
         };
-        return Ok((start, moves, Vec::new()));
+        return Ok((start, MoveTree::from_moves(&line.moves), Vec::new()));
     }
     let start = PositionLine {
         position: None,
         moves: Vec::new(),
     };
-    Ok((start, movetext_entries(&joined)?, Vec::new()))
+    Ok((start, MoveTree::parse(&joined)?, Vec::new()))
 }
 
 #[cfg(test)]
