@@ -581,6 +581,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
         return Err(format!("the page's icon is {icon}"));
     }
     board_mends::flip_stays_over_a_move(client).await?;
+    new_game(client, "jesonmor", "9", 81).await?;
     board_mends::engines_think_on_every_move(client, 6).await?;
     board_mends::limit_errors_name_the_problem(client).await?;
     board_mends::level_names_fit_at_1400(client).await?;
