@@ -554,7 +554,8 @@ async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
 }
 
 /// What issue 72 mended, at the static home (`tests/common/board_mends.rs`, as `gui_browser`
-/// checks them at the server's): the page opens on Jeson Mor 9 x 9 with its own icon, engines
+/// checks them at the server's): the page opens on Jeson Mor 9 x 9 with its own icon, a flip
+/// stays over a move and tabula's answer, engines
 /// that play each other show "thinking" on every move (the next job's state is sent), wrong
 /// limits are named, new clocks after a loss on time reopen the game, and the page fits a
 /// phone and takes a finger's drag (`target/web-screenshots/phone.png`); then what it keeps and
@@ -584,6 +585,8 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     if icon["icon"] != format!("{base}icon.svg") {
         return Err(format!("the page's icon is {icon}"));
     }
+    board_mends::flip_stays_over_a_move(client).await?;
+    new_game(client, "jesonmor", "9", 81).await?;
     board_mends::engines_think_on_every_move(client, 6).await?;
     board_mends::limit_errors_name_the_problem(client).await?;
     board_mends::level_names_fit_at_1400(client).await?;

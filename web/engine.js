@@ -39,15 +39,18 @@ export class WorkerEngine {
     /** @type {string | null} */
     this.best = null;
     this.ready = false;
-    this.start();
+    this.worker = this.start();
   }
 
+  /** Starts a Worker and tells it the settings kept; returns it.
+   * @returns {Worker} */
   start() {
     this.ready = false;
-    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.restart(`the engine failed: ${event.message}`);
-    this.state.forEach((line) => { this.worker.postMessage({ line }); });
+    const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => this.restart(`the engine failed: ${event.message}`);
+    this.state.forEach((line) => { worker.postMessage({ line }); });
+    return worker;
   }
 
   /** @param {any} data a message of the Worker */
@@ -140,7 +143,7 @@ export class WorkerEngine {
     this.busy = null;
     this.sent.clear();
     this.worker.terminate();
-    this.start();
+    this.worker = this.start();
     if (notice) this.onNotice(notice);
     if (searching) this.onLine(`bestmove ${this.best ?? "(none)"}`);
     if (busy) this.onLine(`info string ${busy.what} stopped`);

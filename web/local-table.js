@@ -188,7 +188,7 @@ class LocalTable {
   stop(role) {
     if (role.version === null) return;
     role.version = null;
-    role.engine.send('stop');
+    role.engine?.send('stop'); // a role with a job has its engine
   }
 
   /** Starts the Desk's order: the role's job of `version`, its protocol lines.
@@ -196,14 +196,13 @@ class LocalTable {
   start({ role: index, version, lines }) {
     const role = this.roles[index];
     this.stop(role);
-    if (!role.engine) {
-      role.engine = new WorkerEngine(
-        (line) => this.engineLine(role, index, line),
-        (text) => this.emit([{ name: 'notice', data: { level: 'error', text } }]),
-        () => this.engineReady(role, index));
-    }
+    const engine = role.engine ?? new WorkerEngine(
+      (line) => this.engineLine(role, index, line),
+      (text) => this.emit([{ name: 'notice', data: { level: 'error', text } }]),
+      () => this.engineReady(role, index));
+    role.engine = engine;
     role.version = version;
-    lines.forEach((line) => { role.engine.send(line); });
+    lines.forEach((line) => { engine.send(line); });
   }
 
   /** A role's engine has (re)started its Worker: its job's clock counts from now, not from

@@ -285,6 +285,57 @@ async fn wait_width(client: &Client, ready: impl Fn(f64) -> bool) -> Res<()> {
     .map(drop)
 }
 
+/// Waits until the side drawn at the bottom (the player row under the move list) is `side`
+/// (`White` or `Black`), then checks that it stays so a while (an answer or event of the table
+/// that turns the board back comes within it).
+pub async fn wait_bottom(client: &Client, side: &str) -> Res<()> {
+    let read = || async move {
+        client
+            .execute(
+                "return document.querySelector('#clock-bottom .clock-name').textContent",
+                vec![],
+            )
+            .await
+            .ctx("read the side at the bottom")
+    };
+    let at_bottom = |v: &Value| v.as_str().unwrap_or("").starts_with(side);
+    crate::board_page::poll(&format!("{side} at the bottom"), STEP, read, at_bottom).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let shown = read().await?;
+    if !at_bottom(&shown) {
+        return Err(format!("{side} was drawn at the bottom, then {shown}"));
+    }
+    Ok(())
+}
+
+/// The board flipped by a person playing tabula stays flipped over their move and tabula's
+/// answer (the table's answer and its events may give the players' keys in other orders: the
+/// same players all the same), then is flipped back.
+pub async fn flip_stays_over_a_move(client: &Client) -> Res<()> {
+    new_game(client, "jesonmor", "9", 81).await?;
+    choose_players(
+        client,
+        ("human", ""),
+        ("engine:0", "easy"),
+        ("movetime", "0.2"),
+    )
+    .await?;
+    wait_bottom(client, "White").await?;
+    click(client, "#flip").await?;
+    wait_bottom(client, "Black").await?;
+    type_into(client, "move-text", "b1c3\u{e007}").await?;
+    wait_for(
+        client,
+        "tabula's answer to b1c3",
+        Duration::from_secs(10),
+        |s| s.moves == 2,
+    )
+    .await?;
+    wait_bottom(client, "Black").await?;
+    click(client, "#flip").await?;
+    wait_bottom(client, "White").await
+}
+
 /// The buttons shown that are less than 44 px tall: their ids (or texts) and heights.
 const SHORT_BUTTONS: &str = r#"
 return Array.from(document.querySelectorAll('button'))

@@ -1,5 +1,6 @@
 //! What issue 72 mended, at the server's home: the page's own icon (no 404 for
-//! `/favicon.ico`), and the checks both homes share (`tests/common/board_mends.rs`): engines
+//! `/favicon.ico`), and the checks both homes share (`tests/common/board_mends.rs`): a flip
+//! that stays over a move and tabula's answer, engines
 //! that play each other show "thinking" on every move, wrong limits are named, level names are
 //! not cut off at 1400 px, new clocks after
 //! a loss on time reopen the game, and the page fits a phone and takes a finger's drag. The
@@ -16,8 +17,8 @@ use crate::board_kept::{
     side_lines, storage_full_is_said_once,
 };
 use crate::board_mends::{
-    engines_think_on_every_move, level_names_fit_at_1400, limit_errors_name_the_problem,
-    new_clocks_reopen_a_game_lost_on_time, phone_fits_and_drags,
+    engines_think_on_every_move, flip_stays_over_a_move, level_names_fit_at_1400,
+    limit_errors_name_the_problem, new_clocks_reopen_a_game_lost_on_time, phone_fits_and_drags,
 };
 use crate::board_page::new_game;
 use crate::page::save_png;
@@ -31,6 +32,7 @@ pub async fn check_mends(client: &Client, base: &str) -> Res<()> {
             return Err(format!("GET {icon} is no SVG: {body:?}"));
         }
     }
+    flip_stays_over_a_move(client).await?;
     new_game(client, "jesonmor", "9", 81).await?;
     engines_think_on_every_move(client, 6).await?;
     limit_errors_name_the_problem(client).await?;

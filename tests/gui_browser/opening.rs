@@ -7,6 +7,7 @@
 //! The page keeps for this test: `button#swap-sides`, and `#clock-bottom .clock-name`, which
 //! names the side drawn at the bottom first.
 
+use crate::board_mends::wait_bottom;
 use crate::board_page::{click, select, type_into, wait_for};
 use crate::page::save_screenshot;
 use crate::processes::api_get;
@@ -87,25 +88,6 @@ async fn size_follows_the_game(client: &Client) -> Res<()> {
         return Err(format!("the empty size field of Jeson Mor shows {shown}"));
     }
     type_into(client, "size", "9x9").await
-}
-
-/// Waits until the side drawn at the bottom is `side` (`White` or `Black`), then checks that it
-/// stays so a while (an answer of the table that turns the board back comes within it).
-async fn wait_bottom(client: &Client, side: &str) -> Res<()> {
-    let read = || async move {
-        client
-            .execute(READ_PLAYERS, vec![])
-            .await
-            .ctx("read the side at the bottom")
-    };
-    let at_bottom = |v: &Value| v["bottom"].as_str().unwrap_or("").starts_with(side);
-    crate::board_page::poll(&format!("{side} at the bottom"), STEP, read, at_bottom).await?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let shown = read().await?;
-    if !at_bottom(&shown) {
-        return Err(format!("{side} was drawn at the bottom, then not: {shown}"));
-    }
-    Ok(())
 }
 
 /// The page just opened at `base` is ready to play against tabula, and swaps sides in a click.

@@ -2,7 +2,7 @@
 // evaluation bar beside the board.
 // @ts-check
 import { $, formatCount, h } from './dom.js';
-import { ui } from './state.js';
+import { shownTable, ui } from './state.js';
 
 /** @typedef {import('./state.js').AnalysisLine} AnalysisLine */
 
@@ -21,7 +21,7 @@ function scoreText(line) {
 
 /** The analysis card: its button and settings, the lines of the analysis shown, the bar. */
 export function renderAnalysis() {
-  const t = ui.table;
+  const t = shownTable();
   const on = t.analysis.on;
   const btn = $('analyse');
   btn.setAttribute('aria-pressed', String(on));

@@ -15,7 +15,7 @@ import { sameMoves, pathOf } from './lines.js';
 import { fillControls } from './panel.js';
 import { sharedGame } from './share.js';
 import { gameRecord, showLine, toMainLine } from './side-lines.js';
-import { newGameId, ui } from './state.js';
+import { newGameId, shownTable, ui } from './state.js';
 import { applyAnalysis, applyTable, tablePost } from './table.js';
 import { renderAll } from './views.js';
 import { renderMoves } from './tree-view.js';
@@ -49,13 +49,15 @@ export async function start() {
     $('status').textContent = `Cannot start: ${e.message}`;
     return;
   }
+  let info;
   try {
-    ui.info = await backend.info();
+    info = await backend.info();
   } catch (e) {
     $('status').textContent = `Cannot reach the server: ${e.message}`;
     return;
   }
-  fillControls(ui.info);
+  ui.info = info;
+  fillControls(info);
   showVersion();
   keep.whenStorageFails((/** @type {string} */ text) => notice('error', text));
   ui.options = { ...ui.options, ...keep.loadOptions() };
@@ -142,7 +144,7 @@ async function setUp(s) {
     await createTable(s.game, s.size);
     ui.gameId = s.id || newGameId();
     const post = (/** @type {string} */ path, /** @type {unknown} */ body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
-    if (s.start && ui.table.start !== s.start) applyTable(await post('position', { position: s.start }));
+    if (s.start && shownTable().start !== s.start) applyTable(await post('position', { position: s.start }));
     for (const move of s.moves || []) applyTable(await post('move', { move }));
     if (s.ply != null && s.ply < (s.moves || []).length) applyTable(await post('goto', { ply: s.ply }));
     if (s.players) {
@@ -218,7 +220,7 @@ async function openShared(hash) {
   try {
     const shared = sharedGame(hash);
     await setUp(shared);
-    const shown = `${ui.table.width}x${ui.table.height}`;
+    const shown = `${shownTable().width}x${shownTable().height}`;
     if (shown !== shared.size) throw new Error(`its position is ${shown}, not ${shared.size}`);
   } catch (e) {
     if (inProgress) await setUp(inProgress);
@@ -268,7 +270,7 @@ export async function gotoPly(ply) {
   if (ui.navPly === ply) ui.navPly = null;
 }
 
-export const navFrom = () => ui.navPly ?? ui.table.ply;
+export const navFrom = () => ui.navPly ?? shownTable().ply;
 
 /** One click swaps who plays white and who plays black, the limit kept. */
 export async function swapSides() {

@@ -15,7 +15,7 @@ import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, showSize
 import { renderReview } from './review-graph.js';
 import { share } from './share.js';
 import { deleteSideLine, loadSideLines, playMove, promoteSideLine, showLine, takeBack, toMainLine } from './side-lines.js';
-import { isPlaying, ui } from './state.js';
+import { isPlaying, shownTable, ui } from './state.js';
 import { newGamePost, tablePost } from './table.js';
 
 /** Listens to the page's controls, keys and buttons. */
@@ -91,15 +91,15 @@ export function wireControls() {
   // Analysis.
   const postAnalysis = (/** @type {boolean} */ on) => tablePost('analysis', { on, engine: parseInt($('analysis-engine').value || '0', 10),
     multipv: parseInt($('multipv').value, 10) }, $('analysis-error'));
-  $('analyse').addEventListener('click', () => postAnalysis(!ui.table.analysis.on));
-  $('multipv').addEventListener('change', () => { if (ui.table.analysis.on) postAnalysis(true); });
-  $('analysis-engine').addEventListener('change', () => { if (ui.table.analysis.on) postAnalysis(true); });
+  $('analyse').addEventListener('click', () => postAnalysis(!shownTable().analysis.on));
+  $('multipv').addEventListener('change', () => { if (shownTable().analysis.on) postAnalysis(true); });
+  $('analysis-engine').addEventListener('change', () => { if (shownTable().analysis.on) postAnalysis(true); });
 
   // Moves and navigation.
-  $('moves').addEventListener('click', (/** @type {MouseEvent & {target: {closest(selector: string): HTMLElement | null}}} */ ev) => {
+  $('moves').addEventListener('click', (/** @type {MouseEvent & {target: {closest(selector: string): (HTMLElement & {dataset: Record<string, string>}) | null}}} */ ev) => {
     const line = ev.target.closest('.side-line[data-line]');
     // Side lines are a study board's: while a game is played, they are only shown.
-    if (line && isPlaying(ui.table)) return;
+    if (line && isPlaying(shownTable())) return;
     if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
     if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
     const side = ev.target.closest('.side-move[data-index]');
@@ -116,7 +116,7 @@ export function wireControls() {
   $('nav-first').addEventListener('click', () => gotoPly(0));
   $('nav-prev').addEventListener('click', () => gotoPly(navFrom() - 1));
   $('nav-next').addEventListener('click', () => gotoPly(navFrom() + 1));
-  $('nav-last').addEventListener('click', () => gotoPly(ui.table.moves.length));
+  $('nav-last').addEventListener('click', () => gotoPly(shownTable().moves.length));
 
   // Position string: copy, paste and set.
   $('position').addEventListener('input', () => { ui.positionDirty = $('position').value !== ''; });
@@ -124,7 +124,7 @@ export function wireControls() {
   $('position').addEventListener('keydown', (/** @type {KeyboardEvent} */ ev) => {
     if (ev.key !== 'Escape') return; // Escape: back to the position shown
     ui.positionDirty = false;
-    $('position').value = ui.table.position;
+    $('position').value = shownTable().position;
     showError($('position-error'), '');
   });
   $('copy-position').addEventListener('click', copyPosition);
@@ -203,14 +203,14 @@ export function wireControls() {
 
 /** Listens to the review card: its button, and clicks on its graph. */
 export function wireReview() {
-  $('review').addEventListener('click', () => postReview(!(ui.table.review && ui.table.review.status === 'running')));
+  $('review').addEventListener('click', () => postReview(shownTable().review?.status !== 'running'));
   $('review-graph').addEventListener('click', (/** @type {MouseEvent} */ ev) => {
     const r = ui.table?.review;
     if (!r) return;
     const box = $('review-graph').getBoundingClientRect();
     const last = Math.max(1, r.positions - 1);
     const index = Math.round(((ev.clientX - box.left) / Math.max(1, box.width)) * last);
-    gotoPly(Math.max(0, Math.min(ui.table.moves.length, last, index)));
+    gotoPly(Math.max(0, Math.min(shownTable().moves.length, last, index)));
   });
   window.addEventListener('resize', () => { if (ui.table?.review) renderReview(); });
 }

@@ -13,17 +13,19 @@ import { bookMoves, gameTitle, mainLine, playerName, ui } from './state.js';
  * @param {import('./state.js').Table} t */
 export function snapshot(t) {
   let clocks = null;
-  if (t.clocks) {
+  const shown = t.clocks;
+  if (shown) {
     const spent = performance.now() - ui.clockAt;
-    const left = (/** @type {string} */ side) => Math.max(0, Math.round((side === 'white' ? t.clocks.white_ms : t.clocks.black_ms) -
-      (t.clocks.running === side ? spent : 0)));
+    const left = (/** @type {string} */ side) => Math.max(0, Math.round((side === 'white' ? shown.white_ms : shown.black_ms) -
+      (shown.running === side ? spent : 0)));
     clocks = { white_ms: left('white'), black_ms: left('black') };
   }
   // The main line, and where a side line is shown, its moves and the position shown in it.
-  const view = ui.viewing ? { path: t.moves, ply: t.ply } : null;
+  const viewing = ui.viewing;
+  const view = viewing ? { path: t.moves, ply: t.ply } : null;
   return {
     id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: mainLine(t),
-    ply: view ? Math.min(t.ply, ui.viewing.at) : t.ply, view,
+    ply: viewing ? Math.min(t.ply, viewing.at) : t.ply, view,
     players: t.players, limit: t.limit, analysis: t.analysis, clocks,
     result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
   };
@@ -52,7 +54,7 @@ export function keepNow(force = false) {
   // moves there; going back to the main line keeps the game again).
   if (ui.viewing) return;
   const book = bookMoves(t);
-  download(ui.id).then((record) => {
+  download(t.id).then((record) => {
     if (ui.gameId === id) record.text = withSideLines(record.text, s.moves, s.start, book);
     keep.keepRecord(id, record);
     renderMyGames();

@@ -4,7 +4,7 @@
 // @ts-check
 import { $, cap, h } from './dom.js';
 import { fillLevels, levelFields, levelValue, setLevel } from './levels.js';
-import { canEnter, personSide, playerName, playerOf, sortedJson, ui } from './state.js';
+import { canEnter, personSide, playerName, playerOf, shownTable, sortedJson, ui } from './state.js';
 
 /** @typedef {import('./state.js').Table} Table */
 
@@ -27,16 +27,17 @@ export function showSizes(g) {
 
 /** The line under the board: who is to move, what a move being entered needs next. */
 export function renderStatus() {
-  const t = ui.table;
+  const t = shownTable();
   const el = $('status');
   const e = ui.entry;
+  const failed = failedEngine(t);
   let text;
   if (t.result) {
     text = ''; // the banner under the board says how the game ended
   } else if (t.thinking) {
     text = `${cap(t.thinking)} to move: ${playerName(t, t.thinking)} is thinking…`;
-  } else if (failedEngine(t)) {
-    text = `${cap(t.side)}'s engine ${failedEngine(t).status}: choose another player to go on.`;
+  } else if (failed) {
+    text = `${cap(t.side)}'s engine ${failed.status}: choose another player to go on.`;
   } else if (e.path.length && t.game === 'claustro' && e.path.length === 2) {
     text = 'Place the captured pawn: click an empty square.';
   } else if (e.path.length && e.complete && e.next.length) {
@@ -72,7 +73,7 @@ function recordedResult(t) {
 
 /** The banner under the board: how the game ended (or the result a loaded record gives). */
 export function renderResult() {
-  const t = ui.table;
+  const t = shownTable();
   const el = $('result');
   const result = t.result || recordedResult(t);
   if (!result) {
@@ -87,7 +88,7 @@ export function renderResult() {
 
 /** The players form shows the table's settings unless the user is editing it. */
 export function renderPlayers() {
-  const t = ui.table;
+  const t = shownTable();
   // The form is set only when the table's settings change, so that state events for other
   // reasons never undo what the user has picked but not applied yet.
   const settings = sortedJson([t.players, t.limit]);
@@ -137,14 +138,14 @@ export function updateLimitHint() {
 
 /** The position field shows the position shown, unless it is being edited. */
 export function renderPosition() {
-  const t = ui.table;
+  const t = shownTable();
   const input = $('position');
   if (!ui.positionDirty && document.activeElement !== input) input.value = t.position;
 }
 
 /** What a loaded record says of its game: its players, its result, its book moves. */
 export function renderRecordInfo() {
-  const t = ui.table;
+  const t = shownTable();
   const el = $('record-info');
   const r = t.record;
   el.hidden = !r;
@@ -212,7 +213,7 @@ function readLimit(kind, raw) {
   if (!raw || !Number.isInteger(d)) throw new Error('Write the depth as a whole number, e.g. 8.');
   if (d < 1) throw new Error(`depth ${raw}: give a depth of 1 or more.`);
   if (d > 64) throw new Error(`depth ${raw}: give a depth of at most 64.`);
-  return { kind, depth: d };
+  return { kind: 'depth', depth: d };
 }
 
 /** Fills the selects from /api/info.

@@ -2,7 +2,7 @@
 // shown, and each side's summary.
 // @ts-check
 import { $, cap, counted, h, svgEl } from './dom.js';
-import { judgedMove, playerName, ui } from './state.js';
+import { judgedMove, playerName, shownTable } from './state.js';
 
 /** @typedef {import('./state.js').Table} Table */
 /** @typedef {import('./state.js').Review} Review */
@@ -13,7 +13,7 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 /** The review card: its button, the review's progress, graph, note and summary. */
 export function renderReview() {
-  const t = ui.table;
+  const t = shownTable();
   const r = t.review;
   const running = !!r && r.status === 'running';
   const btn = $('review');

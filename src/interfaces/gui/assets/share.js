@@ -3,7 +3,7 @@
 // into the game it shows.
 // @ts-check
 import { $ } from './dom.js';
-import { newGameId, ui } from './state.js';
+import { newGameId, shownTable, ui } from './state.js';
 
 /** @typedef {import('./state.js').Table} Table */
 
@@ -20,7 +20,7 @@ function shareLink(t) {
 
 /** The Share button: the link shown in its field and copied where the browser lets it. */
 export async function share() {
-  const link = shareLink(ui.table);
+  const link = shareLink(shownTable());
   const field = $('share-link');
   field.value = link;
   field.hidden = false;
@@ -41,7 +41,7 @@ export async function share() {
 export function sharedGame(hash) {
   const parts = hash.slice(1).split('/');
   const [game, size, moves, start] = parts;
-  if (parts.length < 3 || parts.length > 4 || !ui.info.games.some((g) => g.name === game) ||
+  if (parts.length < 3 || parts.length > 4 || !ui.info?.games.some((g) => g.name === game) ||
     !/^\d+(x\d+)?$/.test(size)) {
     throw new Error('it is not game/size/moves');
   }

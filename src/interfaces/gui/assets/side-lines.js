@@ -8,7 +8,7 @@ import { $, counted, showError } from './dom.js';
 import { keepNow } from './keeping.js';
 import { addLines, commonLength, lineAndBranches, numbered, parentOf, pathOf, sameMoves, withSideLines } from './lines.js';
 import { recordMovetexts, sideLinePaths } from './movetext.js';
-import { bookMoves, isPlaying, mainLine, ui } from './state.js';
+import { bookMoves, isPlaying, mainLine, shownTable, ui } from './state.js';
 import { applyTable, tablePost } from './table.js';
 import { renderMoves } from './tree-view.js';
 import { renderAll } from './views.js';
@@ -40,14 +40,15 @@ export async function playMove(move) {
   }
   const path = t.moves.slice(0, before.ply + 1);
   const startsWith = (/** @type {string[]} */ moves) => sameMoves(moves.slice(0, path.length), path);
-  if (startsWith(ui.main)) {
+  const main = /** @type {string[]} */ (ui.main); // kept aside above, while the table left it
+  if (startsWith(main)) {
     await showLine(null, path.length);
   } else {
     const known = ui.sideLines.find((l) => startsWith(pathOf(l)));
     if (known) {
       await showLine(known, path.length);
     } else {
-      ui.viewing = addLines(ui.main, [path])[0];
+      ui.viewing = addLines(main, [path])[0];
       renderMoves();
       keepNow(true);
     }
@@ -69,7 +70,7 @@ async function putLine(path, ply) {
       applyTable(t);
       return t;
     };
-    let t = ui.table;
+    let t = shownTable();
     const shared = commonLength(t.moves, path);
     if (shared < path.length) {
       if (t.ply !== shared) t = await post('goto', { ply: shared });
@@ -85,7 +86,7 @@ async function putLine(path, ply) {
  * @param {SideLine | null} line
  * @param {number} ply */
 export async function showLine(line, ply) {
-  const t = ui.table;
+  const t = shownTable();
   if (line && !ui.main) ui.main = t.moves.slice();
   const main = mainLine(t);
   const path = line ? pathOf(line) : main;
@@ -103,7 +104,7 @@ export async function showLine(line, ply) {
 
 /** Back to the main line (at the side line's branch) if a side line is shown. */
 export async function toMainLine() {
-  if (ui.viewing) await showLine(null, Math.min(ui.table.ply, ui.viewing.at));
+  if (ui.viewing) await showLine(null, Math.min(shownTable().ply, ui.viewing.at));
 }
 
 /** `fn` run with the main line on the table, the side line shown then shown again.
@@ -111,7 +112,7 @@ export async function toMainLine() {
  * @param {() => Promise<T>} fn
  * @returns {Promise<T>} */
 async function onMainLine(fn) {
-  const line = ui.viewing, ply = ui.table.ply;
+  const line = ui.viewing, ply = shownTable().ply;
   if (!line) return fn();
   await showLine(null, line.at);
   try {
@@ -128,7 +129,7 @@ export async function promoteSideLine(index) {
   const line = ui.sideLines[index];
   if (!line) return;
   const path = pathOf(line);
-  const others = [mainLine(ui.table), ...ui.sideLines.filter((l) => l !== line).map(pathOf)];
+  const others = [mainLine(shownTable()), ...ui.sideLines.filter((l) => l !== line).map(pathOf)];
   ui.viewing = null;
   ui.main = null;
   ui.sideLines = [];
@@ -159,7 +160,7 @@ export async function deleteSideLine(index) {
 /** Takes back the move before the position shown, in the line it is on; a side line whose
  * every move is taken back is gone, and the board is on the line it branched from. */
 export async function takeBack() {
-  while (ui.viewing && ui.table.ply <= ui.viewing.at) await showLine(parentOf(ui.viewing), ui.table.ply);
+  while (ui.viewing && shownTable().ply <= ui.viewing.at) await showLine(parentOf(ui.viewing), shownTable().ply);
   const line = ui.viewing;
   const t = await tablePost('undo', undefined, $('move-error'));
   if (t && line && t.moves.length <= line.at) {
@@ -173,8 +174,8 @@ export async function takeBack() {
 /** The record of the game shown, its side lines written in. */
 export async function gameRecord() {
   return onMainLine(async () => {
-    const record = await download(ui.id);
-    const t = ui.table;
+    const record = await download(shownTable().id);
+    const t = shownTable();
     return { name: record.name, text: withSideLines(record.text, t.moves, t.start, bookMoves(t)) };
   });
 }
@@ -185,7 +186,7 @@ export async function gameRecord() {
  * @param {string} text
  * @param {number | null} number */
 export async function loadSideLines(text, number) {
-  const t = ui.table;
+  const t = shownTable();
   const movetext = recordMovetexts(text)[(number || 1) - 1];
   if (!movetext || !movetext.includes('(')) return;
   let paths;
@@ -204,7 +205,7 @@ export async function loadSideLines(text, number) {
     for (const path of paths) {
       try {
         await putLine(path, path.length);
-        good.push(ui.table.moves.slice());
+        good.push(shownTable().moves.slice());
       } catch (e) {
         const at = commonLength(main, path);
         bad.push(`(${numbered(t.start, at, path.slice(at)).map((w) => (w.label ? `${w.label} ${w.move}` : w.move)).join(' ')}): ${e.message}`);

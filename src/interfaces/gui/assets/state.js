@@ -5,7 +5,7 @@
 import { levelSuffix } from './levels.js';
 
 /** @typedef {{kind: string, engine?: number, level?: string | null, elo?: number | null}} Player */
-/** @typedef {{kind: string, ms?: number, depth?: number, base_ms?: number, inc_ms?: number}} Limit */
+/** @typedef {{kind: 'clock', base_ms: number, inc_ms: number} | {kind: 'movetime', ms: number} | {kind: 'depth', depth: number}} Limit */
 /** @typedef {{index: number, name: string, status: string, elo?: boolean}} Engine */
 /** @typedef {{kind: string, label: string, level: string, elo?: number | null}} LevelChoice */
 /** @typedef {{name: string, title: string, sizes: string, default_size: string, levels: LevelChoice[]}} GameInfo */
@@ -127,6 +127,13 @@ export function sortedJson(value) {
 export function personSide(t) {
   const humans = ['white', 'black'].filter((side) => playerOf(t, side).kind === 'human');
   return humans.length === 1 ? humans[0] : null;
+}
+
+/** The table shown, for what runs only once one is (the views, the actions of its controls).
+ * @returns {Table} */
+export function shownTable() {
+  if (!ui.table) throw new Error('no table is shown yet');
+  return ui.table;
 }
 
 /** The player of `side` at table `t`.

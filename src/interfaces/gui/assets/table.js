@@ -66,7 +66,7 @@ export function applyTable(t) {
   // A move just played at the end of the game: the piece slides there, and a sound.
   if (!ui.switching && old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
     old.ply === old.moves.length && (t.last_move || []).length >= 2) {
-    const path = t.last_move;
+    const path = t.last_move || [];
     const to = t.game === 'claustro' ? path[1] : path[path.length - 1];
     if (ui.options.animate !== false && !ui.dragEnded) ui.arrival = { version: t.version, from: path[0], to };
     moveSound();

@@ -5,7 +5,7 @@
 import { $, h } from './dom.js';
 import { branchesOf, commonLength, numbered, pathOf, sameMoves } from './lines.js';
 import { MARKS } from './review-graph.js';
-import { bookMoves, isPlaying, judgedMove, mainLine, ui } from './state.js';
+import { bookMoves, isPlaying, judgedMove, mainLine, shownTable, ui } from './state.js';
 
 /** @typedef {import('./state.js').SideLine} SideLine */
 
@@ -13,7 +13,7 @@ import { bookMoves, isPlaying, judgedMove, mainLine, ui } from './state.js';
  * it); the side lines on rows of their own under the move they replace, each of their moves a
  * span with data-index (from 0) in a row with data-line (its index in `ui.sideLines`). */
 export function renderMoves() {
-  const t = ui.table;
+  const t = shownTable();
   const main = mainLine(t);
   const box = $('moves');
   const fields = t.start.trim().split(/\s+/);
