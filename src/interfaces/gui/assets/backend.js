@@ -12,13 +12,20 @@
 // when the tab goes or opens another, and a new table met by the server's limit of tables is
 // asked for again a few times over some 40 s (`whenWaiting(handler)`: handler(seconds) is told
 // each wait).
+// @ts-check
 import { home } from './home.js';
+
+/** An Error of the server's sentence, with the answer's HTTP status where there was one.
+ * @typedef {Error & {status?: number}} Refusal */
 
 /** The back end of this home. */
 export async function openBackend() {
   if (home === 'static') {
     keepOffline();
-    const { openLocalTable } = await import('./local-table.js');
+    // local-table.js is the static site's (web/), beside this file there alone: its name is
+    // not one the type check can follow.
+    const localTable = './local-table.js';
+    const { openLocalTable } = await import(localTable);
     return openLocalTable();
   }
   return serverBackend();
@@ -32,8 +39,13 @@ function keepOffline() {
   navigator.serviceWorker.register('./sw.js', { updateViaCache: 'none' }).catch(() => {});
 }
 
-/** Sends a request to the server; resolves to the answer (`read` reads it, JSON by default). */
+/** Sends a request to the server; resolves to the answer (`read` reads it, JSON by default).
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {(res: Response) => Promise<any>} [read] */
 async function send(method, path, body, read = (res) => res.json()) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -42,24 +54,26 @@ async function send(method, path, body, read = (res) => res.json()) {
   let res;
   try {
     res = await fetch(path, init);
-  } catch (e) {
+  } catch {
     throw new Error('the server does not answer');
   }
   if (!res.ok) {
     let data = null;
-    try { data = await res.json(); } catch (e) { /* not JSON */ }
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    try { data = await res.json(); } catch { /* not JSON */ }
+    /** @type {Refusal} */
+    const err = new Error(data?.error || `${res.status} ${res.statusText}`);
     err.status = res.status;
     throw err;
   }
   try {
     return await read(res);
-  } catch (e) {
+  } catch {
     return null; // an answer without a body
   }
 }
 
-/** The file name of a download, from the server's Content-Disposition. */
+/** The file name of a download, from the server's Content-Disposition.
+ * @param {Response} res */
 function attachmentName(res) {
   const m = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '');
   return m ? m[1] : 'tabula.txt';
@@ -69,10 +83,12 @@ function attachmentName(res) {
  * tables of tabs gone are closed within `--close-after` (30 s by default). */
 const TABLE_WAITS = [500, 1000, 2000, 4000, 8000, 8000, 8000, 8000];
 
-const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const pause = (/** @type {number} */ ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /** Opens a table; where the server has too many open (503), waits and asks again, telling
- * `onWait(seconds)` each time, before it gives up with the server's sentence. */
+ * `onWait(seconds)` each time, before it gives up with the server's sentence.
+ * @param {unknown} body
+ * @param {(seconds: number) => void} onWait */
 async function openTable(body, onWait) {
   for (const wait of TABLE_WAITS) {
     try {
@@ -86,13 +102,19 @@ async function openTable(body, onWait) {
   return send('POST', '/api/tables', body);
 }
 
+/** What a table's events are told to: an event's name and its data.
+ * @typedef {(name: string, data: any) => void} OnEvent */
+
 function serverBackend() {
+  /** @type {WebSocket | null} */
   let socket = null;
+  /** @type {string | null} */
   let table = null;
+  /** @type {(seconds: number) => void} */
   let onWait = () => {};
 
   /** Closes the table `id` at the server, even as the page goes (`keepalive`). */
-  const close = (id) => fetch(`/api/tables/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+  const close = (/** @type {string} */ id) => fetch(`/api/tables/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
   // A tab that goes takes its table with it (a page kept for going back is not gone).
   window.addEventListener('pagehide', (ev) => {
     if (!ev.persisted && table) close(table);
@@ -100,7 +122,9 @@ function serverBackend() {
 
   /** Listens to table `id`'s event socket; while it is closed, asks whether the table is still
    * there, and listens again (`online`) or says it is `gone`. The table listened to before, if
-   * another, is closed: a tab has one table. */
+   * another, is closed: a tab has one table.
+   * @param {string} id
+   * @param {OnEvent} onEvent */
   function listen(id, onEvent) {
     if (table && table !== id) close(table);
     table = id;
@@ -122,6 +146,8 @@ function serverBackend() {
     });
   }
 
+  /** @param {string} id
+   * @param {OnEvent} onEvent */
   async function check(id, onEvent) {
     try {
       await send('GET', `/api/tables/${id}`);
@@ -135,11 +161,11 @@ function serverBackend() {
   return {
     home: 'server',
     info: () => send('GET', '/api/info'),
-    request: (method, path, body) => (method === 'POST' && path === '/api/tables' ? openTable(body, onWait)
+    request: (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) => (method === 'POST' && path === '/api/tables' ? openTable(body, onWait)
       : send(method, path, body)),
-    whenWaiting: (handler) => { onWait = handler; },
+    whenWaiting: (/** @type {(seconds: number) => void} */ handler) => { onWait = handler; },
     listen,
-    download: (id) => send('GET', `/api/tables/${id}/record`, undefined,
+    download: (/** @type {string} */ id) => send('GET', `/api/tables/${id}/record`, undefined,
       async (res) => ({ name: attachmentName(res), text: await res.text() })),
   };
 }

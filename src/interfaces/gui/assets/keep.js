@@ -8,6 +8,7 @@
 // set aside, under `tabula.aside`, with one message naming it; the rest loads, and nothing else
 // is deleted. If storage is full or refused, the page is told once and goes on without it.
 // Messages go to the handler of `whenStorageFails`; those from before it is set wait for it.
+// @ts-check
 
 /** The keys, one per kind of thing kept. */
 const CURRENT = 'tabula.current';
@@ -23,31 +24,42 @@ const MAX_ASIDE = 20;
 /** The bounds of what this page writes: longer strings and lists are not its own. */
 const LIMITS = { name: 200, move: 1000, moves: 5000, position: 20000, record: 2000000, lines: 1000 };
 
+/** An entry that could not be read: why, and what it was.
+ * @typedef {{why: string, value: unknown}} Bad */
+/** Says why a value is not what the page writes, or null where it is.
+ * @typedef {(value: any) => string | null} Problem */
+
 let troubled = false;
+/** @type {((message: string) => void) | null} */
 let tell = null;
+/** @type {string[]} */
 const untold = [];
 /** The keys whose unreadable entry could not be set aside: not written over this visit. */
 const held = new Set();
 
-/** `handler(message)` is told each trouble: storage failing (once), entries set aside. */
+/** `handler(message)` is told each trouble: storage failing (once), entries set aside.
+ * @param {(message: string) => void} handler */
 export function whenStorageFails(handler) {
   tell = handler;
   for (const message of untold.splice(0)) handler(message);
 }
 
+/** @param {string} message */
 function say(message) {
   if (tell) tell(message);
   else untold.push(message);
 }
 
+/** @param {any} e */
 function fail(e) {
   if (troubled) return;
   troubled = true;
-  const why = e && e.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : `storage is refused (${e && e.message ? e.message : e})`;
+  const why = e && e.name === 'QuotaExceededError' ? 'the browser\'s storage is full' : `storage is refused (${e?.message ? e.message : e})`;
   say(`Games cannot be kept in this browser: ${why}. The page goes on without keeping them.`);
 }
 
-/** The text kept under `key`, or null (none, or storage refused). */
+/** The text kept under `key`, or null (none, or storage refused).
+ * @param {string} key */
 function readText(key) {
   try {
     return localStorage.getItem(key);
@@ -57,6 +69,8 @@ function readText(key) {
   }
 }
 
+/** @param {string} key
+ * @param {unknown} value */
 function write(key, value) {
   if (held.has(key)) return false;
   try {
@@ -68,14 +82,17 @@ function write(key, value) {
   }
 }
 
-/** Puts the entries `bad` ([{why, value}]) read under `key` aside, where nothing reads them.
- * False where storage refuses: the caller then leaves `key` as it is. */
+/** Puts the entries `bad` read under `key` aside, where nothing reads them. False where
+ * storage refuses: the caller then leaves `key` as it is.
+ * @param {string} key
+ * @param {Bad[]} bad */
 function setAside(key, bad) {
+  /** @type {unknown[]} */
   let aside = [];
   try {
     const kept = JSON.parse(localStorage.getItem(ASIDE) || '[]');
     if (Array.isArray(kept)) aside = kept;
-  } catch (e) {
+  } catch {
     aside = [];
   }
   const at = Date.now();
@@ -85,12 +102,16 @@ function setAside(key, bad) {
   try {
     localStorage.setItem(ASIDE, JSON.stringify(aside.slice(-MAX_ASIDE)));
     return true;
-  } catch (e) {
+  } catch {
     return false;
   }
 }
 
-/** Tells what was set aside from `key` (or could not be, and is left as it was). */
+/** Tells what was set aside from `key` (or could not be, and is left as it was).
+ * @param {string} key
+ * @param {string} what
+ * @param {Bad[]} bad
+ * @param {boolean} moved */
 function sayAside(key, what, bad, moved) {
   const named = bad.slice(0, 3).map((b) => b.why).join('; ');
   const more = bad.length > 3 ? `; and ${bad.length - 3} more` : '';
@@ -99,7 +120,11 @@ function sayAside(key, what, bad, moved) {
 }
 
 /** The value kept under `key`, checked by `problem` (a reason, or null where it is good), or
- * null. An unreadable or bad value is set aside, and null returned. */
+ * null. An unreadable or bad value is set aside, and null returned.
+ * @param {string} key
+ * @param {string} what
+ * @param {Problem} problem
+ * @returns {any} */
 function readChecked(key, what, problem) {
   const text = readText(key);
   if (text == null) return null;
@@ -108,7 +133,7 @@ function readChecked(key, what, problem) {
   try {
     value = JSON.parse(text);
     why = problem(value);
-  } catch (e) {
+  } catch {
     why = 'not JSON';
     value = text;
   }
@@ -121,6 +146,7 @@ function readChecked(key, what, problem) {
   return null;
 }
 
+/** @param {string} key */
 function removeKey(key) {
   try {
     localStorage.removeItem(key);
@@ -133,19 +159,28 @@ function removeKey(key) {
 // What is good: the shapes this page writes (app.js's `snapshot`, and "My games"' entries)
 // ---------------------------------------------------------------------------
 
+/** @param {any} v */
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** @param {any} v
+ * @param {number} max */
 const isText = (v, max) => typeof v === 'string' && v.length <= max;
+/** @param {any} v */
 const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+/** @param {any} v */
 const isTime = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+/** @param {any} v */
 const isMoves = (v) => Array.isArray(v) && v.length <= LIMITS.moves && v.every((m) => isText(m, LIMITS.move));
+/** @param {any} v */
 const absent = (v) => v === undefined || v === null;
 
-/** The first of `checks` ([reason, good]) that fails, as its reason; null if none does. */
+/** The first of `checks` ([reason, good]) that fails, as its reason; null if none does.
+ * @param {[string, boolean][]} checks */
 function firstProblem(checks) {
   const failed = checks.find(([, good]) => !good);
   return failed ? failed[0] : null;
 }
 
+/** @type {Problem} */
 function sideLineProblem(l) {
   if (!isObject(l)) return 'a side line is not an object';
   return firstProblem([
@@ -154,7 +189,8 @@ function sideLineProblem(l) {
   ]);
 }
 
-/** Why `s` is not a game in progress as app.js's `snapshot` writes it; null if it is. */
+/** Why `s` is not a game in progress as keeping.js's `snapshot` writes it; null if it is.
+ * @type {Problem} */
 export function snapshotProblem(s) {
   if (!isObject(s)) return 'not an object';
   return firstProblem([
@@ -170,10 +206,11 @@ export function snapshotProblem(s) {
     ['its result is not a result', absent(s.result) || isText(s.result, LIMITS.name)],
     ['its time is not a time', absent(s.savedAt) || isTime(s.savedAt)],
     ['its side lines are not side lines', absent(s.sideLines) || (Array.isArray(s.sideLines) && s.sideLines.length <= LIMITS.lines)],
-  ]) || (Array.isArray(s.sideLines) ? s.sideLines.map(sideLineProblem).find((p) => p) || null : null);
+  ]) || (Array.isArray(s.sideLines) ? s.sideLines.map(sideLineProblem).find((/** @type {string | null} */ p) => p) || null : null);
 }
 
-/** Why `g` is not an entry of "My games"; null if it is. */
+/** Why `g` is not an entry of "My games"; null if it is.
+ * @type {Problem} */
 export function gameProblem(g) {
   if (!isObject(g)) return 'not an object';
   const problem = firstProblem([
@@ -189,6 +226,7 @@ export function gameProblem(g) {
   return inGame ? `its game: ${inGame}` : null;
 }
 
+/** @type {Problem} */
 function optionsProblem(o) {
   if (!isObject(o)) return 'not an object';
   const bad = Object.entries(o).find(([, v]) => typeof v !== 'boolean');
@@ -201,17 +239,20 @@ function optionsProblem(o) {
 
 /** The game in progress as kept (see `snapshot` in app.js), or null. */
 export const loadCurrent = () => readChecked(CURRENT, 'The game in progress', snapshotProblem);
-export const saveCurrent = (snapshot) => write(CURRENT, snapshot);
+export const saveCurrent = (/** @type {object} */ snapshot) => write(CURRENT, snapshot);
 
 /** The board's options: {flipped, diamond, animate, sound}. */
 export const loadOptions = () => readChecked(OPTIONS, 'The board\'s options', optionsProblem) || {};
-export const saveOptions = (options) => write(OPTIONS, options);
+export const saveOptions = (/** @type {object} */ options) => write(OPTIONS, options);
 
 /** "My games": newest first. Entries that are not games are set aside, once. */
 export function listGames() {
+  /** @type {any[] | null} */
   const games = readChecked(GAMES, '"My games"', (v) => (Array.isArray(v) ? null : 'not a list'));
   if (!games) return [];
+  /** @type {Bad[]} */
   const bad = [];
+  /** @type {any[]} */
   const good = [];
   games.forEach((g, index) => {
     const why = gameProblem(g);
@@ -227,14 +268,17 @@ export function listGames() {
   return good;
 }
 
-/** Adds or updates the game `entry` (by its id), as the newest. */
+/** Adds or updates the game `entry` (by its id), as the newest.
+ * @param {{id: string | null} & Record<string, unknown>} entry */
 export function keepGame(entry) {
   const games = listGames().filter((g) => g.id !== entry.id);
   games.unshift(entry);
   return write(GAMES, games.slice(0, MAX_GAMES));
 }
 
-/** Adds the record `record` to the kept game `id`, if it is still kept. */
+/** Adds the record `record` to the kept game `id`, if it is still kept.
+ * @param {string | null} id
+ * @param {{name: string, text: string}} record */
 export function keepRecord(id, record) {
   const games = listGames();
   const game = games.find((g) => g.id === id);
@@ -243,6 +287,7 @@ export function keepRecord(id, record) {
   write(GAMES, games);
 }
 
+/** @param {string} id */
 export function deleteGame(id) {
   write(GAMES, listGames().filter((g) => g.id !== id));
 }
