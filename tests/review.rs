@@ -225,6 +225,14 @@ fn walking_away_from_a_winning_capture_is_a_blunder_and_the_annotation_reads_bac
     assert!(text.contains("blunder best b1c3"), "{text}");
     let again = checked_review("jesonmor", &annotated, &[]);
     assert_eq!(again["moves"], report["moves"]);
+    // Annotated again, it says one review: the earlier one's comments are replaced.
+    let twice = annotated.with_extension("again.txt");
+    let twice_path = twice.to_str().expect("a UTF-8 path");
+    checked_review("jesonmor", &annotated, &["--annotate", twice_path]);
+    let text = std::fs::read_to_string(&twice).expect("the record annotated again");
+    let _ = std::fs::remove_file(&twice);
+    assert_eq!(text.matches("{review ").count(), 2, "{text}");
+    assert_eq!(text.matches("[Annotator ").count(), 1, "{text}");
     // Without --game, the record's Game tag says which game it is.
     let output = tabula(&["review", "--depth", "3", "--json", annotated_path]);
     assert!(output.status.success(), "{output:?}");

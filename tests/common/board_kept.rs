@@ -51,9 +51,15 @@ fn seconds(shown: &Value) -> f64 {
     minutes.parse::<f64>().unwrap_or(f64::NAN) * 60.0 + rest.parse::<f64>().unwrap_or(f64::NAN)
 }
 
+/// A record's movetext: what follows its tags.
+fn movetext(record: &str) -> &str {
+    record.split_once("\n\n").map_or("", |(_, moves)| moves)
+}
+
 /// A game against tabula at `easy` on a clock of one minute: the person waits 2.5 s, moves, and
 /// the engine replies; a reload then shows the same moves, players, limit and clocks (white's
-/// not full again), and Animation turned off stays off. "My games" lists the game, saves its
+/// not full again), the record downloaded is the same (the person's thinking time, the engine's
+/// evaluation and time: issue 85), and Animation turned off stays off. "My games" lists the game, saves its
 /// record, reviews it, and deletes it.
 /// Returns a
 /// screenshot of the page after the reload.
@@ -73,6 +79,15 @@ pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
     // An option of the board's, turned off, is kept too.
     click(client, "#animate").await?;
     let before = read_game(client).await?;
+    let (_, recorded) = download(client).await?;
+    let timed = movetext(&recorded).matches("ms}").count();
+    if timed < 2
+        || !(movetext(&recorded).contains("{cp ") || movetext(&recorded).contains("{mate "))
+    {
+        return Err(format!(
+            "the record has no thinking times or evaluation: {recorded}"
+        ));
+    }
     client.refresh().await.ctx("reload the page")?;
     let after = poll(
         "the game set up again after the reload",
@@ -95,6 +110,13 @@ pub async fn kept_over_a_reload(client: &Client) -> Res<Vec<u8>> {
                 after[key], before[key]
             ));
         }
+    }
+    // Issue 85: the record is the same, every thinking time and evaluation kept.
+    let (_, again) = download(client).await?;
+    if movetext(&again) != movetext(&recorded) {
+        return Err(format!(
+            "after a reload the record is\n{again}\nbefore it was\n{recorded}"
+        ));
     }
     let white = seconds(&after["clocks"]["white"]);
     let black = seconds(&after["clocks"]["black"]);

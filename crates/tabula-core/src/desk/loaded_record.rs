@@ -2,7 +2,8 @@
 //! game is still the record's. Its opening's moves (a book's line or a match's random moves,
 //! the `Opening` tag's) stay book moves while the game begins with them: the record written and
 //! the review leave them unjudged. Its players are shown while people play both sides (a
-//! record loaded is studied), and its result while the game is the record's, moves and all.
+//! record loaded is studied) until other players are chosen, and its result while the game is
+//! the record's, moves and all.
 //! Its move tree keeps the comments and record data of its moves, written again while the game
 //! follows them, and its side lines (those the rules take).
 
@@ -18,8 +19,9 @@ pub struct LoadedRecord {
     pub moves: Vec<String>,
     /// How many of the first moves are the opening's.
     pub book: usize,
-    /// The `White` and `Black` tags.
-    pub players: [String; 2],
+    /// The `White` and `Black` tags, until other players than the record's people are chosen
+    /// (a game set up again from its record, against an engine, names its players itself).
+    pub players: Option<[String; 2]>,
     /// The `Result` and `Termination` tags (a `*` or an `unterminated` game has none).
     pub result: Option<String>,
     pub termination: Option<String>,
@@ -31,8 +33,9 @@ pub struct LoadedRecord {
 /// The record as the page reads it (the `record` of a Table in docs/gui.md).
 #[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct RecordView<'a> {
-    pub white: &'a str,
-    pub black: &'a str,
+    /// The record's players, while it names them.
+    pub white: Option<&'a str>,
+    pub black: Option<&'a str>,
     /// The book moves the game still begins with.
     pub book: usize,
     /// The recorded result, while the game is the record's.
@@ -88,9 +91,10 @@ impl LoadedRecord {
             return None;
         }
         let result = self.result(table);
+        let names = self.players.as_ref();
         Some(RecordView {
-            white: &self.players[0],
-            black: &self.players[1],
+            white: names.map(|[white, _]| white.as_str()),
+            black: names.map(|[_, black]| black.as_str()),
             book: self.book_moves(table).len(),
             result: result.map(|(result, _)| result),
             termination: result.map(|(_, reason)| reason).filter(|r| !r.is_empty()),

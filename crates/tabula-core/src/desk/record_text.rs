@@ -28,7 +28,8 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
     }
     .describe();
     // A record studied by people keeps its players' names.
-    let recorded_players = loaded.filter(|_| state.players == [Player::Human, Player::Human]);
+    let recorded_players = (loaded.and_then(|record| record.players.clone()))
+        .filter(|_| state.players == [Player::Human, Player::Human]);
     let player = |player: &Player| match player {
         Player::Human => "Human".to_string(),
         Player::Engine {
@@ -66,7 +67,7 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
         (None, None) => ("*", "unterminated".to_string()),
     };
     let [white, black] = match recorded_players {
-        Some(record) => record.players.clone(),
+        Some(names) => names,
         None => [player(&state.players[0]), player(&state.players[1])],
     };
     let tags = [
@@ -195,7 +196,7 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
         start: table.start.clone(),
         moves: table.moves.clone(),
         book: opening.moves.len(),
-        players: [named(Side::White), named(Side::Black)],
+        players: Some([named(Side::White), named(Side::Black)]),
         result: tag("Result")
             .filter(|result| ["1-0", "0-1", "1/2-1/2"].contains(result))
             .map(str::to_string),
@@ -210,6 +211,7 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::desk::state::MoveNote;
     use crate::game::BoardSize;
 
     #[test]
@@ -220,8 +222,11 @@ mod tests {
         assert_eq!(table.moves, ["d4f5", "e5c4", "f5h6"]);
         assert_eq!(loaded.book_moves(&table), ["d4f5"]);
         assert_eq!(
-            (loaded.players[0].as_str(), loaded.result.as_deref()),
-            ("?", None)
+            (
+                loaded.players.as_ref().map(|[white, _]| white.as_str()),
+                loaded.result.as_deref()
+            ),
+            (Some("?"), None)
         );
         let fen = "[Game \"jesonmor\"]\n[Opening \"5/5/2N2/5/n4 w 0 1\"]\n\n1. c3b1 1-0\n";
         let (table, _) = read_record(fen, 1).expect("a position string opening");
@@ -265,6 +270,8 @@ mod tests {
         assert_eq!(lines, ["d4f5", "d4e6"], "the illegal side line is left out");
         let mut desk = Desk::new(table.clone());
         desk.load_record(table, loaded);
+        desk.set_players([Player::Human, Player::Human], desk.limit);
+        assert!(desk.record.as_ref().is_some_and(|r| r.players.is_some()));
         let written = write_record(&desk, |_| "tabula".to_string());
         let movetext = written.split("\n\n").nth(1).unwrap_or("");
         assert_eq!(
@@ -277,6 +284,67 @@ mod tests {
         assert!(
             written.ends_with("\n{start} 1. d4f5 {cp 12 d3 7ms} {good} e5f3 {0ms} *\n"),
             "{written}"
+        );
+    }
+
+    /// Issue 85: a game against the engine set up again by loading its record, then its
+    /// players and clocks, is written as it was, every thinking time and evaluation kept; the
+    /// game goes on, the person's next move timed.
+    #[test]
+    fn a_game_set_up_again_from_its_record_keeps_its_times_and_evaluations() {
+        let engine = Player::Engine {
+            engine: 0,
+            level: Some("easy".to_string()),
+            elo: None,
+        };
+        let players = [Player::Human, engine];
+        let limit = Limit::Clock {
+            base_ms: 60_000,
+            inc_ms: 0,
+        };
+        let mut desk = Desk::new(Table::new("joust", None).expect("joust"));
+        desk.set_players(players.clone(), limit);
+        let note = |score: &str, ms| MoveNote {
+            score: Some(score.to_string()),
+            depth: Some(1),
+            time_ms: ms,
+        };
+        desk.person_moves("d4f5", true).expect("white's move");
+        desk.notes[0] = Some(MoveNote {
+            time_ms: 2517,
+            ..MoveNote::default()
+        });
+        desk.engine_moved(
+            desk.version,
+            Side::Black,
+            "tabula",
+            "e5c4",
+            note("cp 203", 8),
+        )
+        .expect("black's move");
+        desk.committed();
+        let before = write_record(&desk, |_| "tabula".to_string());
+        assert!(
+            before.ends_with("\n1. d4f5 {2517ms} e5c4 {cp 203 d1 8ms} *\n"),
+            "{before}"
+        );
+        let (table, loaded) = read_record(&before, 1).expect("the record written");
+        let mut again = Desk::new(Table::new("joust", None).expect("joust"));
+        again.load_record(table, loaded);
+        again.set_players(players, limit);
+        again.committed();
+        assert!(
+            again.is_match() && again.clocks.is_some(),
+            "the game goes on"
+        );
+        let record = again.record.as_ref().expect("the record loaded");
+        assert_eq!(record.players, None, "the engine is named as it is now");
+        assert_eq!(write_record(&again, |_| "tabula".to_string()), before);
+        again.person_moves("f5h6", true).expect("white's move");
+        let after = write_record(&again, |_| "tabula".to_string());
+        assert!(
+            after.contains("1. d4f5 {2517ms} e5c4 {cp 203 d1 8ms} 2. f5h6 {"),
+            "{after}"
         );
     }
 

@@ -144,11 +144,15 @@ impl Desk {
 
     /// New players and limit (already checked): the clocks of a game in progress go on unless
     /// the limit changes. New clocks after a loss on time reopen the game: the loss was on the
-    /// clocks that are gone.
+    /// clocks that are gone. Other players than a loaded record's people are named as they
+    /// are, no longer as the record names them.
     pub fn set_players(&mut self, players: [Player; 2], limit: Limit) {
         if self.limit != limit || self.table.moves.is_empty() {
             self.clocks = Clocks::for_limit(limit);
             self.table.time_loss = None;
+        }
+        if let Some(record) = self.record.as_mut().filter(|_| players != self.players) {
+            record.players = None;
         }
         self.players = players;
         self.limit = limit;

@@ -2,8 +2,11 @@
 //! judgement, which every record reader skips as it skips the match's own comments:
 //! `{review 0.512 -> 0.380 loss 0.132 mistake best d4f5}` (the mover's expected scores before and
 //! after, the loss, and for a marked move its mark and the engine's best move). The record's own
-//! tags, comments and side lines (its [`MoveTree`](crate::record::tree::MoveTree)) are kept; an
-//! `Annotator` tag says how it was reviewed; the side lines are not reviewed. The book moves stay in
+//! tags, comments and side lines (its [`MoveTree`](crate::record::tree::MoveTree)) are kept, but
+//! an earlier review's comments on the main line, which this review's replace (as its
+//! `Annotator` tag replaces the earlier one's: a record reviewed again, such as the board page's
+//! game set up again from its record after a review, says one review); the side lines are not
+//! reviewed. The book moves stay in
 //! the `Opening` tag, not judged.
 
 use super::game::{ReviewGame, numbered};
@@ -30,6 +33,8 @@ pub fn annotated_record(game: &ReviewGame, review: &Review, limit: &str) -> Stri
     tags.push(("Annotator", format!("tabula review, {limit}")));
     let mut tree = game.tree.clone();
     for (at, id) in tree.main_line(NodeId::ROOT).into_iter().enumerate() {
+        let comments = &mut tree.node_mut(id).comments;
+        comments.retain(|comment| !comment.starts_with("review "));
         if let Some(judged) = review.moves.get(game.book + at)
             && let Some(loss) = judged.loss
         {

@@ -135,8 +135,10 @@ async function rebuild(why = 'The server had closed this game') {
   }
 }
 
-/** Sets the game `s` (a snapshot) up on a new table: its position, moves, the move shown,
- * players, limit, clocks and analysis. Throws the first refusal.
+/** Sets the game `s` (a snapshot) up on a new table: its record loaded (every move's thinking
+ * time and evaluation with it) or else its position, then the moves the record does not hold
+ * (put back, not timed), the move shown, players, limit, clocks and analysis. Throws the first
+ * refusal.
  * @param {any} s */
 async function setUp(s) {
   ui.restoring = true;
@@ -144,8 +146,10 @@ async function setUp(s) {
     await createTable(s.game, s.size);
     ui.gameId = s.id || newGameId();
     const post = (/** @type {string} */ path, /** @type {unknown} */ body) => api('POST', `/api/tables/${ui.id}/${path}`, body);
+    const moves = s.moves || [];
+    const recorded = s.record ? await loadRecord(post, s, moves) : 0;
     if (s.start && shownTable().start !== s.start) applyTable(await post('position', { position: s.start }));
-    for (const move of s.moves || []) applyTable(await post('move', { move }));
+    for (const move of moves.slice(recorded)) applyTable(await post('move', { move, put_back: true }));
     if (s.ply != null && s.ply < (s.moves || []).length) applyTable(await post('goto', { ply: s.ply }));
     if (s.players) {
       /** @type {Record<string, unknown>} */
@@ -162,6 +166,28 @@ async function setUp(s) {
     ui.restoring = false;
   }
   keepNow();
+}
+
+/** Loads the record `s.record` kept with the game `s` on the table: how many of `moves` it sets
+ * up. A record that is refused, or that is not the game's (another start, or moves it does not
+ * begin with: a record fetched before a take back), sets up none, and the table is the new one.
+ * @param {(path: string, body: unknown) => Promise<any>} post
+ * @param {any} s
+ * @param {string[]} moves */
+async function loadRecord(post, s, moves) {
+  const fresh = shownTable().start;
+  let t;
+  try {
+    t = await post('record', { text: s.record });
+  } catch {
+    return 0;
+  }
+  if ((!s.start || t.start === s.start) && t.moves.length <= moves.length && sameMoves(t.moves, moves.slice(0, t.moves.length))) {
+    applyTable(t);
+    return t.moves.length;
+  }
+  applyTable(await post('position', { position: s.start || fresh }));
+  return 0;
 }
 
 /** Sets the game kept from the last visit up again; false if there is none (or it cannot be). */

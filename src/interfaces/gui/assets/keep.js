@@ -206,6 +206,7 @@ export function snapshotProblem(s) {
     ['its result is not a result', absent(s.result) || isText(s.result, LIMITS.name)],
     ['its time is not a time', absent(s.savedAt) || isTime(s.savedAt)],
     ['its side lines are not side lines', absent(s.sideLines) || (Array.isArray(s.sideLines) && s.sideLines.length <= LIMITS.lines)],
+    ['its record is not a record', absent(s.record) || isText(s.record, LIMITS.record)],
   ]) || (Array.isArray(s.sideLines) ? s.sideLines.map(sideLineProblem).find((/** @type {string | null} */ p) => p) || null : null);
 }
 
@@ -276,14 +277,17 @@ export function keepGame(entry) {
   return write(GAMES, games.slice(0, MAX_GAMES));
 }
 
-/** Adds the record `record` to the kept game `id`, if it is still kept.
+/** Adds the record `record` to the kept game `id`, if it is still kept, and the record `written`
+ * as its table wrote it to its snapshot (what sets the game up again).
  * @param {string | null} id
- * @param {{name: string, text: string}} record */
-export function keepRecord(id, record) {
+ * @param {{name: string, text: string}} record
+ * @param {string} written */
+export function keepRecord(id, record, written) {
   const games = listGames();
   const game = games.find((g) => g.id === id);
   if (!game) return;
   game.record = record;
+  game.snapshot.record = written;
   write(GAMES, games);
 }
 

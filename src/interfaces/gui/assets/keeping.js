@@ -9,7 +9,8 @@ import { withSideLines } from './lines.js';
 import { bookMoves, gameTitle, mainLine, playerName, ui } from './state.js';
 
 /** The game `t` as it is kept: enough to set it up again on a new table, clocks included
- * (the running one read now).
+ * (the running one read now), with its record as its table last wrote it (every move's thinking
+ * time and evaluation: the game is set up again by loading it, not by playing its moves again).
  * @param {import('./state.js').Table} t */
 export function snapshot(t) {
   let clocks = null;
@@ -28,6 +29,7 @@ export function snapshot(t) {
     ply: viewing ? Math.min(t.ply, viewing.at) : t.ply, view,
     players: t.players, limit: t.limit, analysis: t.analysis, clocks,
     result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
+    record: ui.keptRecord && ui.keptRecord.id === ui.gameId ? ui.keptRecord.text : null,
   };
 }
 
@@ -51,12 +53,18 @@ export function keepNow(force = false) {
     snapshot: s, record: kept?.record });
   renderMyGames();
   // The record is the main line's: fetched while the table holds it (a side line shown puts its
-  // moves there; going back to the main line keeps the game again).
+  // moves there; going back to the main line keeps the game again). As the table writes it, it
+  // is kept with the game to set it up again; "My games" saves it with the side lines.
   if (ui.viewing) return;
   const book = bookMoves(t);
   download(t.id).then((record) => {
-    if (ui.gameId === id) record.text = withSideLines(record.text, s.moves, s.start, book);
-    keep.keepRecord(id, record);
+    const written = record.text;
+    if (id && ui.gameId === id) {
+      ui.keptRecord = { id, text: written };
+      if (ui.table && !ui.restoring && !ui.switching) keep.saveCurrent(snapshot(ui.table));
+      record.text = withSideLines(record.text, s.moves, s.start, book);
+    }
+    keep.keepRecord(id, record, written);
     renderMyGames();
   }, () => {});
 }

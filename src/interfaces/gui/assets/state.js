@@ -11,7 +11,7 @@ import { levelSuffix } from './levels.js';
 /** @typedef {{name: string, title: string, sizes: string, default_size: string, levels: LevelChoice[]}} GameInfo */
 /** @typedef {{games: GameInfo[], engines: Engine[]}} Info */
 /** @typedef {{white_ms: number, black_ms: number, running?: string | null}} Clocks */
-/** @typedef {{white: string, black: string, result?: string, termination?: string, book: number}} RecordInfo */
+/** @typedef {{white: string | null, black: string | null, result?: string, termination?: string, book: number}} RecordInfo */
 /**
  * @typedef {{ply: number, number: number, side: string, move: string, best: string, mark?: string,
  *   loss: number, book?: boolean, expected_before: number, expected_after: number}} JudgedMove
@@ -69,6 +69,7 @@ import { levelSuffix } from './levels.js';
  * @property {string | null} gameId the game shown, as keep.js keeps it
  * @property {boolean} restoring a game is being set up again: not kept meanwhile
  * @property {string | null} keptKey what was last kept in "My games"
+ * @property {{id: string, text: string} | null} keptRecord the game `id`'s record as its table last wrote it (its main line), kept to set it up again
  * @property {Record<string, string>} standardStarts `game WxH` -> the start position of a new table
  * @property {{diamond?: boolean, flipped?: boolean, animate?: boolean, sound?: boolean}} options the board's options, kept (keep.js)
  * @property {{version: number, from: string, to: string} | null} arrival the piece of the move just played, sliding in
@@ -104,6 +105,7 @@ export const ui = {
   gameId: null,
   restoring: false,
   keptKey: null,
+  keptRecord: null,
   standardStarts: {},
   options: {},
   arrival: null,
@@ -190,9 +192,10 @@ export function judgedMove(t, ply) {
   return m && m.ply === ply && m.move === t.moves[ply - 1] ? m : null;
 }
 
-/** Whether people play both sides of a loaded record: the record then names the players.
+/** Whether people play both sides of a loaded record that names them (until other players were
+ * chosen): the record then names the players.
  * @param {Table} t */
-const recordNamesPlayers = (t) => !!t.record && ['white', 'black'].every((s) => playerOf(t, s).kind === 'human');
+const recordNamesPlayers = (t) => !!t.record && t.record.white != null && ['white', 'black'].every((s) => playerOf(t, s).kind === 'human');
 
 /** The name of the player of `side`: `human`, an engine with its level, or the record's name.
  * @param {Table} t
@@ -200,7 +203,7 @@ const recordNamesPlayers = (t) => !!t.record && ['white', 'black'].every((s) => 
  * @returns {string} */
 export function playerName(t, side) {
   const p = playerOf(t, side);
-  if (t.record && recordNamesPlayers(t)) return t.record[/** @type {'white' | 'black'} */ (side)];
+  if (t.record && recordNamesPlayers(t)) return t.record[/** @type {'white' | 'black'} */ (side)] || '?';
   if (p.kind === 'human') return 'human';
   const e = (t.engines || []).find((x) => x.index === p.engine);
   return `${e ? e.name : `engine ${p.engine}`}${levelSuffix(p)}`;
