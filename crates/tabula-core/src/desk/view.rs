@@ -57,7 +57,7 @@ fn table_view<'a>(
         ply: table.ply,
         position: session.position_text(),
         side: session.side_to_move().name(),
-        board: crate::board_view::board_rows(table.game, &session.position_text()),
+        board: crate::board_view::board_rows(&session.board_marks(), &session.position_text()),
         last_move,
         pass: result.is_none() && table.pass(),
         result,

@@ -10,7 +10,8 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
+    BoardMark, BoardSize, EvalTerm, Game, GameMove, History, LateMoves, MarkKind, Side, Symmetry,
+    Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
 
@@ -381,6 +382,14 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
             "{board}N white knight, n black knight, + the centre {}\n",
             self.geometry.square_name(self.centre)
         )
+    }
+
+    /// The centre, which both sides' knights make for.
+    fn board_marks(size: BoardSize) -> Vec<BoardMark> {
+        vec![BoardMark {
+            square: (size.width / 2, size.height / 2),
+            kind: MarkKind::Centre,
+        }]
     }
 }
 
