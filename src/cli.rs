@@ -2,6 +2,9 @@
 //! `bench` run once and exit.
 
 use crate::bounded_read;
+use crate::engine_process::log::EngineLog;
+use crate::engine_process::process::EngineSpec;
+use crate::engine_process::time_control::TimeControl;
 use crate::game::BoardSize;
 use crate::games::claustro::solution::solve_command;
 use crate::games::game_and_size;
@@ -20,14 +23,11 @@ use crate::tools::console::print_line;
 use crate::tools::play::{Opponent, PlayConfig, play};
 use crate::tools::progress::{self, Progress};
 use crate::tools::suite::{SuiteConfig, run_suite};
-use crate::tools::tournament::engine_log::EngineLog;
-use crate::tools::tournament::engine_process::EngineSpec;
 use crate::tools::tournament::merge::{run_merge, run_ratings};
 use crate::tools::tournament::openings::{parse_openings, random_openings};
 use crate::tools::tournament::play::GameSettings;
 use crate::tools::tournament::shard::Shard;
 use crate::tools::tournament::stats::Sprt;
-use crate::tools::tournament::time_control::TimeControl;
 use crate::tools::tournament::{self, MatchConfig};
 use clap::{Parser, Subcommand};
 use std::time::{Duration, Instant};
@@ -614,7 +614,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            crate::interfaces::parent_watch::start_if_asked();
+            crate::engine_process::parent_watch::start_if_asked();
             crate::interfaces::run_stdin(
                 Engine::new(Output::stdout()),
                 std::io::BufReader::new(std::io::stdin()),

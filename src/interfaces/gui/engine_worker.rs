@@ -6,14 +6,14 @@
 use crate::desk::analysis::AnalysisView;
 use crate::desk::job::{Job, Purpose};
 use crate::desk::told::{Declared, Told};
+use crate::engine_process::log::EngineLog;
+use crate::engine_process::messages::EngineMessage;
+use crate::engine_process::process::{
+    EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
+};
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::protocol::info_line::InfoLine;
-use crate::tools::tournament::engine_log::EngineLog;
-use crate::tools::tournament::engine_messages::EngineMessage;
-use crate::tools::tournament::engine_process::{
-    EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
-};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
