@@ -21,6 +21,7 @@ use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::datagen_file::{DataFile, Entry, MAGIC, is_cut_line, parse_entry};
+use crate::tools::game_args::GameArgs;
 use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::Opening;
 use crate::tools::tournament::shard::Shard;
@@ -303,12 +304,8 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
 /// Arguments of `tabula datagen`.
 #[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Self-play games of the whole run (all shards).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
@@ -382,7 +379,7 @@ fn evaluation(args: &DatagenArgs, game: &str, size: BoardSize) -> Result<String,
 
 /// `tabula datagen`: plays the games and reports what was written on stderr.
 pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
-    let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
+    let (game, size) = args.game.game_and_size()?;
     let evaluation = evaluation(args, game.name(), size)?;
     let shard = Shard::from_option(args.shard.as_deref())?;
     let budget = match (args.nodes, args.depth) {

@@ -11,6 +11,7 @@
 //! and shown with `--debug` or kept with `--log` (`crate::engine_process::log`). Engines of one name are told apart
 //! (`tabula`, `tabula-2`) before anything else, from the arguments alone.
 
+pub mod command;
 pub mod game_entry;
 pub use crate::protocol::info_line;
 pub mod merge;

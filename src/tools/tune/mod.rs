@@ -7,9 +7,9 @@
 pub mod data;
 pub mod fit;
 
-use crate::board::BoardSize;
 use crate::games::GameKind;
 use crate::tools::console::print_line;
+use crate::tools::game_args::GameArgs;
 use crate::tools::progress::Progress;
 use crate::words::counted;
 use data::{Budget, DataSet, DataSettings, Sample};
@@ -26,12 +26,8 @@ const HELD_OUT_EVERY: usize = 5;
 /// Arguments of `tabula tune`.
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Self-play games to play.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
@@ -61,13 +57,7 @@ pub struct TuneArgs {
 
 impl TuneArgs {
     fn settings(&self) -> Result<DataSettings, String> {
-        let game = GameKind::parse(&self.game)?;
-        let size = self
-            .size
-            .as_deref()
-            .map(BoardSize::parse)
-            .transpose()?
-            .unwrap_or(game.default_size());
+        let (game, size) = self.game.game_and_size()?;
         let budget = match (self.nodes, self.depth) {
             (_, Some(depth)) => Budget::Depth(depth.max(1)),
             (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES).max(1)),
