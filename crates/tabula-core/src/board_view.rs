@@ -42,7 +42,8 @@ pub fn board_rows(marks: &[BoardMark], position: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameKind, Setup, build_session};
+    use crate::games::{GameKind, build_session};
+    use crate::session::Setup;
 
     fn rows(game: GameKind, position: &str) -> Vec<String> {
         let parsed = parse_position_text(position).expect("a position");

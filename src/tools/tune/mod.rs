@@ -368,8 +368,10 @@ mod tests {
     #[test]
     fn the_default_budget_is_nodes_and_depth_wins() {
         let mut args = TuneArgs {
-            game: "claustro".into(),
-            size: None,
+            game: GameArgs {
+                game: Some("claustro".into()),
+                size: None,
+            },
             games: 3,
             nodes: None,
             depth: None,
@@ -384,7 +386,7 @@ mod tests {
         assert_eq!(settings.size, BoardSize::square(5));
         args.depth = Some(3);
         assert_eq!(args.settings().unwrap().budget, Budget::Depth(3));
-        args.game = "chess".into();
+        args.game.game = Some("chess".into());
         assert!(args.settings().unwrap_err().contains("'chess'"));
     }
 }
