@@ -3,9 +3,10 @@
 //! symmetry), move identity and printed paths, the end rules, position strings and hashing.
 
 use super::*;
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
 use crate::clock::Instant;
 use crate::game::{Outcome, perft, perft_divide};
+use crate::games::test_support::{assert_refused, redrawn, refuses_positions};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
@@ -123,43 +124,19 @@ fn split_perft_sums_to_the_total() {
     }
 }
 
-/// Rewrites a position string through a map of squares, optionally swapping colours and side.
+/// A position string mirrored left to right, or flipped top to bottom with colours and the side
+/// to move swapped.
 fn transformed(text: &str, flip_vertical: bool) -> Apart<10> {
-    let parsed = parse_position_text(text).unwrap();
-    let n = parsed.width;
-    let mut cells = vec![Cell::Empty; n * n];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = (square % n, square / n);
-        let (to, cell) = if flip_vertical {
-            let swapped = match cell {
-                Cell::Piece('P') => Cell::Piece('p'),
-                Cell::Piece('p') => Cell::Piece('P'),
-                other => other,
-            };
-            ((n - 1 - y) * n + x, swapped)
-        } else {
-            (y * n + n - 1 - x, cell)
-        };
-        cells[to] = cell;
-    }
-    let side = if flip_vertical {
-        parsed.side.opponent()
+    let mut redrawn = if flip_vertical {
+        redrawn(text, true, false, |x, y, _, h| (x, h - 1 - y))
     } else {
-        parsed.side
+        redrawn(text, false, false, |x, y, w, _| (w - 1 - x, y))
     };
     // After a flip, white to move must not be on its first turn (the original side never is).
-    let fullmove = if flip_vertical {
-        parsed.fullmove.max(2)
-    } else {
-        parsed.fullmove
-    };
-    Apart::from_text(&PositionText {
-        cells,
-        side,
-        fullmove,
-        ..parsed
-    })
-    .unwrap()
+    if flip_vertical {
+        redrawn.fullmove = redrawn.fullmove.max(2);
+    }
+    Apart::from_text(&redrawn).unwrap()
 }
 
 #[test]
@@ -499,7 +476,7 @@ fn passing_only_when_nothing_else_is_legal() {
     // and file holding a piece would have to be full of that side's pieces, and then the other
     // side has none and has already won. The rule stays (rules.md), and its notation works.
     let game = position(CHAIN);
-    assert!(game.parse_move("0000").unwrap_err().contains("passing"));
+    assert_refused(game.parse_move("0000"), "passing");
     assert_eq!(game.move_text(ApartMove::PASS), "0000");
     assert_eq!(ApartMove::<10>::PASS.tag(), u32::MAX);
 }
@@ -543,12 +520,7 @@ fn position_strings_round_trip_and_reject_bad_input() {
         ("8/8/8/8/8/8/8/7n w", "'n'"),
         ("8/8/8/8/8/8/8/7* w", "'*'"),
     ];
-    for (text, problem) in bad {
-        let error = parse_position_text(text)
-            .and_then(|t| Apart::<10>::from_text(&t))
-            .unwrap_err();
-        assert!(error.contains(problem), "{text}: {error}");
-    }
+    refuses_positions(&bad, Apart::<10>::from_text);
     assert!(Apart::<10>::start(BoardSize::square(26)).is_err());
     assert!(Apart::<1>::start(BoardSize::square(9)).is_err());
 }

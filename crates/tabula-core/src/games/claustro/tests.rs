@@ -3,8 +3,9 @@
 //! strings, notation, the end-of-game rules and incremental hashing.
 
 use super::*;
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
 use crate::game::{GameMove, Outcome, perft, perft_divide};
+use crate::games::test_support::redrawn;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -116,30 +117,7 @@ fn transformed(
     map: impl Fn(usize, usize, usize, usize) -> (usize, usize),
     transpose: bool,
 ) -> Claustro<10> {
-    let parsed = parse_position_text(text).unwrap();
-    let (w, h) = (parsed.width, parsed.height);
-    let (nw, nh) = if transpose { (h, w) } else { (w, h) };
-    let mut cells = vec![Cell::Empty; w * h];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = map(square % w, square / w, w, h);
-        cells[y * nw + x] = match cell {
-            Cell::Piece(c) if swap_colours => Cell::Piece(if c == 'P' { 'p' } else { 'P' }),
-            other => other,
-        };
-    }
-    let side = if swap_colours {
-        parsed.side.opponent()
-    } else {
-        parsed.side
-    };
-    Claustro::from_text(&PositionText {
-        width: nw,
-        height: nh,
-        cells,
-        side,
-        ..parsed
-    })
-    .unwrap()
+    Claustro::from_text(&redrawn(text, swap_colours, transpose, map)).unwrap()
 }
 
 #[test]
