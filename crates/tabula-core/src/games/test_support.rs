@@ -1,7 +1,11 @@
 //! What the games' unit tests share: a position string redrawn through a map of squares (the
-//! symmetries' tests), and bad input refused with the right words.
+//! symmetries' tests), bad input refused with the right words, and seeded random games.
 
 use crate::board::position_text::{Cell, PositionText, parse_position_text};
+use crate::game::Game;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::ops::ControlFlow;
 
 /// `text`'s position redrawn: the square (x, y) of its w x h board goes to `map(x, y, w, h)`
 /// (on an h x w board where `transpose`), and with `swap_colours` every piece changes colour
@@ -59,5 +63,28 @@ pub fn refuses_positions<T>(
             parse_position_text(text).and_then(|t| from_text(&t)),
             problem,
         );
+    }
+}
+
+/// Plays at most `plies` random moves (drawn by a generator seeded with `seed`) from `game`,
+/// calling `visit` on every position before its move, until `visit` breaks or no move is left.
+pub fn random_walk<G: Game>(
+    mut game: G,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&G) -> ControlFlow<()>,
+) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if visit(&game).is_break() {
+            return;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return;
+        }
+        game.play(moves[rng.random_range(0..moves.len())]);
     }
 }

@@ -6,7 +6,7 @@ use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::clock::Instant;
 use crate::game::{Outcome, perft, perft_divide};
-use crate::games::test_support::{assert_refused, redrawn, refuses_positions};
+use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
@@ -397,29 +397,22 @@ fn a_capture_that_leaves_the_victim_apart_loses() {
 #[test]
 fn the_win_test_looks_at_the_side_to_move_first() {
     let winner = |text: &str| position(text).verdict().map(|v| v.outcome);
-    // Both apart: the side to move wins.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/P1p5 w 0 2"),
-        Some(Outcome::Win(Side::White))
+    let (white, black) = (
+        Some(Outcome::Win(Side::White)),
+        Some(Outcome::Win(Side::Black)),
     );
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/P1p5 b 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    // Only the side that just moved is apart.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP1p4 w 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    // No pieces count as apart.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP6 w 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP6 b 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
+    for (text, expected) in [
+        // Both apart: the side to move wins.
+        ("8/8/8/8/8/8/8/P1p5 w 0 2", white),
+        ("8/8/8/8/8/8/8/P1p5 b 0 2", black),
+        // Only the side that just moved is apart.
+        ("8/8/8/8/8/8/8/PP1p4 w 0 2", black),
+        // No pieces count as apart.
+        ("8/8/8/8/8/8/8/PP6 w 0 2", black),
+        ("8/8/8/8/8/8/8/PP6 b 0 2", black),
+    ] {
+        assert_eq!(winner(text), expected, "{text}");
+    }
     assert_eq!(winner(START_8), None);
     assert_eq!(perft(&position("8/8/8/8/8/8/8/P1p5 w 0 2"), 1), 0);
 }
@@ -629,16 +622,14 @@ fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
     let mut positions = 0;
     let mut capturing = 0;
     for (seed, size, plies) in [(21, 8, 40), (22, 12, 60), (23, 16, 70), (24, 25, 50)] {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Apart::<10>::start(BoardSize::square(size)).unwrap();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
+        let start = Apart::<10>::start(BoardSize::square(size)).unwrap();
+        random_walk(start, seed, plies, |game| {
             if game.verdict().is_some() {
-                break;
+                return ControlFlow::Break(());
             }
-            let written = written_turns(&game);
-            assert_eq!(written, reference_listing(&game), "{}", game.to_text());
-            assert_eq!(written.len() as u64, perft(&game, 1), "{}", game.to_text());
+            let written = written_turns(game);
+            assert_eq!(written, reference_listing(game), "{}", game.to_text());
+            assert_eq!(written.len() as u64, perft(game, 1), "{}", game.to_text());
             let texts: std::collections::HashSet<&String> =
                 written.iter().map(|(_, text)| text).collect();
             assert_eq!(texts.len(), written.len(), "{}", game.to_text());
@@ -648,10 +639,8 @@ fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
             }
             positions += 1;
             capturing += written.iter().any(|(mv, _)| mv.captured.count() >= 2) as usize;
-            moves.clear();
-            game.legal_moves(&mut moves);
-            game.play(moves[rng.random_range(0..moves.len())]);
-        }
+            ControlFlow::Continue(())
+        });
     }
     println!("{positions} positions, {capturing} with chains of captures");
     assert!(positions >= 200, "{positions} positions");

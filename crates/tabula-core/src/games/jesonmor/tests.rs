@@ -8,9 +8,8 @@ use super::*;
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft, perft_divide};
-use crate::games::test_support::{assert_refused, redrawn, refuses_positions};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
+use std::ops::ControlFlow;
 
 fn position<const W: usize>(text: &str) -> JesonMor<W> {
     JesonMor::from_text(&parse_position_text(text).unwrap()).unwrap()
@@ -333,18 +332,11 @@ fn a_hundred_plies_without_a_capture_draw() {
 }
 
 fn random_game(seed: u64, n: usize, mut visit: impl FnMut(&JesonMor<4>)) {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = JesonMor::<4>::start(BoardSize::square(n)).unwrap();
-    let mut moves = Vec::new();
-    for _ in 0..400 {
-        visit(&game);
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
+    let start = JesonMor::<4>::start(BoardSize::square(n)).unwrap();
+    random_walk(start, seed, 400, |game| {
+        visit(game);
+        ControlFlow::Continue(())
+    });
 }
 
 #[test]

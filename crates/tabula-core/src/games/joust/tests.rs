@@ -96,20 +96,16 @@ fn start_positions_follow_the_rule() {
     }
 }
 
-/// Rewrites a position string's board through a map of (x, y) to (x, y).
-fn transformed(
-    text: &str,
-    map: impl Fn(usize, usize, usize, usize) -> (usize, usize),
-) -> Joust<10> {
-    Joust::from_text(&redrawn(text, false, false, map)).unwrap()
-}
-
 #[test]
 fn perft_is_unchanged_by_mirroring_the_board() {
     for &(text, expected) in REFERENCE {
         let depth = expected.len().min(5);
-        let left_right = transformed(text, |x, y, w, _| (w - 1 - x, y));
-        let top_bottom = transformed(text, |x, y, _, h| (x, h - 1 - y));
+        let left_right =
+            Joust::<10>::from_text(&redrawn(text, false, false, |x, y, w, _| (w - 1 - x, y)))
+                .unwrap();
+        let top_bottom =
+            Joust::<10>::from_text(&redrawn(text, false, false, |x, y, _, h| (x, h - 1 - y)))
+                .unwrap();
         assert_eq!(
             perft(&left_right, depth as u32),
             expected[depth - 1],
