@@ -21,7 +21,7 @@ use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::datagen_file::{DataFile, Entry, MAGIC, is_cut_line, parse_entry};
-use crate::tools::game_args::GameArgs;
+use crate::tools::game_args::{GameArgs, SelfPlayArgs};
 use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::Opening;
 use crate::tools::tournament::shard::Shard;
@@ -309,18 +309,8 @@ pub struct DatagenArgs {
     /// Self-play games of the whole run (all shards).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// Nodes of each move's search.
-    #[arg(long, conflicts_with = "depth")]
-    pub nodes: Option<u64>,
-    /// Depth of each move's search (instead of nodes).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Random plies of each game's opening.
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub play: SelfPlayArgs,
     /// Play only shard K of N: games K-1, K-1+N, ... (the shards' files concatenated are the
     /// whole run's data).
     #[arg(long, value_name = "K/N")]
@@ -382,7 +372,7 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
     let (game, size) = args.game.game_and_size()?;
     let evaluation = evaluation(args, game.name(), size)?;
     let shard = Shard::from_option(args.shard.as_deref())?;
-    let budget = match (args.nodes, args.depth) {
+    let budget = match (args.play.nodes, args.play.depth) {
         (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
         (_, Some(depth)) => Budget::Depth(depth),
         (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
@@ -392,8 +382,8 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
         size,
         games: args.games,
         budget,
-        random_plies: args.random_plies,
-        seed: args.seed,
+        random_plies: args.play.random_plies,
+        seed: args.play.seed,
     };
     let settings = DatagenSettings {
         data,

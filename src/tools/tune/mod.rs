@@ -9,7 +9,7 @@ pub mod fit;
 
 use crate::games::GameKind;
 use crate::tools::console::print_line;
-use crate::tools::game_args::GameArgs;
+use crate::tools::game_args::{GameArgs, SelfPlayArgs};
 use crate::tools::progress::Progress;
 use crate::words::counted;
 use data::{Budget, DataSet, DataSettings, Sample};
@@ -31,18 +31,8 @@ pub struct TuneArgs {
     /// Self-play games to play.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
-    /// Nodes searched per move (the default is 1000).
-    #[arg(long, conflicts_with = "depth")]
-    pub nodes: Option<u64>,
-    /// Depth searched per move, instead of nodes.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Random opening plies of each game (its positions are not recorded).
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub play: SelfPlayArgs,
     /// Data file: read if it exists (the other data settings are then taken from it), else
     /// written after the games are played.
     #[arg(long)]
@@ -58,7 +48,7 @@ pub struct TuneArgs {
 impl TuneArgs {
     fn settings(&self) -> Result<DataSettings, String> {
         let (game, size) = self.game.game_and_size()?;
-        let budget = match (self.nodes, self.depth) {
+        let budget = match (self.play.nodes, self.play.depth) {
             (_, Some(depth)) => Budget::Depth(depth.max(1)),
             (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES).max(1)),
         };
@@ -67,8 +57,8 @@ impl TuneArgs {
             size,
             games: self.games.max(1),
             budget,
-            random_plies: self.random_plies,
-            seed: self.seed,
+            random_plies: self.play.random_plies,
+            seed: self.play.seed,
         })
     }
 }
@@ -373,10 +363,12 @@ mod tests {
                 size: None,
             },
             games: 3,
-            nodes: None,
-            depth: None,
-            random_plies: 2,
-            seed: 1,
+            play: SelfPlayArgs {
+                nodes: None,
+                depth: None,
+                random_plies: 2,
+                seed: 1,
+            },
             data: None,
             threads: 1,
             no_bias: false,
@@ -384,7 +376,7 @@ mod tests {
         let settings = args.settings().unwrap();
         assert_eq!(settings.budget, Budget::Nodes(DEFAULT_NODES));
         assert_eq!(settings.size, BoardSize::square(5));
-        args.depth = Some(3);
+        args.play.depth = Some(3);
         assert_eq!(args.settings().unwrap().budget, Budget::Depth(3));
         args.game.game = Some("chess".into());
         assert!(args.settings().unwrap_err().contains("'chess'"));

@@ -239,6 +239,25 @@ macro_rules! game_net_methods {
 }
 pub(crate) use game_net_methods;
 
+/// A game's inherent `shipped_net` (the first of the nets `shipped` that is for this board) and
+/// `planes` (`planes` planes of the board, black's seen through `view`), for
+/// [`game_net_methods`].
+macro_rules! net_inputs {
+    ([$($shipped:expr),+], $view:expr, $planes:expr) => {
+        /// The net the game ships for this board, if any.
+        pub(super) fn shipped_net(&self) -> Option<&'static $crate::nnue::Network> {
+            let size = self.size();
+            [$(&$shipped),+].into_iter().find_map(|net| net.for_board(size))
+        }
+
+        /// The numbering of the inputs on this board.
+        pub(super) fn planes(&self) -> $crate::nnue::board_net::Planes {
+            $crate::nnue::board_net::Planes::new(self.size(), $view, $planes)
+        }
+    };
+}
+pub(crate) use net_inputs;
+
 /// A [`NetState`] on the heap, for games that ship no net: a pointer's size while no net is
 /// loaded, so that their positions, copied at every node of the search, stay as small as before;
 /// with a net (`EvalFile`) every copy allocates, which is slower but right.
