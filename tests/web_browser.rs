@@ -140,15 +140,20 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
     if errors != 1 {
         return Err(format!("a garbled message: {after_garble:?}"));
     }
-    let refused = ask(
+    let refused = refuse_a_position(client).await?;
+    eprintln!("a bad position string: {}", refused.join(" | "));
+    position_kept(client, &before, "bad input").await
+}
+
+/// Sends a position string of no game, which the engine refuses: what it answers.
+async fn refuse_a_position(client: &Client) -> Res<Vec<String>> {
+    ask(
         client,
         &["position fen 9/9 w 0 1"],
         "info string error",
         ANSWER,
     )
-    .await?;
-    eprintln!("a bad position string: {}", refused.join(" | "));
-    position_kept(client, &before, "bad input").await
+    .await
 }
 
 /// Sends `line`, a command that keeps the engine busy, and gives it 300 ms to get going.
@@ -172,13 +177,7 @@ async fn stop_ends_perft_and_the_position_is_kept(client: &Client) -> Res<()> {
     tell(client, "newgame jesonmor 9").await?;
     tell(client, "position startpos moves b1c3").await?;
     let before = position(client).await?;
-    let refused = ask(
-        client,
-        &["position fen 9/9 w 0 1"],
-        "info string error",
-        ANSWER,
-    )
-    .await?;
+    let refused = refuse_a_position(client).await?;
     eprintln!("a refused position before stop: {}", refused.join(" | "));
     busy(client, "perft 9").await?;
     let started = Instant::now();
