@@ -203,6 +203,26 @@ fn serve(site: &Path) -> Res<(Child, u16)> {
     Ok((server, port))
 }
 
+/// Opens `page` of the site ([`Site::open`]), runs `work` on it and closes it, no console message
+/// allowed; where `work` fails, the page's screenshot is saved at `failure_shot`.
+pub async fn in_site(
+    page: &str,
+    log: &str,
+    failure_shot: &Path,
+    work: impl AsyncFnOnce(&Site) -> Res<()>,
+) {
+    let site = Site::open(page, log)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = work(&site).await;
+    if outcome.is_err()
+        && let Ok(png) = site.client.screenshot().await
+    {
+        let _ = std::fs::write(failure_shot, png);
+    }
+    site.close_clean(outcome).await;
+}
+
 /// Opens the protocol console, its engine ready (`readyok`). The page's script is waited for;
 /// a page without it is described (its address, state, title and requests' statuses) beside its
 /// console.
