@@ -543,9 +543,11 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
     let failure = shots().join("board-failure.png");
-    in_site("", "chromium-board.log", &failure, async |site: &Site| {
-        run(&site.client, &site.base).await
-    })
+    in_site(
+        Site::open("", "chromium-board.log").await,
+        &failure,
+        async |site: &Site| run(&site.client, &site.base).await,
+    )
     .await;
 }
 
@@ -605,8 +607,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
 async fn the_static_board_browses_side_lines_in_a_real_browser() {
     let failure = shots().join("side-lines-failure.png");
     in_site(
-        "",
-        "chromium-side-lines.log",
+        Site::open("", "chromium-side-lines.log").await,
         &failure,
         async |site: &Site| {
             std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
@@ -628,9 +629,11 @@ async fn the_static_board_browses_side_lines_in_a_real_browser() {
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_mends_in_a_real_browser() {
     let failure = shots().join("mends-failure.png");
-    in_site("", "chromium-mends.log", &failure, async |site: &Site| {
-        mends(&site.client, &site.base, site.driver_port).await
-    })
+    in_site(
+        Site::open("", "chromium-mends.log").await,
+        &failure,
+        async |site: &Site| mends(&site.client, &site.base, site.driver_port).await,
+    )
     .await;
 }
 

@@ -25,7 +25,7 @@ mod static_site;
 use fantoccini::{Client, Locator};
 use static_site::processes::{Context, Res, strings};
 use static_site::{
-    ANSWER, GAMES, ask, legal_moves, only_own_origin, open_console, target_dir, tell,
+    ANSWER, GAMES, Site, ask, in_site, legal_moves, only_own_origin, open_console, target_dir, tell,
 };
 use std::time::{Duration, Instant};
 
@@ -312,9 +312,11 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_site_plays_every_game_in_a_real_browser() {
-    let site = open_console("chromium.log")
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = run(&site.client, &site.base).await;
-    site.close_clean(outcome).await;
+    let failure = target_dir().join("web-screenshots/console-failure.png");
+    in_site(
+        open_console("chromium.log").await,
+        &failure,
+        async |site: &Site| run(&site.client, &site.base).await,
+    )
+    .await;
 }

@@ -201,17 +201,14 @@ fn serve(site: &Path) -> Res<(Child, u16)> {
     Ok((server, port))
 }
 
-/// Opens `page` of the site ([`Site::open`]), runs `work` on it and closes it, no console message
-/// allowed; where `work` fails, the page's screenshot is saved at `failure_shot`.
+/// Runs `work` on the site `opened` ([`Site::open`], [`open_console`]) and closes it, no console
+/// message allowed; where `work` fails, the page's screenshot is saved at `failure_shot`.
 pub async fn in_site(
-    page: &str,
-    log: &str,
+    opened: Res<Site>,
     failure_shot: &Path,
     work: impl AsyncFnOnce(&Site) -> Res<()>,
 ) {
-    let site = Site::open(page, log)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
+    let site = opened.unwrap_or_else(|e| panic!("{e}"));
     let outcome = work(&site).await;
     if outcome.is_err()
         && let Ok(png) = site.client.screenshot().await
