@@ -543,6 +543,16 @@ impl MarkKind {
         }
     }
 
+    /// Its name for a board page: `centre`, `goal-white`, `goal-black` or `corner`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Centre => "centre",
+            MarkKind::Goal(Side::White) => "goal-white",
+            MarkKind::Goal(Side::Black) => "goal-black",
+            MarkKind::Corner => "corner",
+        }
+    }
+
     /// Its one character on a board page's rows: `+` a centre, `G`/`g` white's and black's
     /// goal, `#` a corner.
     pub fn symbol(self) -> char {
