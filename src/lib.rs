@@ -13,5 +13,6 @@ pub use tabula_core::{
 };
 
 pub mod cli;
+pub mod engine_process;
 pub mod interfaces;
 pub mod tools;

@@ -532,24 +532,28 @@ fn session(counts: &fuzzing::Counts, cecp: bool, steps: &[Step]) -> Result<(), T
     Ok(())
 }
 
-#[test]
-fn uci_sessions_keep_the_laws() {
+/// Sessions of `protocol` (CECP where `cecp`), `cases` of them, each of steps drawn by `step`.
+fn sessions_keep_the_laws(
+    protocol: &str,
+    cases: u32,
+    step: impl Strategy<Value = Step>,
+    cecp: bool,
+) {
     fuzzing::run(
-        "uci",
+        protocol,
         file!(),
-        64,
-        prop::collection::vec(uci_step(games()), 1..40),
-        |counts, steps| session(counts, false, &steps),
+        cases,
+        prop::collection::vec(step, 1..40),
+        |counts, steps| session(counts, cecp, &steps),
     );
 }
 
 #[test]
+fn uci_sessions_keep_the_laws() {
+    sessions_keep_the_laws("uci", 64, uci_step(games()), false);
+}
+
+#[test]
 fn cecp_sessions_keep_the_laws() {
-    fuzzing::run(
-        "cecp",
-        file!(),
-        32,
-        prop::collection::vec(cecp_step(games()), 1..40),
-        |counts, steps| session(counts, true, &steps),
-    );
+    sessions_keep_the_laws("cecp", 32, cecp_step(games()), true);
 }

@@ -50,7 +50,7 @@ use board_page::{
 use fantoccini::Client;
 use serde_json::Value;
 use static_site::processes::{self, Context, Res, strings};
-use static_site::{CONTROLLED, GAMES, Site, only_own_origin, target_dir};
+use static_site::{CONTROLLED, GAMES, Site, in_site, only_own_origin, target_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -546,11 +546,13 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_plays_and_reviews_every_game_in_a_real_browser() {
-    let site = Site::open("", "chromium-board.log")
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = run(&site.client, &site.base).await;
-    site.close_clean(outcome).await;
+    let failure = shots().join("board-failure.png");
+    in_site(
+        Site::open("", "chromium-board.log").await,
+        &failure,
+        async |site: &Site| run(&site.client, &site.base).await,
+    )
+    .await;
 }
 
 /// What issue 72 mended, at the static home (`tests/common/board_mends.rs`, as `gui_browser`
@@ -614,42 +616,36 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_browses_side_lines_in_a_real_browser() {
-    let site = Site::open("", "chromium-side-lines.log")
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = async {
-        std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
-        wait_for(&site.client, "the board to be drawn", ENGINE_REPLY, |s| {
-            s.squares > 0
-        })
-        .await?;
-        let (browsed, loaded) = board_kept::side_lines(&site.client, &shots()).await?;
-        std::fs::write(shots().join("side-line.png"), browsed).ctx("save a screenshot")?;
-        std::fs::write(shots().join("side-line-loaded.png"), loaded).ctx("save a screenshot")?;
-        only_own_origin(&site.client, &site.base).await
-    }
+    let failure = shots().join("side-lines-failure.png");
+    in_site(
+        Site::open("", "chromium-side-lines.log").await,
+        &failure,
+        async |site: &Site| {
+            std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
+            wait_for(&site.client, "the board to be drawn", ENGINE_REPLY, |s| {
+                s.squares > 0
+            })
+            .await?;
+            let (browsed, loaded) = board_kept::side_lines(&site.client, &shots()).await?;
+            std::fs::write(shots().join("side-line.png"), browsed).ctx("save a screenshot")?;
+            std::fs::write(shots().join("side-line-loaded.png"), loaded)
+                .ctx("save a screenshot")?;
+            only_own_origin(&site.client, &site.base).await
+        },
+    )
     .await;
-    if outcome.is_err()
-        && let Ok(png) = site.client.screenshot().await
-    {
-        let _ = std::fs::write(shots().join("side-lines-failure.png"), png);
-    }
-    site.close_clean(outcome).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_mends_in_a_real_browser() {
-    let site = Site::open("", "chromium-mends.log")
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = mends(&site.client, &site.base, site.driver_port).await;
-    if outcome.is_err()
-        && let Ok(png) = site.client.screenshot().await
-    {
-        let _ = std::fs::write(shots().join("mends-failure.png"), png);
-    }
-    site.close_clean(outcome).await;
+    let failure = shots().join("mends-failure.png");
+    in_site(
+        Site::open("", "chromium-mends.log").await,
+        &failure,
+        async |site: &Site| mends(&site.client, &site.base, site.driver_port).await,
+    )
+    .await;
 }
 
 /// The caches the page's origin has (`tabula-<build>`, one per build).

@@ -25,7 +25,7 @@ mod static_site;
 use fantoccini::{Client, Locator};
 use static_site::processes::{Context, Res, strings};
 use static_site::{
-    ANSWER, GAMES, ask, legal_moves, only_own_origin, open_console, target_dir, tell,
+    ANSWER, GAMES, Site, ask, in_site, legal_moves, only_own_origin, open_console, target_dir, tell,
 };
 use std::time::{Duration, Instant};
 
@@ -140,15 +140,20 @@ async fn bad_input_is_refused(client: &Client) -> Res<()> {
     if errors != 1 {
         return Err(format!("a garbled message: {after_garble:?}"));
     }
-    let refused = ask(
+    let refused = refuse_a_position(client).await?;
+    eprintln!("a bad position string: {}", refused.join(" | "));
+    position_kept(client, &before, "bad input").await
+}
+
+/// Sends a position string of no game, which the engine refuses: what it answers.
+async fn refuse_a_position(client: &Client) -> Res<Vec<String>> {
+    ask(
         client,
         &["position fen 9/9 w 0 1"],
         "info string error",
         ANSWER,
     )
-    .await?;
-    eprintln!("a bad position string: {}", refused.join(" | "));
-    position_kept(client, &before, "bad input").await
+    .await
 }
 
 /// Sends `line`, a command that keeps the engine busy, and gives it 300 ms to get going.
@@ -172,13 +177,7 @@ async fn stop_ends_perft_and_the_position_is_kept(client: &Client) -> Res<()> {
     tell(client, "newgame jesonmor 9").await?;
     tell(client, "position startpos moves b1c3").await?;
     let before = position(client).await?;
-    let refused = ask(
-        client,
-        &["position fen 9/9 w 0 1"],
-        "info string error",
-        ANSWER,
-    )
-    .await?;
+    let refused = refuse_a_position(client).await?;
     eprintln!("a refused position before stop: {}", refused.join(" | "));
     busy(client, "perft 9").await?;
     let started = Instant::now();
@@ -313,9 +312,11 @@ async fn run(client: &Client, base: &str) -> Res<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_site_plays_every_game_in_a_real_browser() {
-    let site = open_console("chromium.log")
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = run(&site.client, &site.base).await;
-    site.close_clean(outcome).await;
+    let failure = target_dir().join("web-screenshots/console-failure.png");
+    in_site(
+        open_console("chromium.log").await,
+        &failure,
+        async |site: &Site| run(&site.client, &site.base).await,
+    )
+    .await;
 }

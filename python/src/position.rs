@@ -7,7 +7,7 @@
 use crate::arguments::{Flag, Size, Text, Texts, Whole, refused};
 use crate::evaluation::{Evaluation, evaluation_dict};
 use crate::interrupt::{looking_without_gil, without_gil};
-use crate::values::Outcome;
+use crate::values::{Outcome, SideArg};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -371,6 +371,18 @@ impl Position {
                 Cell::Piece(letter) => letter.to_string(),
             })
             .collect())
+    }
+
+    /// The squares `side` (`"white"` or True, `"black"` or False) makes for, as `(x, y)` from
+    /// a1: Jeson Mor's centre, its Claustro goal; none in the other games. The board's own
+    /// marks, as the board pages draw them and the learning environments' planes give them.
+    fn goals(&self, side: SideArg) -> Vec<(usize, usize)> {
+        let marks = self.state().session.board_marks();
+        marks
+            .into_iter()
+            .filter(|mark| mark.kind.made_for(side.0))
+            .map(|mark| mark.square)
+            .collect()
     }
 
     /// Entering a move square by square: the squares that may come after the squares `path`

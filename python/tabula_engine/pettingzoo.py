@@ -190,7 +190,7 @@ class raw_env(TabulaEnv):
                 planes[y, x, 2] = 1
             elif cell:
                 planes[y, x, 0 if cell.isupper() == white else 1] = 1
-        mine, theirs = self._marks(white)
+        mine, theirs = (self.position.goals(side) for side in (white, not white))
         for plane, squares in ((3, mine), (4, theirs)):
             for x, y in squares:
                 planes[y, x, plane] = 1
@@ -199,16 +199,6 @@ class raw_env(TabulaEnv):
         planes[:, :, 6] = 1 if white else 0
         mask = self._mask if agent == self.agent_selection else np.zeros_like(self._mask)
         return {"observation": planes, "action_mask": mask.copy()}
-
-    def _marks(self, white: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """The squares each side makes for: (the observer's, the other side's)."""
-        if self.game == "jesonmor":
-            centre = ((self.width - 1) // 2, (self.height - 1) // 2)
-            return [centre], [centre]
-        if self.game == "claustro":
-            goals = [(self.width - 1, self.height - 1), (0, 0)]
-            return ([goals[0]], [goals[1]]) if white else ([goals[1]], [goals[0]])
-        return [], []
 
     def step(self, action: Action) -> None:
         """Enters one leg of the agent's move (or *stop*); the move is played once whole."""

@@ -4,11 +4,10 @@
 //! The UCI loop hands the session over (its reader thread's events, its watch) when `xboard`
 //! comes, and [`run_stdin`] starts the CECP loop on it: the CECP loop uses the UCI loop's events
 //! and output, and the UCI loop knows nothing of CECP's. An engine started by tabula ends with
-//! the program that started it (`parent_watch`).
+//! the program that started it (`crate::engine_process::parent_watch`).
 
 pub mod cecp;
 pub mod gui;
-pub mod parent_watch;
 pub mod uci;
 
 use std::io::BufRead;

@@ -21,6 +21,7 @@ use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::datagen_file::{DataFile, Entry, MAGIC, is_cut_line, parse_entry};
+use crate::tools::game_args::{GameArgs, SelfPlayArgs};
 use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::Opening;
 use crate::tools::tournament::shard::Shard;
@@ -303,27 +304,13 @@ pub fn run(settings: &DatagenSettings) -> Result<(usize, usize), String> {
 /// Arguments of `tabula datagen`.
 #[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Self-play games of the whole run (all shards).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// Nodes of each move's search.
-    #[arg(long, conflicts_with = "depth")]
-    pub nodes: Option<u64>,
-    /// Depth of each move's search (instead of nodes).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Random plies of each game's opening.
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
-    /// Seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub play: SelfPlayArgs,
     /// Play only shard K of N: games K-1, K-1+N, ... (the shards' files concatenated are the
     /// whole run's data).
     #[arg(long, value_name = "K/N")]
@@ -382,10 +369,10 @@ fn evaluation(args: &DatagenArgs, game: &str, size: BoardSize) -> Result<String,
 
 /// `tabula datagen`: plays the games and reports what was written on stderr.
 pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
-    let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
+    let (game, size) = args.game.game_and_size()?;
     let evaluation = evaluation(args, game.name(), size)?;
     let shard = Shard::from_option(args.shard.as_deref())?;
-    let budget = match (args.nodes, args.depth) {
+    let budget = match (args.play.nodes, args.play.depth) {
         (_, Some(0)) | (Some(0), _) => return Err("--nodes and --depth must be at least 1".into()),
         (_, Some(depth)) => Budget::Depth(depth),
         (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
@@ -395,8 +382,8 @@ pub fn run_command(args: &DatagenArgs) -> Result<i32, String> {
         size,
         games: args.games,
         budget,
-        random_plies: args.random_plies,
-        seed: args.seed,
+        random_plies: args.play.random_plies,
+        seed: args.play.seed,
     };
     let settings = DatagenSettings {
         data,

@@ -1,13 +1,14 @@
 //! What tabula does besides speaking a protocol: the subcommands `analyse`, `suite`, `bench`,
 //! `play` (and its `--levels` list), `openings`, `match` (tournament), `review`, `tune`,
 //! `datagen` and `train` (and the data file between them), the position lines and game records
-//! they read, the lines they print and the progress they show.
+//! they read, the arguments they share, the lines they print and the progress they show.
 
 pub mod analyse;
 pub use tabula_core::bench;
 pub mod console;
 pub mod datagen;
 pub mod datagen_file;
+pub mod game_args;
 pub mod level_list;
 pub mod linear;
 pub mod opening_book;

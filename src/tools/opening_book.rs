@@ -6,12 +6,12 @@
 
 use crate::game::BoardSize;
 use crate::games::GameKind;
-use crate::games::game_and_size;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::tools::console::print_line;
+use crate::tools::game_args::GameArgs;
 use crate::tools::progress::Progress;
 use crate::tools::tournament::openings::{Opening, RandomOpenings, build_opening, parse_openings};
 use std::path::PathBuf;
@@ -22,12 +22,8 @@ const TRIES_PER_OPENING: usize = 100;
 /// Arguments of `tabula openings`.
 #[derive(clap::Args, Debug)]
 pub struct OpeningsArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// How many openings to write.
     #[arg(long, default_value_t = 100)]
     pub count: usize,
@@ -119,7 +115,7 @@ fn write_openings(
 
 /// Runs `tabula openings`; the exit code is 1 when fewer openings than asked for were written.
 pub fn run(args: &OpeningsArgs) -> Result<i32, String> {
-    let (game, size) = game_and_size(&args.game, args.size.as_deref())?;
+    let (game, size) = args.game.game_and_size()?;
     if args.hand_written {
         crate::nnue::registry::set_enabled(false);
     }

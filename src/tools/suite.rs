@@ -213,26 +213,15 @@ mod tests {
 
     #[test]
     fn bad_lines_name_the_problem() {
-        assert!(
-            parse_suite_line(1, "8/8 w ; xx 3")
-                .unwrap_err()
-                .contains("'xx'")
-        );
-        assert!(
-            parse_suite_line(1, "8/8 w ; D2 many")
-                .unwrap_err()
-                .contains("'many'")
-        );
-        assert!(
-            parse_suite_line(1, "8/8 w")
-                .unwrap_err()
-                .contains("no expectation")
-        );
-        assert!(
-            parse_suite_line(1, "this is not a suite line")
-                .unwrap_err()
-                .contains("bad position 'this is'")
-        );
+        for (line, problem) in [
+            ("8/8 w ; xx 3", "'xx'"),
+            ("8/8 w ; D2 many", "'many'"),
+            ("8/8 w", "no expectation"),
+            ("this is not a suite line", "bad position 'this is'"),
+        ] {
+            let error = parse_suite_line(1, line).unwrap_err();
+            assert!(error.contains(problem), "{line}: {error}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::nnue::Network;
 use crate::nnue::train::{EpochReport, Sample, TrainConfig, train};
 use crate::tools::console::print_line;
 use crate::tools::datagen_file::{DataFile, Entry, parse_entry};
+use crate::tools::game_args::GameArgs;
 use crate::tools::tournament::result_file::{partial_path, replace_file};
 use crate::words::counted;
 use std::path::{Path, PathBuf};
@@ -113,12 +114,8 @@ fn texel_loss(pairs: &[(f32, f32)]) -> (f64, f64) {
 /// Arguments of `tabula train`.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// `tabula datagen` files (their games are numbered alike: give shards of one run).
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
@@ -186,7 +183,7 @@ fn verdict(net: f64, hand_written: f64) -> String {
 /// `tabula train`: checks every argument, reads the data, prints the loss per epoch, writes the
 /// net, and ends with the comparison on held-out games and its verdict.
 pub fn run_command(args: &TrainArgs) -> Result<i32, String> {
-    let (game, size) = crate::games::game_and_size(&args.game, args.size.as_deref())?;
+    let (game, size) = args.game.game_and_size()?;
     if args.validation_every < 2 {
         return Err(format!(
             "--validation-every {} must be at least 2",

@@ -241,18 +241,34 @@ return {
 /// (touch pointer events, not a tap on each square). Returns a screenshot of the phone's page;
 /// the window is put back after.
 pub async fn phone_fits_and_drags(client: &Client) -> Res<Vec<u8>> {
-    let (width, height) = client.get_window_size().await.ctx("read the window size")?;
+    at_window_size(
+        client,
+        (390, 844),
+        "make the window a phone's",
+        |w| w <= 390.0,
+        async || phone(client).await,
+    )
+    .await
+}
+
+/// Runs `work` with the window at `size` (`what` says so in an error), once the page is laid
+/// out for a width that `ready` accepts, and puts the window back after, whatever `work` found.
+async fn at_window_size<T>(
+    client: &Client,
+    (width, height): (u32, u32),
+    what: &str,
+    ready: impl Fn(f64) -> bool,
+    work: impl AsyncFnOnce() -> Res<T>,
+) -> Res<T> {
+    let (was_width, was_height) = client.get_window_size().await.ctx("read the window size")?;
     let inner = window_width(client).await?;
-    client
-        .set_window_size(390, 844)
-        .await
-        .ctx("make the window a phone's")?;
-    let outcome = match wait_width(client, |w| w <= 390.0).await {
-        Ok(()) => phone(client).await,
+    client.set_window_size(width, height).await.ctx(what)?;
+    let outcome = match wait_width(client, ready).await {
+        Ok(()) => work().await,
         Err(e) => Err(e),
     };
     client
-        .set_window_size(width as u32, height as u32)
+        .set_window_size(was_width as u32, was_height as u32)
         .await
         .ctx("put the window back")?;
     wait_width(client, |w| (w - inner).abs() < 1.0).await?;
@@ -457,38 +473,31 @@ return ['level-white', 'level-black'].map((id) => {
 /// At 1400 x 900 no level's name is cut off in the level lists (two engines, so that both
 /// lists hold every level of the game).
 pub async fn level_names_fit_at_1400(client: &Client) -> Res<()> {
-    let (width, height) = client.get_window_size().await.ctx("read the window size")?;
-    let inner = window_width(client).await?;
-    client
-        .set_window_size(1400, 900)
-        .await
-        .ctx("make the window 1400 wide")?;
-    let outcome = async {
-        wait_width(client, |w| w > 1300.0).await?;
-        select(client, "white", "engine:0").await?;
-        select(client, "black", "engine:0").await?;
-        let rooms = client
-            .execute(LEVEL_ROOM, vec![])
-            .await
-            .ctx("measure the level lists")?;
-        let cut = rooms.as_array().is_none_or(|lists| {
-            lists.iter().any(|list| {
-                list["names"].as_u64().unwrap_or(0) < 3
-                    || list["widest"].as_f64().unwrap_or(f64::MAX)
-                        > list["room"].as_f64().unwrap_or(0.0)
-            })
-        });
-        if cut {
-            return Err(format!("at 1400 px a level's name is cut off: {rooms}"));
-        }
-        select(client, "white", "human").await?;
-        select(client, "black", "human").await
-    }
-    .await;
-    client
-        .set_window_size(width as u32, height as u32)
-        .await
-        .ctx("put the window back")?;
-    wait_width(client, |w| (w - inner).abs() < 1.0).await?;
-    outcome
+    at_window_size(
+        client,
+        (1400, 900),
+        "make the window 1400 wide",
+        |w| w > 1300.0,
+        async || {
+            select(client, "white", "engine:0").await?;
+            select(client, "black", "engine:0").await?;
+            let rooms = client
+                .execute(LEVEL_ROOM, vec![])
+                .await
+                .ctx("measure the level lists")?;
+            let cut = rooms.as_array().is_none_or(|lists| {
+                lists.iter().any(|list| {
+                    list["names"].as_u64().unwrap_or(0) < 3
+                        || list["widest"].as_f64().unwrap_or(f64::MAX)
+                            > list["room"].as_f64().unwrap_or(0.0)
+                })
+            });
+            if cut {
+                return Err(format!("at 1400 px a level's name is cut off: {rooms}"));
+            }
+            select(client, "white", "human").await?;
+            select(client, "black", "human").await
+        },
+    )
+    .await
 }

@@ -14,10 +14,11 @@ mod process;
 pub mod processes;
 
 use fantoccini::Client;
-use processes::{Context, Processes, Res, connect, printed_port, start_driver, strings};
+use processes::{
+    Context, Processes, Res, connect, open_stream, printed_port, start_driver, strings,
+};
 use serde_json::json;
 use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -119,10 +120,7 @@ impl Site {
             .ok_or("no WebDriver session")?;
         let body = json!({ "cmd": cmd, "params": params }).to_string();
         let authority = format!("127.0.0.1:{}", self.driver_port);
-        let mut stream = TcpStream::connect(&authority).ctx(&format!("connect to {authority}"))?;
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .ctx("set a read timeout")?;
+        let mut stream = open_stream(&authority, Duration::from_secs(20))?;
         write!(
             stream,
             "POST /session/{session}/goog/cdp/execute HTTP/1.1\r\nHost: {authority}\r\n\
@@ -201,6 +199,23 @@ fn serve(site: &Path) -> Res<(Child, u16)> {
         .ctx("start python3 -m http.server")?;
     let port = printed_port(&mut server, "python3 -m http.server", "Serving HTTP")?;
     Ok((server, port))
+}
+
+/// Runs `work` on the site `opened` ([`Site::open`], [`open_console`]) and closes it, no console
+/// message allowed; where `work` fails, the page's screenshot is saved at `failure_shot`.
+pub async fn in_site(
+    opened: Res<Site>,
+    failure_shot: &Path,
+    work: impl AsyncFnOnce(&Site) -> Res<()>,
+) {
+    let site = opened.unwrap_or_else(|e| panic!("{e}"));
+    let outcome = work(&site).await;
+    if outcome.is_err()
+        && let Ok(png) = site.client.screenshot().await
+    {
+        let _ = std::fs::write(failure_shot, png);
+    }
+    site.close_clean(outcome).await;
 }
 
 /// Opens the protocol console, its engine ready (`readyok`). The page's script is waited for;

@@ -336,6 +336,13 @@ fn served_pieces(table: &Value) -> Res<Vec<String>> {
     Ok(pieces)
 }
 
+/// Opens the page at `base` and waits for its board.
+async fn open_board(client: &Client, base: &str) -> Res<()> {
+    client.goto(base).await.ctx(&format!("open {base}"))?;
+    wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    Ok(())
+}
+
 async fn run(client: &Client, base: &str, _driver_port: u16) -> Res<()> {
     // White's moves are random with a fixed seed; GUI_BROWSER_SEED=N plays other games.
     let seed = match std::env::var("GUI_BROWSER_SEED") {
@@ -344,8 +351,7 @@ async fn run(client: &Client, base: &str, _driver_port: u16) -> Res<()> {
             .map_err(|e| format!("GUI_BROWSER_SEED={text:?}: {e}"))?,
         Err(_) => 0x7ab1_0000,
     };
-    client.goto(base).await.ctx(&format!("open {base}"))?;
-    wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+    open_board(client, base).await?;
     shows_the_version(client).await?;
     opening::ready_to_play(client, base)
         .await
@@ -401,8 +407,7 @@ async fn the_gui_mends_in_a_real_browser() {
     in_browser(
         "chromium-mends.log",
         async |client: &Client, base: &str, driver_port: u16| {
-            client.goto(base).await.ctx(&format!("open {base}"))?;
-            wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+            open_board(client, base).await?;
             mends::check_mends(client, base).await?;
             mends::check_kept(client, base, driver_port).await
         },
@@ -432,8 +437,7 @@ async fn the_gui_browses_side_lines_in_a_real_browser() {
     in_browser(
         "chromium-side-lines.log",
         async |client: &Client, base: &str, _driver_port: u16| {
-            client.goto(base).await.ctx(&format!("open {base}"))?;
-            wait_for(client, "the board to be drawn", STEP, |s| s.squares > 0).await?;
+            open_board(client, base).await?;
             mends::check_side_lines(client).await
         },
     )

@@ -209,16 +209,22 @@ pub fn api_get(base: &str, path: &str) -> Res<Value> {
     serde_json::from_str(&body).ctx(&format!("GET {path}: the answer is not JSON: {body:?}"))
 }
 
+/// A connection to `authority` whose reads give up after `patience`.
+pub fn open_stream(authority: &str, patience: Duration) -> Res<TcpStream> {
+    let stream = TcpStream::connect(authority).ctx(&format!("connect to {authority}"))?;
+    stream
+        .set_read_timeout(Some(patience))
+        .ctx("set a read timeout")?;
+    Ok(stream)
+}
+
 /// A plain HTTP GET to the server: the body of its answer (200 only).
 pub fn http_get(base: &str, path: &str) -> Res<String> {
     let authority = base
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
-    let mut stream = TcpStream::connect(&authority).ctx(&format!("connect to {authority}"))?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .ctx("set a read timeout")?;
+    let mut stream = open_stream(&authority, Duration::from_secs(10))?;
     write!(
         stream,
         "GET {path} HTTP/1.1\r\nHost: {authority}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"

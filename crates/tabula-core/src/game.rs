@@ -506,6 +506,63 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// A picture of the board with coordinates, for people.
     fn picture(&self) -> String;
+
+    /// The squares of the board itself that matter on a board of `size` (a centre, goals,
+    /// neutral corners): drawn by the board pages and given as planes to the learning
+    /// environments. None by default.
+    fn board_marks(_size: BoardSize) -> Vec<BoardMark> {
+        Vec::new()
+    }
+}
+
+/// A square of the board itself that matters: its `(x, y)` (from the bottom left) and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardMark {
+    pub square: (usize, usize),
+    pub kind: MarkKind,
+}
+
+/// What a marked square is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkKind {
+    /// A square both sides make for (Jeson Mor's centre).
+    Centre,
+    /// The square a side makes for (a Claustro goal).
+    Goal(Side),
+    /// A square no one may stand on (Claustro's neutral corners).
+    Corner,
+}
+
+impl MarkKind {
+    /// Whether `side` makes for the square.
+    pub fn made_for(self, side: Side) -> bool {
+        match self {
+            MarkKind::Centre => true,
+            MarkKind::Goal(goal) => goal == side,
+            MarkKind::Corner => false,
+        }
+    }
+
+    /// Its name for a board page: `centre`, `goal-white`, `goal-black` or `corner`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkKind::Centre => "centre",
+            MarkKind::Goal(Side::White) => "goal-white",
+            MarkKind::Goal(Side::Black) => "goal-black",
+            MarkKind::Corner => "corner",
+        }
+    }
+
+    /// Its one character on a board page's rows: `+` a centre, `G`/`g` white's and black's
+    /// goal, `#` a corner.
+    pub fn symbol(self) -> char {
+        match self {
+            MarkKind::Centre => '+',
+            MarkKind::Goal(Side::White) => 'G',
+            MarkKind::Goal(Side::Black) => 'g',
+            MarkKind::Corner => '#',
+        }
+    }
 }
 
 /// The deepest perft accepted anywhere (`perft`, `go perft`, `tabula perft`, a suite's

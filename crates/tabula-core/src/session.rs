@@ -3,7 +3,7 @@
 
 use crate::board::position_text::PositionText;
 use crate::game::{
-    BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_below_each,
+    BoardMark, BoardSize, EvalTerm, Game, History, Outcome, Side, Verdict, perft, perft_below_each,
     perft_until,
 };
 use crate::nnue::Network;
@@ -51,6 +51,8 @@ pub trait GameSession: Send {
     fn size(&self) -> BoardSize;
     /// The current position string.
     fn position_text(&self) -> String;
+    /// The squares of the board itself that matter ([`Game::board_marks`]).
+    fn board_marks(&self) -> Vec<BoardMark>;
     /// A picture of the current board.
     fn picture(&self) -> String;
     /// The player to move.
@@ -256,6 +258,10 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn size(&self) -> BoardSize {
         self.position.size()
+    }
+
+    fn board_marks(&self) -> Vec<BoardMark> {
+        G::board_marks(self.size())
     }
 
     fn position_text(&self) -> String {

@@ -7,20 +7,18 @@
 //! refused request changes nothing.
 
 use crate::evals::evals_from_json;
-use crate::orders::{Order, Told};
+use crate::orders::{Order, start_lines};
 use serde::Serialize;
 use serde_json::json;
 use tabula_core::clock::Instant;
+use tabula_core::desk::action::{Action, Applied};
 use tabula_core::desk::analysis::AnalysisView;
 use tabula_core::desk::job::{Purpose, ROLES};
-use tabula_core::desk::record_text::{list_games, read_record, write_record};
-use tabula_core::desk::requests::{
-    GotoRequest, MoveRequest, NewGame, OpenTable, PlayersRequest, PositionRequest, RecordGames,
-    RecordText, ReviewRequest, TargetsRequest, check_analysis, check_clock_times, check_limit,
-    checked_players, info_json, parse,
-};
+use tabula_core::desk::record_text::{list_games, write_record};
+use tabula_core::desk::requests::{OpenTable, RecordGames, checked_players, info_json, parse};
 use tabula_core::desk::state::{ANALYSER, Desk as CoreDesk, MoveNote};
-use tabula_core::desk::table::{AnalysisSettings, Table, Targets};
+use tabula_core::desk::table::Table;
+use tabula_core::desk::told::Told;
 use tabula_core::desk::view::{EngineView, table_view_json};
 use tabula_core::game::Side;
 use tabula_core::protocol::info_line::InfoLine;
@@ -153,69 +151,12 @@ impl Desk {
     /// An action on the table (POST /api/tables/{id}/{action}) with its JSON body: the
     /// table's state after it, or for `targets` what may be clicked next.
     pub fn act(&mut self, action: &str, body: &str) -> Result<String, JsError> {
-        let body = body.as_bytes();
-        let desk = &mut self.desk;
-        match action {
-            "new" => {
-                let request: NewGame = parse(body).map_err(refused)?;
-                let table = Table::new(&request.game, request.size.as_deref()).map_err(refused)?;
-                desk.replace_table(table);
-            }
-            "position" => {
-                let request: PositionRequest = parse(body).map_err(refused)?;
-                let table =
-                    Table::from_position(desk.table.game, &request.position).map_err(refused)?;
-                desk.replace_table(table);
-            }
-            "move" => {
-                let request: MoveRequest = parse(body).map_err(refused)?;
-                desk.person_moves(&request.text, !request.put_back)
-                    .map_err(refused)?;
-            }
-            "targets" => {
-                let request: TargetsRequest = parse(body).map_err(refused)?;
-                let path = request.checked().map_err(refused)?;
-                let targets = match desk.why_no_move() {
-                    None => desk.table.targets(&path).map_err(refused)?,
-                    Some(_) => Targets::default(),
-                };
-                return serde_json::to_string(&targets).map_err(|e| refused(e.to_string()));
-            }
-            "goto" => {
-                let request: GotoRequest = parse(body).map_err(refused)?;
-                desk.table.goto(request.ply).map_err(refused)?;
-            }
-            "undo" => desk.take_back().map_err(refused)?,
-            "players" => {
-                let request: PlayersRequest = parse(body).map_err(refused)?;
-                let players =
-                    checked_players(request.white, request.black, &engines()).map_err(refused)?;
-                check_limit(request.limit).map_err(refused)?;
-                check_clock_times(request.clocks).map_err(refused)?;
-                desk.set_players(players, request.limit);
-                desk.set_clock_times(request.clocks);
-            }
-            "analysis" => {
-                let request: AnalysisSettings = parse(body).map_err(refused)?;
-                check_analysis(&request, engines().len()).map_err(refused)?;
-                desk.analysis = request;
-            }
-            "record" => {
-                let request: RecordText = parse(body).map_err(refused)?;
-                let (table, loaded) = read_record(&request.text, request.game)
-                    .map_err(|why| refused(format!("record: {why}")))?;
-                desk.load_record(table, loaded);
-            }
-            "review" => {
-                let request: ReviewRequest = parse(body).map_err(refused)?;
-                self.review(request).map_err(refused)?;
-                return Ok(self.state());
-            }
-            other => {
-                return Err(refused(format!("no action '{other}' on a table")));
-            }
+        let action = Action::parse(action, body.as_bytes(), &engines()).map_err(refused)?;
+        match self.desk.apply(action).map_err(refused)? {
+            Applied::Changed => self.desk.committed(),
+            Applied::Answer(answer) => return Ok(answer),
+            Applied::Review(depth) => self.review(depth)?,
         }
-        self.desk.committed();
         Ok(self.state())
     }
 
@@ -260,7 +201,7 @@ impl Desk {
             starts.push(Order::Start {
                 role,
                 version: job.version,
-                lines: self.told[role].lines(&job),
+                lines: start_lines(&mut self.told[role], &job),
             });
             self.searches[role] = Some(Search {
                 version: job.version,
@@ -362,29 +303,26 @@ impl Desk {
         }
     }
 
-    /// Starts or stops the review, as a request asks.
-    fn review(&mut self, request: ReviewRequest) -> Result<(), String> {
-        match request.depth {
-            Some(depth) if request.on => {
-                let asked = self.desk.start_review(depth, |_| ENGINE.to_string())?;
-                self.review_order = Some(ReviewOrder::Start {
-                    serial: asked.serial,
-                    game: asked.game.name(),
-                    record: asked.record,
-                    depth,
-                });
+    /// Starts the review, each position searched to `depth`, or stops it (`None`).
+    fn review(&mut self, depth: Option<u32>) -> Result<(), JsError> {
+        if let Some(depth) = depth {
+            let asked = self
+                .desk
+                .start_review(depth, |_| ENGINE.to_string())
+                .map_err(refused)?;
+            self.review_order = Some(ReviewOrder::Start {
+                serial: asked.serial,
+                game: asked.game.name(),
+                record: asked.record,
+                depth,
+            });
+        } else if let Some(review) = self.desk.review.as_mut() {
+            if review.status == "running" {
+                review.status = "stopped".to_string();
             }
-            None if request.on => return Err("a review needs a depth".to_string()),
-            _ => {
-                if let Some(review) = self.desk.review.as_mut() {
-                    if review.status == "running" {
-                        review.status = "stopped".to_string();
-                    }
-                    self.review_order = Some(ReviewOrder::Stop {
-                        serial: review.serial,
-                    });
-                }
-            }
+            self.review_order = Some(ReviewOrder::Stop {
+                serial: review.serial,
+            });
         }
         Ok(())
     }

@@ -84,7 +84,7 @@ impl Rules {
     /// (`tabula_core::board_view`).
     #[wasm_bindgen(js_name = boardRows)]
     pub fn board_rows(&self) -> Vec<String> {
-        board_rows(self.game, &self.session.position_text())
+        board_rows(&self.session.board_marks(), &self.session.position_text())
     }
 
     /// The position string.

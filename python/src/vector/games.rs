@@ -376,26 +376,24 @@ pub(super) fn patterns(observer: Side) -> [[u8; PLANES]; 4] {
 }
 
 /// The entries of a game of `G`'s planes, from `observer`'s view, that mark the squares each
-/// side makes for: plane 3 the observer's (Jeson Mor's centre, its Claustro goal), plane 4 the
-/// other side's.
+/// side makes for ([`Game::board_marks`]): plane 3 the observer's (Jeson Mor's centre, its
+/// Claustro goal), plane 4 the other side's.
 pub(super) fn marks<G: Game>(shape: Shape, observer: Side) -> Vec<usize> {
-    let Shape { width, height, .. } = shape;
-    let entry = |(x, y): (usize, usize), plane: usize| (y * width + x) * PLANES + plane;
-    match G::NAME {
-        "jesonmor" => {
-            let centre = ((width - 1) / 2, (height - 1) / 2);
-            vec![entry(centre, 3), entry(centre, 4)]
+    let size = BoardSize {
+        width: shape.width,
+        height: shape.height,
+    };
+    let mut entries = Vec::new();
+    for mark in G::board_marks(size) {
+        let (x, y) = mark.square;
+        let square = y * shape.width + x;
+        for (plane, side) in [(3, observer), (4, observer.opponent())] {
+            if mark.kind.made_for(side) {
+                entries.push(square * PLANES + plane);
+            }
         }
-        "claustro" => {
-            let goals = [(width - 1, height - 1), (0, 0)];
-            let (mine, theirs) = match observer {
-                Side::White => (goals[0], goals[1]),
-                Side::Black => (goals[1], goals[0]),
-            };
-            vec![entry(mine, 3), entry(theirs, 4)]
-        }
-        _ => Vec::new(),
     }
+    entries
 }
 
 /// The reward of a finished game for `side`.

@@ -72,8 +72,10 @@ pub(super) fn legs_by_squares<M: Copy>(
     complete
 }
 
-macro_rules! legs_of_two {
-    ($game:ident, $left:expr) => {
+/// [`Legs`] for a game whose moves each visit the fixed run of squares `squares` gives, and
+/// whose board `move_board` updates.
+macro_rules! legs_by_squares {
+    ($game:ident, $squares:expr, $move_board:expr) => {
         impl<const W: usize> Legs for $game<W> {
             fn legs(
                 &self,
@@ -83,48 +85,51 @@ macro_rules! legs_of_two {
                 shape: Shape,
                 legs: &mut Vec<u32>,
             ) -> Option<Self::Move> {
-                legs_by_squares(moves, |mv| ([mv.from, mv.to, 0], 2), path, shape, legs)
+                legs_by_squares(moves, $squares, path, shape, legs)
             }
 
             fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
-                board[mv.from as usize] = $left;
-                board[mv.to as usize] = mover;
+                $move_board(mv, mover, board)
             }
         }
     };
 }
 
-// A Joust knight burns the square it leaves; a Jeson Mor knight leaves it empty.
-legs_of_two!(Joust, BURNED);
-legs_of_two!(JesonMor, EMPTY);
-
-impl<const W: usize> Legs for Claustro<W> {
-    fn legs(
-        &self,
-        moves: &[Self::Move],
-        path: &[u16],
-        _board: &[u8],
-        shape: Shape,
-        legs: &mut Vec<u32>,
-    ) -> Option<Self::Move> {
-        let squares = |mv: Self::Move| {
-            let (from, to) = (mv.from() as u16, mv.to() as u16);
-            match mv.placement() {
-                Some(placement) => ([from, to, placement as u16], 3),
-                None => ([from, to, 0], 2),
+/// [`Legs`] for a game of knights, whose moves go from a square to another, leaving `left`.
+macro_rules! legs_of_knights {
+    ($game:ident, $left:expr) => {
+        legs_by_squares!(
+            $game,
+            |mv: <$game<W> as Game>::Move| ([mv.from, mv.to, 0], 2),
+            |mv: <$game<W> as Game>::Move, mover, board: &mut [u8]| {
+                board[mv.from as usize] = $left;
+                board[mv.to as usize] = mover;
             }
-        };
-        legs_by_squares(moves, squares, path, shape, legs)
-    }
+        );
+    };
+}
 
-    fn move_board(mv: Self::Move, mover: u8, board: &mut [u8]) {
+// A Joust knight burns the square it leaves; a Jeson Mor knight leaves it empty.
+legs_of_knights!(Joust, BURNED);
+legs_of_knights!(JesonMor, EMPTY);
+// A Claustro capture places the captured pawn: three squares.
+legs_by_squares!(
+    Claustro,
+    |mv: <Claustro<W> as Game>::Move| {
+        let (from, to) = (mv.from() as u16, mv.to() as u16);
+        match mv.placement() {
+            Some(placement) => ([from, to, placement as u16], 3),
+            None => ([from, to, 0], 2),
+        }
+    },
+    |mv: <Claustro<W> as Game>::Move, mover, board: &mut [u8]| {
         board[mv.from()] = EMPTY;
         board[mv.to()] = mover;
         if let Some(placement) = mv.placement() {
             board[placement] = WHITE + BLACK - mover;
         }
     }
-}
+);
 
 /// Apart's turns are entered movement by movement, as in the PettingZoo environment: the first
 /// movements from the line lengths, the later ones asked of the rules square by square (whether

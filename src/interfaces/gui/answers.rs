@@ -5,7 +5,7 @@
 
 use super::rooms::Rooms;
 use crate::interfaces::uci::output::printable;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -46,13 +46,18 @@ pub fn bad(text: String) -> Response {
 
 /// The request body read as `T`, or the error's status and text.
 pub async fn read_body<T: DeserializeOwned>(body: Body) -> Result<T, (StatusCode, String)> {
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+    let bytes = read_bytes(body).await?;
+    crate::desk::requests::parse(&bytes).map_err(|problem| (StatusCode::BAD_REQUEST, problem))
+}
+
+/// The request body's bytes, or the error's status and text.
+pub async fn read_bytes(body: Body) -> Result<Bytes, (StatusCode, String)> {
+    axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
         (
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request is larger than {MAX_BODY} bytes"),
         )
-    })?;
-    crate::desk::requests::parse(&bytes).map_err(|problem| (StatusCode::BAD_REQUEST, problem))
+    })
 }
 
 /// The answer to a request about table `id`, which does not exist.

@@ -4,12 +4,14 @@
 use super::access::{self, Access};
 use super::actions;
 use super::answers::{
-    MAX_BODY, REQUEST_TIMEOUT, Shared, bad, blocking, error, json, missing, read_body, respond,
+    MAX_BODY, REQUEST_TIMEOUT, Shared, bad, blocking, error, json, missing, read_body, read_bytes,
+    respond,
 };
 use super::rooms::Rooms;
 use super::{assets, events};
+use crate::desk::action::Action;
 use crate::desk::record_text;
-use crate::desk::requests::{OpenTable, RecordGames, RecordText, checked_players, info_json};
+use crate::desk::requests::{OpenTable, RecordGames, checked_players, info_json};
 use crate::desk::table::{Player, Table};
 use axum::Router;
 use axum::body::Body;
@@ -207,19 +209,14 @@ async fn load_record(State(rooms): Shared, Path(id): Path<String>, body: Body) -
     let Some(room) = rooms.get(&id) else {
         return missing(&id);
     };
-    let request: RecordText = match read_body(body).await {
-        Ok(request) => request,
+    let body = match read_bytes(body).await {
+        Ok(bytes) => bytes,
         Err((status, problem)) => return error(status, &problem),
     };
     respond(
         blocking(move || {
-            let (table, loaded) = record_text::read_record(&request.text, request.game)
-                .map_err(|problem| format!("record: {problem}"))?;
-            table.pass();
-            room.change(|state| {
-                state.load_record(table, loaded);
-                Ok(())
-            })
+            let action = Action::parse("record", &body, &[])?;
+            actions::carry_out(&room, action)
         })
         .await,
     )

@@ -5,15 +5,15 @@
 
 use crate::desk::analysis::AnalysisView;
 use crate::desk::job::{Job, Purpose};
-use crate::desk::levels::Setting;
+use crate::desk::told::{Declared, Told};
+use crate::engine_process::log::EngineLog;
+use crate::engine_process::messages::EngineMessage;
+use crate::engine_process::process::{
+    EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
+};
 use crate::game::Side;
 use crate::interfaces::uci::output::printable;
 use crate::protocol::info_line::InfoLine;
-use crate::tools::tournament::engine_log::EngineLog;
-use crate::tools::tournament::engine_messages::EngineMessage;
-use crate::tools::tournament::engine_process::{
-    EngineFailure, EngineProcess, EngineSpec, Protocol, is_bestmove,
-};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
@@ -128,11 +128,35 @@ impl Drop for Alive {
 /// A started engine and what it has been told.
 struct Running {
     process: EngineProcess,
-    variant: Option<&'static str>,
-    level: Option<String>,
-    /// The `UCI_Elo` it plays at with limited strength on (`None`: limited strength off).
-    elo: Option<usize>,
-    multipv: u32,
+    told: Told,
+}
+
+/// What an engine process declared, for the core's [`Told`].
+struct Heard<'a> {
+    process: &'a EngineProcess,
+    protocol: Protocol,
+}
+
+impl Declared for Heard<'_> {
+    fn declares(&self, name: &str, word: &str) -> bool {
+        self.process.declares_option_with(name, word)
+    }
+
+    fn default_of(&self, name: &str) -> Option<String> {
+        let prefix = format!("option name {name} ");
+        let line = self
+            .process
+            .declared_options
+            .iter()
+            .find(|line| line.starts_with(&prefix))?;
+        let mut words = line.split_whitespace();
+        words.find(|word| *word == "default")?;
+        words.next().map(str::to_string)
+    }
+
+    fn new_game(&self) -> &'static str {
+        self.protocol.new_game()
+    }
 }
 
 struct WorkerThread {
@@ -222,38 +246,20 @@ impl WorkerThread {
             let process = start(&self.spec).map_err(|failure| failure.to_string())?;
             self.running = Some(Running {
                 process,
-                variant: None,
-                level: None,
-                elo: None,
-                multipv: 1,
+                told: Told::default(),
             });
         }
         let protocol = self.spec.protocol;
         let Some(running) = self.running.as_mut() else {
             return Err("no engine".to_string());
         };
+        let heard = Heard {
+            process: &running.process,
+            protocol,
+        };
         let fail = |failure: EngineFailure| failure.to_string();
-        if running.variant != Some(job.variant) {
-            if running
-                .process
-                .declares_option_with("UCI_Variant", job.variant)
-            {
-                running
-                    .process
-                    .send(&format!("setoption name UCI_Variant value {}", job.variant))
-                    .map_err(fail)?;
-            }
-            running.process.send(protocol.new_game()).map_err(fail)?;
-            running.variant = Some(job.variant);
-        }
-        set_strength(running, &job.setting).map_err(fail)?;
-        let multipv = job.purpose.lines();
-        if multipv != running.multipv && running.process.declares_option_with("MultiPV", "type") {
-            running
-                .process
-                .send(&format!("setoption name MultiPV value {multipv}"))
-                .map_err(fail)?;
-            running.multipv = multipv;
+        for line in running.told.setup(job, &heard) {
+            running.process.send(&line).map_err(fail)?;
         }
         // Whatever the engine said since its last search (a stray `bestmove`) is read here, so
         // that it is not taken for the answer to this one.
@@ -402,38 +408,6 @@ impl WorkerThread {
     }
 }
 
-/// Tells the engine of `running` how strongly to play, where it has the options and it was
-/// told otherwise before: a level switches limited strength off, an Elo switches it on (and
-/// leaves the level at its default, which full strength at the top of the scale plays).
-fn set_strength(running: &mut Running, setting: &Setting) -> Result<(), EngineFailure> {
-    let (level, elo) = match setting {
-        Setting::Level(level) => (Some(level.clone()), None),
-        Setting::Elo(elo) => (None, Some(*elo)),
-        Setting::Default => (None, None),
-    };
-    let level = level.or_else(|| declared_default(&running.process, "Level"));
-    let process = &mut running.process;
-    if level != running.level && process.declares_option_with("Level", "type") {
-        if let Some(level) = &level {
-            process.send(&format!("setoption name Level value {level}"))?;
-        }
-        running.level = level;
-    }
-    let limits = process.declares_option_with("UCI_LimitStrength", "type")
-        && process.declares_option_with("UCI_Elo", "type");
-    if elo != running.elo && limits {
-        match elo {
-            Some(elo) => {
-                process.send("setoption name UCI_LimitStrength value true")?;
-                process.send(&format!("setoption name UCI_Elo value {elo}"))?;
-            }
-            None => process.send("setoption name UCI_LimitStrength value false")?,
-        }
-        running.elo = elo;
-    }
-    Ok(())
-}
-
 /// Starts and greets the engine of `spec`.
 fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
     let mut process = EngineProcess::start(spec, &EngineLog::default())?;
@@ -443,18 +417,6 @@ fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineFailure> {
     }
     process.sync(STARTUP_PATIENCE)?;
     Ok(process)
-}
-
-/// The `default` of option `name` as the engine declared it.
-fn declared_default(process: &EngineProcess, name: &str) -> Option<String> {
-    let prefix = format!("option name {name} ");
-    let line = process
-        .declared_options
-        .iter()
-        .find(|line| line.starts_with(&prefix))?;
-    let mut words = line.split_whitespace();
-    words.find(|word| *word == "default")?;
-    words.next().map(str::to_string)
 }
 
 /// A UCI `go` in UGI's words (`wtime` is `p1time`, ...).

@@ -14,7 +14,7 @@ mod room;
 mod rooms;
 mod server;
 
-use crate::tools::tournament::engine_process::{EngineSpec, Notation, Protocol, make_names_unique};
+use crate::engine_process::process::{EngineSpec, Notation, Protocol, make_names_unique};
 use access::Access;
 use rooms::Rooms;
 use std::io::Write;

@@ -4,7 +4,7 @@
 
 use super::room::Room;
 use crate::desk::table::Table;
-use crate::tools::tournament::engine_process::EngineSpec;
+use crate::engine_process::process::EngineSpec;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

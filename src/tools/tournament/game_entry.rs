@@ -5,8 +5,8 @@
 //! of a result file again: a resumed match rebuilds its standings from them, and a merge checks
 //! each count against them.
 
-use super::engine_messages::MessageCounts;
 use super::record::{Fault, GameRecord, result_text};
+use crate::engine_process::messages::MessageCounts;
 use crate::game::{Outcome, Side};
 
 /// One finished game of a result file.

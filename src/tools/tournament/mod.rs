@@ -7,13 +7,11 @@
 //! likelihood (`ratings`). A match can be cut into shards played apart (on a cluster) and
 //! merged exactly: see `shard`, `result_file` and `merge`. Before the first game every engine is
 //! set up once and an option it refuses stops the match (`option_check`); what the engines write
-//! for a person, their error lines and stderr, is counted per engine (`engine_messages`) and
-//! shown with `--debug` or kept with `--log` (`engine_log`). Engines of one name are told apart
+//! for a person, their error lines and stderr, is counted per engine (`crate::engine_process::messages`)
+//! and shown with `--debug` or kept with `--log` (`crate::engine_process::log`). Engines of one name are told apart
 //! (`tabula`, `tabula-2`) before anything else, from the arguments alone.
 
-pub mod engine_log;
-pub mod engine_messages;
-pub mod engine_process;
+pub mod command;
 pub mod game_entry;
 pub use crate::protocol::info_line;
 pub mod merge;
@@ -28,9 +26,8 @@ pub mod setup;
 pub mod shard;
 pub mod standings;
 pub mod stats;
-pub mod time_control;
 
-use engine_process::{EngineSpec, make_names_unique};
+use crate::engine_process::process::{EngineSpec, make_names_unique};
 use openings::Opening;
 use option_check::check_engine;
 use play::{GameJob, GameSettings, play_game};

@@ -5,9 +5,9 @@
 //! the match instead of measuring the shipped net in silence. Errors it writes while starting or
 //! at `ucinewgame` are problems too.
 
-use super::engine_messages::EngineMessage;
-use super::engine_process::{EngineProcess, EngineSpec};
 use super::play::{GameSettings, STARTUP_PATIENCE, option_settings};
+use crate::engine_process::messages::EngineMessage;
+use crate::engine_process::process::{EngineProcess, EngineSpec};
 use crate::interfaces::uci::output::printable;
 
 /// One problem an engine had with being set up.

@@ -5,15 +5,15 @@
 //! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
 //! oversteps its clock but answers `stop`.
 
-use super::engine_log::EngineLog;
-use super::engine_messages::MessageBox;
-use super::engine_process::{
-    EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove,
-};
 use super::info_line::InfoLine;
 use super::openings::{Opening, build_opening};
 use super::record::{Fault, GameRecord, MoveRecord};
-use super::time_control::TimeControl;
+use crate::engine_process::log::EngineLog;
+use crate::engine_process::messages::MessageBox;
+use crate::engine_process::process::{
+    EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove,
+};
+use crate::engine_process::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 use crate::session::GameSession;

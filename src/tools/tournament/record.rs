@@ -1,8 +1,8 @@
 //! Game records: what happened in one game, and its PGN-like text in `games.txt`.
 
-use super::engine_messages::MessageCounts;
 use super::openings::Opening;
-use super::time_control::TimeControl;
+use crate::engine_process::messages::MessageCounts;
+use crate::engine_process::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 pub use crate::record::lines::{MoveRecord, move_lines, result_text, tag_lines, today};

@@ -5,12 +5,12 @@
 //! of shards prints what the whole match would have.
 
 use super::MatchConfig;
-use super::engine_process::{Notation, Protocol};
 use super::openings::Opening;
 use super::ratings::{self, Anchor, rate};
 use super::record::Fault;
 use super::standings::{MatchCounts, PairResult};
 use super::stats::{Sprt, SprtDecision};
+use crate::engine_process::process::{Notation, Protocol};
 use serde::{Deserialize, Serialize};
 
 /// One engine of the setup.

@@ -7,9 +7,9 @@
 pub mod data;
 pub mod fit;
 
-use crate::board::BoardSize;
 use crate::games::GameKind;
 use crate::tools::console::print_line;
+use crate::tools::game_args::{GameArgs, SelfPlayArgs};
 use crate::tools::progress::Progress;
 use crate::words::counted;
 use data::{Budget, DataSet, DataSettings, Sample};
@@ -26,27 +26,13 @@ const HELD_OUT_EVERY: usize = 5;
 /// Arguments of `tabula tune`.
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
-    /// joust, jesonmor, claustro or apart.
-    #[arg(long)]
-    pub game: String,
-    /// Board size: N or WxH (default: the game's).
-    #[arg(long)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Self-play games to play.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
-    /// Nodes searched per move (the default is 1000).
-    #[arg(long, conflicts_with = "depth")]
-    pub nodes: Option<u64>,
-    /// Depth searched per move, instead of nodes.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Random opening plies of each game (its positions are not recorded).
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub play: SelfPlayArgs,
     /// Data file: read if it exists (the other data settings are then taken from it), else
     /// written after the games are played.
     #[arg(long)]
@@ -61,14 +47,8 @@ pub struct TuneArgs {
 
 impl TuneArgs {
     fn settings(&self) -> Result<DataSettings, String> {
-        let game = GameKind::parse(&self.game)?;
-        let size = self
-            .size
-            .as_deref()
-            .map(BoardSize::parse)
-            .transpose()?
-            .unwrap_or(game.default_size());
-        let budget = match (self.nodes, self.depth) {
+        let (game, size) = self.game.game_and_size()?;
+        let budget = match (self.play.nodes, self.play.depth) {
             (_, Some(depth)) => Budget::Depth(depth.max(1)),
             (nodes, None) => Budget::Nodes(nodes.unwrap_or(DEFAULT_NODES).max(1)),
         };
@@ -77,8 +57,8 @@ impl TuneArgs {
             size,
             games: self.games.max(1),
             budget,
-            random_plies: self.random_plies,
-            seed: self.seed,
+            random_plies: self.play.random_plies,
+            seed: self.play.seed,
         })
     }
 }
@@ -378,13 +358,17 @@ mod tests {
     #[test]
     fn the_default_budget_is_nodes_and_depth_wins() {
         let mut args = TuneArgs {
-            game: "claustro".into(),
-            size: None,
+            game: GameArgs {
+                game: Some("claustro".into()),
+                size: None,
+            },
             games: 3,
-            nodes: None,
-            depth: None,
-            random_plies: 2,
-            seed: 1,
+            play: SelfPlayArgs {
+                nodes: None,
+                depth: None,
+                random_plies: 2,
+                seed: 1,
+            },
             data: None,
             threads: 1,
             no_bias: false,
@@ -392,9 +376,9 @@ mod tests {
         let settings = args.settings().unwrap();
         assert_eq!(settings.budget, Budget::Nodes(DEFAULT_NODES));
         assert_eq!(settings.size, BoardSize::square(5));
-        args.depth = Some(3);
+        args.play.depth = Some(3);
         assert_eq!(args.settings().unwrap().budget, Budget::Depth(3));
-        args.game = "chess".into();
+        args.game.game = Some("chess".into());
         assert!(args.settings().unwrap_err().contains("'chess'"));
     }
 }

@@ -205,3 +205,16 @@ fn a_move_put_back_on_a_study_board_has_no_thinking_time() {
         "the move put back is not: {movetext}"
     );
 }
+
+#[test]
+fn the_view_names_the_boards_own_squares() {
+    let desk = Desk::new(Table::new("claustro", Some("5")).expect("claustro"));
+    let view = super::view::table_view_json("t", &desk, Vec::new(), None);
+    let view: serde_json::Value = serde_json::from_str(&view).expect("JSON");
+    assert_eq!(
+        view["marks"][0],
+        serde_json::json!({"x": 4, "y": 4, "kind": "goal-white"})
+    );
+    assert_eq!(view["marks"].as_array().map(Vec::len), Some(4));
+    assert_eq!(view["board"][4], "gPP.#");
+}

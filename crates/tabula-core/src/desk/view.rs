@@ -8,6 +8,15 @@ use crate::clicks::move_square_names;
 use crate::game::Side;
 use serde::Serialize;
 
+/// A square of the board itself that matters ([`crate::game::BoardMark`]), from a1.
+#[derive(Serialize)]
+struct MarkView {
+    x: usize,
+    y: usize,
+    /// `centre`, `goal-white`, `goal-black` or `corner`.
+    kind: &'static str,
+}
+
 /// How an engine of the page is doing, as the page shows it.
 #[derive(Serialize)]
 pub struct EngineView {
@@ -39,6 +48,7 @@ fn table_view<'a>(
     let session = table.session();
     let size = session.size();
     let result = table.result();
+    let marks = session.board_marks();
     let last_move = table
         .ply
         .checked_sub(1)
@@ -57,7 +67,15 @@ fn table_view<'a>(
         ply: table.ply,
         position: session.position_text(),
         side: session.side_to_move().name(),
-        board: crate::board_view::board_rows(table.game, &session.position_text()),
+        board: crate::board_view::board_rows(&marks, &session.position_text()),
+        marks: marks
+            .iter()
+            .map(|mark| MarkView {
+                x: mark.square.0,
+                y: mark.square.1,
+                kind: mark.kind.name(),
+            })
+            .collect(),
         last_move,
         pass: result.is_none() && table.pass(),
         result,
@@ -94,6 +112,8 @@ struct TableView<'a> {
     position: String,
     side: &'static str,
     board: Vec<String>,
+    /// The squares of the board itself that matter, pieces on them or not.
+    marks: Vec<MarkView>,
     last_move: Vec<String>,
     pass: bool,
     result: Option<ResultView>,

@@ -9,6 +9,8 @@ mod laws;
 #[cfg(test)]
 mod perft_until_tests;
 mod solution_oracle;
+#[cfg(test)]
+mod test_support;
 
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;

@@ -190,10 +190,11 @@ impl NetState {
     }
 }
 
-/// The net's methods of `Game` for a position that keeps a [`NetState`] in its field `net`, its
-/// side to move in `side`, its hand-written evaluation in `eval::evaluate`, and has the inherent
-/// methods `planes(&self) -> Planes`, `features(&self, Side, &mut dyn FnMut(usize))` (the active
-/// inputs seen from a side) and `shipped_net(&self) -> Option<&'static Network>`.
+/// The net's methods of `Game` (and `eval_terms`) for a position that keeps a [`NetState`] in its
+/// field `net`, its side to move in `side`, its hand-written evaluation in `eval::evaluate` (its
+/// named terms in `eval::terms`), and has the inherent methods `planes(&self) -> Planes`,
+/// `features(&self, Side, &mut dyn FnMut(usize))` (the active inputs seen from a side) and
+/// `shipped_net(&self) -> Option<&'static Network>`.
 macro_rules! game_net_methods {
     () => {
         fn evaluate(&self) -> i32 {
@@ -235,9 +236,40 @@ macro_rules! game_net_methods {
         fn push_features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {
             self.features(perspective, push);
         }
+
+        fn eval_terms(&self) -> Vec<$crate::game::EvalTerm> {
+            eval::terms(self)
+        }
     };
 }
 pub(crate) use game_net_methods;
+
+/// A game's inherent `shipped_net` (the first of the nets `shipped` that is for this board),
+/// `planes` (`planes` planes of the board, black's seen through `view`), for
+/// [`game_net_methods`], and `ready` (a position just built, with its hash from its inherent
+/// `compute_hash` and its net chosen).
+macro_rules! net_inputs {
+    ([$($shipped:expr),+], $view:expr, $planes:expr) => {
+        /// The net the game ships for this board, if any.
+        pub(super) fn shipped_net(&self) -> Option<&'static $crate::nnue::Network> {
+            let size = self.size();
+            [$(&$shipped),+].into_iter().find_map(|net| net.for_board(size))
+        }
+
+        /// The numbering of the inputs on this board.
+        pub(super) fn planes(&self) -> $crate::nnue::board_net::Planes {
+            $crate::nnue::board_net::Planes::new(self.size(), $view, $planes)
+        }
+
+        /// A position just built, made ready: its hash computed and its net chosen.
+        pub(super) fn ready(mut self) -> Self {
+            self.hash = self.compute_hash();
+            self.select_network();
+            self
+        }
+    };
+}
+pub(crate) use net_inputs;
 
 /// A [`NetState`] on the heap, for games that ship no net: a pointer's size while no net is
 /// loaded, so that their positions, copied at every node of the search, stay as small as before;

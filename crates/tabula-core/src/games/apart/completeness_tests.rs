@@ -6,8 +6,7 @@
 
 use super::*;
 use crate::board::position_text::parse_position_text;
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::games::test_support::random_walk;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
@@ -226,19 +225,15 @@ fn random_game_positions_are_accepted_and_listed_completely() {
         (14, 25, 40),
         (15, 25, 40),
     ] {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Apart::<10>::start(BoardSize::square(size)).unwrap();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
+        let start = Apart::<10>::start(BoardSize::square(size)).unwrap();
+        random_walk(start, seed, plies, |game| {
             if game.verdict().is_some() {
-                break;
+                return ControlFlow::Break(());
             }
             positions += 1;
-            checked += check(&game, 200_000) as usize;
-            moves.clear();
-            game.legal_moves(&mut moves);
-            game.play(moves[rng.random_range(0..moves.len())]);
-        }
+            checked += check(game, 200_000) as usize;
+            ControlFlow::Continue(())
+        });
     }
     assert!(positions >= 150, "{positions} positions");
     assert!(

@@ -26,8 +26,7 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, Cutoff, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
-    WrittenMoves,
+    BoardSize, Cutoff, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict, WrittenMoves,
 };
 use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 use movegen::Turns;
@@ -121,7 +120,7 @@ impl<const W: usize> Apart<W> {
     }
 
     fn new(size: usize, pieces: [Bitboard<W>; 2], side: Side, counters: (u32, u32)) -> Self {
-        let mut position = Apart {
+        let position = Apart {
             geometry: geometry(size, size),
             tables: tables(size),
             pieces,
@@ -131,9 +130,7 @@ impl<const W: usize> Apart<W> {
             hash: 0,
             net: BoxedNetState::default(),
         };
-        position.hash = position.compute_hash();
-        position.select_network();
-        position
+        position.ready()
     }
 
     fn compute_hash(&self) -> u64 {
@@ -399,10 +396,6 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     }
 
     game_net_methods!();
-
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
 
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| self.piece_letter(square));

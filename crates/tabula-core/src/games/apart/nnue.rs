@@ -7,8 +7,7 @@
 
 use super::Apart;
 use crate::game::{Game, Side};
-use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
+use crate::nnue::board_net::{BlackView, ShippedNet, net_inputs};
 
 /// The nets shipped for 8 x 8 and 12 x 12, trained by `tabula train` (docs/nnue.md says how each
 /// was made).
@@ -16,18 +15,7 @@ static SHIPPED_8X8: ShippedNet = ShippedNet::new(8, include_bytes!("apart-8x8.nn
 static SHIPPED_12X12: ShippedNet = ShippedNet::new(12, include_bytes!("apart-12x12.nnue"));
 
 impl<const W: usize> Apart<W> {
-    /// The net the game ships for this board, if any.
-    pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        let size = self.size();
-        SHIPPED_8X8
-            .for_board(size)
-            .or_else(|| SHIPPED_12X12.for_board(size))
-    }
-
-    /// The numbering of the inputs on this board.
-    pub(super) fn planes(&self) -> Planes {
-        Planes::new(self.size(), BlackView::Ranks, 2)
-    }
+    net_inputs!([SHIPPED_8X8, SHIPPED_12X12], BlackView::Ranks, 2);
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {

@@ -3,9 +3,10 @@
 //! symmetry), move identity and printed paths, the end rules, position strings and hashing.
 
 use super::*;
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
 use crate::clock::Instant;
 use crate::game::{Outcome, perft, perft_divide};
+use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
@@ -123,43 +124,19 @@ fn split_perft_sums_to_the_total() {
     }
 }
 
-/// Rewrites a position string through a map of squares, optionally swapping colours and side.
+/// A position string mirrored left to right, or flipped top to bottom with colours and the side
+/// to move swapped.
 fn transformed(text: &str, flip_vertical: bool) -> Apart<10> {
-    let parsed = parse_position_text(text).unwrap();
-    let n = parsed.width;
-    let mut cells = vec![Cell::Empty; n * n];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = (square % n, square / n);
-        let (to, cell) = if flip_vertical {
-            let swapped = match cell {
-                Cell::Piece('P') => Cell::Piece('p'),
-                Cell::Piece('p') => Cell::Piece('P'),
-                other => other,
-            };
-            ((n - 1 - y) * n + x, swapped)
-        } else {
-            (y * n + n - 1 - x, cell)
-        };
-        cells[to] = cell;
-    }
-    let side = if flip_vertical {
-        parsed.side.opponent()
+    let mut redrawn = if flip_vertical {
+        redrawn(text, true, false, |x, y, _, h| (x, h - 1 - y))
     } else {
-        parsed.side
+        redrawn(text, false, false, |x, y, w, _| (w - 1 - x, y))
     };
     // After a flip, white to move must not be on its first turn (the original side never is).
-    let fullmove = if flip_vertical {
-        parsed.fullmove.max(2)
-    } else {
-        parsed.fullmove
-    };
-    Apart::from_text(&PositionText {
-        cells,
-        side,
-        fullmove,
-        ..parsed
-    })
-    .unwrap()
+    if flip_vertical {
+        redrawn.fullmove = redrawn.fullmove.max(2);
+    }
+    Apart::from_text(&redrawn).unwrap()
 }
 
 #[test]
@@ -420,29 +397,22 @@ fn a_capture_that_leaves_the_victim_apart_loses() {
 #[test]
 fn the_win_test_looks_at_the_side_to_move_first() {
     let winner = |text: &str| position(text).verdict().map(|v| v.outcome);
-    // Both apart: the side to move wins.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/P1p5 w 0 2"),
-        Some(Outcome::Win(Side::White))
+    let (white, black) = (
+        Some(Outcome::Win(Side::White)),
+        Some(Outcome::Win(Side::Black)),
     );
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/P1p5 b 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    // Only the side that just moved is apart.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP1p4 w 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    // No pieces count as apart.
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP6 w 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
-    assert_eq!(
-        winner("8/8/8/8/8/8/8/PP6 b 0 2"),
-        Some(Outcome::Win(Side::Black))
-    );
+    for (text, expected) in [
+        // Both apart: the side to move wins.
+        ("8/8/8/8/8/8/8/P1p5 w 0 2", white),
+        ("8/8/8/8/8/8/8/P1p5 b 0 2", black),
+        // Only the side that just moved is apart.
+        ("8/8/8/8/8/8/8/PP1p4 w 0 2", black),
+        // No pieces count as apart.
+        ("8/8/8/8/8/8/8/PP6 w 0 2", black),
+        ("8/8/8/8/8/8/8/PP6 b 0 2", black),
+    ] {
+        assert_eq!(winner(text), expected, "{text}");
+    }
     assert_eq!(winner(START_8), None);
     assert_eq!(perft(&position("8/8/8/8/8/8/8/P1p5 w 0 2"), 1), 0);
 }
@@ -499,7 +469,7 @@ fn passing_only_when_nothing_else_is_legal() {
     // and file holding a piece would have to be full of that side's pieces, and then the other
     // side has none and has already won. The rule stays (rules.md), and its notation works.
     let game = position(CHAIN);
-    assert!(game.parse_move("0000").unwrap_err().contains("passing"));
+    assert_refused(game.parse_move("0000"), "passing");
     assert_eq!(game.move_text(ApartMove::PASS), "0000");
     assert_eq!(ApartMove::<10>::PASS.tag(), u32::MAX);
 }
@@ -543,12 +513,7 @@ fn position_strings_round_trip_and_reject_bad_input() {
         ("8/8/8/8/8/8/8/7n w", "'n'"),
         ("8/8/8/8/8/8/8/7* w", "'*'"),
     ];
-    for (text, problem) in bad {
-        let error = parse_position_text(text)
-            .and_then(|t| Apart::<10>::from_text(&t))
-            .unwrap_err();
-        assert!(error.contains(problem), "{text}: {error}");
-    }
+    refuses_positions(&bad, Apart::<10>::from_text);
     assert!(Apart::<10>::start(BoardSize::square(26)).is_err());
     assert!(Apart::<1>::start(BoardSize::square(9)).is_err());
 }
@@ -657,16 +622,14 @@ fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
     let mut positions = 0;
     let mut capturing = 0;
     for (seed, size, plies) in [(21, 8, 40), (22, 12, 60), (23, 16, 70), (24, 25, 50)] {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Apart::<10>::start(BoardSize::square(size)).unwrap();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
+        let start = Apart::<10>::start(BoardSize::square(size)).unwrap();
+        random_walk(start, seed, plies, |game| {
             if game.verdict().is_some() {
-                break;
+                return ControlFlow::Break(());
             }
-            let written = written_turns(&game);
-            assert_eq!(written, reference_listing(&game), "{}", game.to_text());
-            assert_eq!(written.len() as u64, perft(&game, 1), "{}", game.to_text());
+            let written = written_turns(game);
+            assert_eq!(written, reference_listing(game), "{}", game.to_text());
+            assert_eq!(written.len() as u64, perft(game, 1), "{}", game.to_text());
             let texts: std::collections::HashSet<&String> =
                 written.iter().map(|(_, text)| text).collect();
             assert_eq!(texts.len(), written.len(), "{}", game.to_text());
@@ -676,10 +639,8 @@ fn turns_are_written_in_the_order_and_text_of_a_reference_listing() {
             }
             positions += 1;
             capturing += written.iter().any(|(mv, _)| mv.captured.count() >= 2) as usize;
-            moves.clear();
-            game.legal_moves(&mut moves);
-            game.play(moves[rng.random_range(0..moves.len())]);
-        }
+            ControlFlow::Continue(())
+        });
     }
     println!("{positions} positions, {capturing} with chains of captures");
     assert!(positions >= 200, "{positions} positions");

@@ -21,7 +21,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::zobrist;
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::game::{
-    BoardSize, EvalTerm, Game, GameMove, History, Side, SquareMap, Symmetry, Verdict,
+    BoardMark, BoardSize, Game, GameMove, History, MarkKind, Side, SquareMap, Symmetry, Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
 
@@ -81,7 +81,7 @@ impl<const W: usize> Claustro<W> {
         side: Side,
         counters: (u32, u32),
     ) -> Self {
-        let mut position = Claustro {
+        let position = Claustro {
             layout,
             pawns,
             side,
@@ -90,9 +90,7 @@ impl<const W: usize> Claustro<W> {
             hash: 0,
             net: NetState::default(),
         };
-        position.hash = position.compute_hash();
-        position.select_network();
-        position
+        position.ready()
     }
 
     fn check_pawns(&self) -> Result<(), String> {
@@ -389,12 +387,20 @@ times. A game of 400 plies is drawn.";
 
     game_net_methods!();
 
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
     fn picture(&self) -> String {
         picture::picture(self)
+    }
+
+    /// White's goal top right, black's bottom left, and the two neutral corners.
+    fn board_marks(size: BoardSize) -> Vec<BoardMark> {
+        let (right, top) = (size.width - 1, size.height - 1);
+        let mark = |square, kind| BoardMark { square, kind };
+        vec![
+            mark((right, top), MarkKind::Goal(Side::White)),
+            mark((0, 0), MarkKind::Goal(Side::Black)),
+            mark((right, 0), MarkKind::Corner),
+            mark((0, top), MarkKind::Corner),
+        ]
     }
 }
 

@@ -7,22 +7,13 @@
 
 use super::Claustro;
 use crate::game::{Game, Side};
-use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
+use crate::nnue::board_net::{BlackView, ShippedNet, net_inputs};
 
 /// The net shipped for 7 x 7, trained by `tabula train` (docs/nnue.md says how it was made).
 static SHIPPED_7X7: ShippedNet = ShippedNet::new(7, include_bytes!("claustro-7x7.nnue"));
 
 impl<const W: usize> Claustro<W> {
-    /// The net the game ships for this board, if any.
-    pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        SHIPPED_7X7.for_board(self.size())
-    }
-
-    /// The numbering of the inputs on this board.
-    pub(super) fn planes(&self) -> Planes {
-        Planes::new(self.size(), BlackView::HalfTurn, 2)
-    }
+    net_inputs!([SHIPPED_7X7], BlackView::HalfTurn, 2);
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {

@@ -3,10 +3,10 @@
 //! strings, notation, the end-of-game rules and incremental hashing.
 
 use super::*;
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
 use crate::game::{GameMove, Outcome, perft, perft_divide};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::games::test_support::{random_walk, redrawn};
+use std::ops::ControlFlow;
 
 fn position(text: &str) -> Claustro<10> {
     Claustro::from_text(&parse_position_text(text).unwrap()).unwrap()
@@ -109,39 +109,6 @@ fn split_perft_pairs_moves_mirrored_in_the_diagonal() {
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 3356);
 }
 
-/// A position string's board rewritten through a map of squares, pawns recoloured if asked.
-fn transformed(
-    text: &str,
-    swap_colours: bool,
-    map: impl Fn(usize, usize, usize, usize) -> (usize, usize),
-    transpose: bool,
-) -> Claustro<10> {
-    let parsed = parse_position_text(text).unwrap();
-    let (w, h) = (parsed.width, parsed.height);
-    let (nw, nh) = if transpose { (h, w) } else { (w, h) };
-    let mut cells = vec![Cell::Empty; w * h];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = map(square % w, square / w, w, h);
-        cells[y * nw + x] = match cell {
-            Cell::Piece(c) if swap_colours => Cell::Piece(if c == 'P' { 'p' } else { 'P' }),
-            other => other,
-        };
-    }
-    let side = if swap_colours {
-        parsed.side.opponent()
-    } else {
-        parsed.side
-    };
-    Claustro::from_text(&PositionText {
-        width: nw,
-        height: nh,
-        cells,
-        side,
-        ..parsed
-    })
-    .unwrap()
-}
-
 #[test]
 fn perft_is_unchanged_by_the_symmetries_of_the_rules() {
     // A half turn with colours (and the side to move) swapped maps each side's goal, home and
@@ -149,8 +116,12 @@ fn perft_is_unchanged_by_the_symmetries_of_the_rules() {
     // directions and swaps the neutral corners. Both must leave every perft figure unchanged.
     for &(text, expected) in CHECKER {
         let depth = expected.len().min(3);
-        let rotated = transformed(text, true, |x, y, w, h| (w - 1 - x, h - 1 - y), false);
-        let transposed = transformed(text, false, |x, y, _, _| (y, x), true);
+        let rotated = Claustro::<10>::from_text(&redrawn(text, true, false, |x, y, w, h| {
+            (w - 1 - x, h - 1 - y)
+        }))
+        .unwrap();
+        let transposed =
+            Claustro::<10>::from_text(&redrawn(text, false, true, |x, y, _, _| (y, x))).unwrap();
         for image in [rotated, transposed] {
             assert_eq!(
                 perfts(&image, depth),
@@ -319,18 +290,11 @@ fn four_hundred_plies_draw_only_under_engine_policy() {
 
 /// Plays a random game on a board of `size`, calling `visit` on every position.
 fn random_game(seed: u64, size: BoardSize, mut visit: impl FnMut(&Claustro<10>)) {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Claustro::<10>::start(size).unwrap();
-    let mut moves = Vec::new();
-    for _ in 0..DRAW_PLIES {
-        visit(&game);
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
+    let start = Claustro::<10>::start(size).unwrap();
+    random_walk(start, seed, DRAW_PLIES as usize, |game| {
+        visit(game);
+        ControlFlow::Continue(())
+    });
 }
 
 #[test]
@@ -360,7 +324,10 @@ fn random_games_keep_every_invariant() {
 fn the_evaluation_is_symmetric_and_sees_goal_threats() {
     for &(text, _) in CHECKER {
         let game = position(text);
-        let rotated = transformed(text, true, |x, y, w, h| (w - 1 - x, h - 1 - y), false);
+        let rotated = Claustro::<10>::from_text(&redrawn(text, true, false, |x, y, w, h| {
+            (w - 1 - x, h - 1 - y)
+        }))
+        .unwrap();
         assert_eq!(game.evaluate(), rotated.evaluate(), "{text}");
         let total: i32 = game.eval_terms().iter().map(|t| t.white - t.black).sum();
         let sign = if game.side_to_move() == Side::White {

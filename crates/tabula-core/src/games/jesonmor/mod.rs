@@ -10,7 +10,7 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, EvalTerm, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict,
+    BoardMark, BoardSize, Game, GameMove, History, LateMoves, MarkKind, Side, Symmetry, Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
 
@@ -65,7 +65,7 @@ impl<const W: usize> JesonMor<W> {
 
     fn new(n: usize, knights: [Bitboard<W>; 2], side: Side, counters: (u32, u32)) -> Self {
         let geometry = geometry(n, n);
-        let mut position = JesonMor {
+        let position = JesonMor {
             geometry,
             knights,
             centre: geometry.square(n / 2, n / 2),
@@ -76,9 +76,7 @@ impl<const W: usize> JesonMor<W> {
             hash: 0,
             net: NetState::default(),
         };
-        position.hash = position.compute_hash();
-        position.select_network();
-        position
+        position.ready()
     }
 
     fn compute_hash(&self) -> u64 {
@@ -361,10 +359,6 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
 
     game_net_methods!();
 
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| {
             if self.knights[0].contains(square) {
@@ -381,6 +375,14 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
             "{board}N white knight, n black knight, + the centre {}\n",
             self.geometry.square_name(self.centre)
         )
+    }
+
+    /// The centre, which both sides' knights make for.
+    fn board_marks(size: BoardSize) -> Vec<BoardMark> {
+        vec![BoardMark {
+            square: (size.width / 2, size.height / 2),
+            kind: MarkKind::Centre,
+        }]
     }
 }
 

@@ -7,22 +7,13 @@
 
 use super::JesonMor;
 use crate::game::{Game, Side};
-use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
+use crate::nnue::board_net::{BlackView, ShippedNet, net_inputs};
 
 /// The net shipped for 9 x 9, trained by `tabula train` (docs/nnue.md says how it was made).
 static SHIPPED_9X9: ShippedNet = ShippedNet::new(9, include_bytes!("jesonmor-9x9.nnue"));
 
 impl<const W: usize> JesonMor<W> {
-    /// The net the game ships for this board, if any.
-    pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        SHIPPED_9X9.for_board(self.size())
-    }
-
-    /// The numbering of the inputs on this board.
-    pub(super) fn planes(&self) -> Planes {
-        Planes::new(self.size(), BlackView::Ranks, 2)
-    }
+    net_inputs!([SHIPPED_9X9], BlackView::Ranks, 2);
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {

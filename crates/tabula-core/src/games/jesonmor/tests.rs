@@ -6,10 +6,10 @@
 
 use super::*;
 use crate::board::bitboard::words_for;
-use crate::board::position_text::{Cell, parse_position_text};
+use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft, perft_divide};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
+use std::ops::ControlFlow;
 
 fn position<const W: usize>(text: &str) -> JesonMor<W> {
     JesonMor::from_text(&parse_position_text(text).unwrap()).unwrap()
@@ -134,28 +134,9 @@ fn transformed(
     swap_colours: bool,
     map: impl Fn(usize, usize, usize) -> (usize, usize),
 ) -> JesonMor<2> {
-    let parsed = parse_position_text(text).unwrap();
-    let n = parsed.width;
-    let mut cells = vec![Cell::Empty; n * n];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = map(square % n, square / n, n);
-        cells[y * n + x] = match cell {
-            Cell::Piece(letter) if swap_colours => {
-                Cell::Piece(if letter == 'N' { 'n' } else { 'N' })
-            }
-            other => other,
-        };
-    }
-    let side = if swap_colours {
-        parsed.side.opponent()
-    } else {
-        parsed.side
-    };
-    JesonMor::from_text(&PositionText {
-        cells,
-        side,
-        ..parsed
-    })
+    JesonMor::from_text(&redrawn(text, swap_colours, false, |x, y, n, _| {
+        map(x, y, n)
+    }))
     .unwrap()
 }
 
@@ -222,30 +203,15 @@ fn position_strings_round_trip_and_reject_bad_input() {
         ("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNP w", "'P'"),
         ("nnnnnnnnn/9/9/9/4*4/9/9/9/NNNNNNNNN w", "'*'"),
     ];
-    for (text, problem) in bad {
-        let error = parse_position_text(text)
-            .and_then(|t| JesonMor::<10>::from_text(&t))
-            .unwrap_err();
-        assert!(error.contains(problem), "{text}: {error}");
-    }
+    refuses_positions(&bad, JesonMor::<10>::from_text);
 }
 
 #[test]
 fn moves_parse_only_when_legal() {
     let start = position::<2>(START_9);
     assert!(start.parse_move("b1c3").is_ok());
-    assert!(
-        start
-            .parse_move("b1d3")
-            .unwrap_err()
-            .contains("not a legal move")
-    );
-    assert!(
-        start
-            .parse_move("b9c7")
-            .unwrap_err()
-            .contains("no white knight on b9")
-    );
+    assert_refused(start.parse_move("b1d3"), "not a legal move");
+    assert_refused(start.parse_move("b9c7"), "no white knight on b9");
     for text in ["b1", "b1c3d5", "b1j3", "", "b1c0", "é1c3", "b1é3", "b1c3é"] {
         assert!(start.parse_move(text).is_err(), "{text}");
     }
@@ -366,18 +332,11 @@ fn a_hundred_plies_without_a_capture_draw() {
 }
 
 fn random_game(seed: u64, n: usize, mut visit: impl FnMut(&JesonMor<4>)) {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = JesonMor::<4>::start(BoardSize::square(n)).unwrap();
-    let mut moves = Vec::new();
-    for _ in 0..400 {
-        visit(&game);
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
+    let start = JesonMor::<4>::start(BoardSize::square(n)).unwrap();
+    random_walk(start, seed, 400, |game| {
+        visit(game);
+        ControlFlow::Continue(())
+    });
 }
 
 #[test]

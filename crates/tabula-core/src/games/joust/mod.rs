@@ -8,7 +8,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
-use crate::game::{BoardSize, EvalTerm, Game, GameMove, Side, Symmetry, Verdict};
+use crate::game::{BoardSize, Game, GameMove, Side, Symmetry, Verdict};
 use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
@@ -60,7 +60,7 @@ impl<const W: usize> Joust<W> {
         side: Side,
         counters: (u32, u32),
     ) -> Self {
-        let mut position = Joust {
+        let position = Joust {
             geometry: geometry(size.width, size.height),
             knights,
             burned,
@@ -70,9 +70,7 @@ impl<const W: usize> Joust<W> {
             hash: 0,
             net: BoxedNetState::default(),
         };
-        position.hash = position.compute_hash();
-        position.select_network();
-        position
+        position.ready()
     }
 
     fn compute_hash(&self) -> u64 {
@@ -369,10 +367,6 @@ player to move who has no move loses; there are no draws.";
     }
 
     game_net_methods!();
-
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
 
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| {

@@ -7,8 +7,7 @@
 
 use super::Joust;
 use crate::game::{Game, Side};
-use crate::nnue::Network;
-use crate::nnue::board_net::{BlackView, Planes, ShippedNet};
+use crate::nnue::board_net::{BlackView, ShippedNet, net_inputs};
 
 /// The plane of the burned squares.
 pub const BURNED_PLANE: usize = 2;
@@ -19,15 +18,7 @@ pub const BURNED_PLANE: usize = 2;
 static SHIPPED_9X9: ShippedNet = ShippedNet::new(9, include_bytes!("joust-9x9.nnue"));
 
 impl<const W: usize> Joust<W> {
-    /// The net the game ships for this board, if any.
-    pub(super) fn shipped_net(&self) -> Option<&'static Network> {
-        SHIPPED_9X9.for_board(self.size())
-    }
-
-    /// The numbering of the inputs on this board.
-    pub(super) fn planes(&self) -> Planes {
-        Planes::new(self.size(), BlackView::HalfTurn, 3)
-    }
+    net_inputs!([SHIPPED_9X9], BlackView::HalfTurn, 3);
 
     /// Calls `push` with every active input seen from `perspective`.
     pub(super) fn features(&self, perspective: Side, push: &mut dyn FnMut(usize)) {

@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft};
+use crate::games::test_support::{assert_refused, redrawn, refuses_positions};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -95,27 +96,16 @@ fn start_positions_follow_the_rule() {
     }
 }
 
-/// Rewrites a position string's board through a map of (x, y) to (x, y).
-fn transformed(
-    text: &str,
-    map: impl Fn(usize, usize, usize, usize) -> (usize, usize),
-) -> Joust<10> {
-    let parsed = parse_position_text(text).unwrap();
-    let (w, h) = (parsed.width, parsed.height);
-    let mut cells = vec![Cell::Empty; w * h];
-    for (square, &cell) in parsed.cells.iter().enumerate() {
-        let (x, y) = map(square % w, square / w, w, h);
-        cells[y * w + x] = cell;
-    }
-    Joust::from_text(&PositionText { cells, ..parsed }).unwrap()
-}
-
 #[test]
 fn perft_is_unchanged_by_mirroring_the_board() {
     for &(text, expected) in REFERENCE {
         let depth = expected.len().min(5);
-        let left_right = transformed(text, |x, y, w, _| (w - 1 - x, y));
-        let top_bottom = transformed(text, |x, y, _, h| (x, h - 1 - y));
+        let left_right =
+            Joust::<10>::from_text(&redrawn(text, false, false, |x, y, w, _| (w - 1 - x, y)))
+                .unwrap();
+        let top_bottom =
+            Joust::<10>::from_text(&redrawn(text, false, false, |x, y, _, h| (x, h - 1 - y)))
+                .unwrap();
         assert_eq!(
             perft(&left_right, depth as u32),
             expected[depth - 1],
@@ -160,30 +150,15 @@ fn position_strings_round_trip_and_reject_bad_input() {
         ("8/8/8/4p3/3N4/8/8/8 w", "'p'"),
         ("2/Nn w", "not allowed"),
     ];
-    for (text, problem) in bad {
-        let error = parse_position_text(text)
-            .and_then(|t| Joust::<10>::from_text(&t))
-            .unwrap_err();
-        assert!(error.contains(problem), "{text}: {error}");
-    }
+    refuses_positions(&bad, Joust::<10>::from_text);
 }
 
 #[test]
 fn moves_parse_only_when_legal() {
     let start = position("8/8/8/4n3/3N4/8/8/8 w 0 1");
     assert!(start.parse_move("d4f5").is_ok());
-    assert!(
-        start
-            .parse_move("d4e5")
-            .unwrap_err()
-            .contains("not a legal move")
-    );
-    assert!(
-        start
-            .parse_move("e5g6")
-            .unwrap_err()
-            .contains("knight is not on e5")
-    );
+    assert_refused(start.parse_move("d4e5"), "not a legal move");
+    assert_refused(start.parse_move("e5g6"), "knight is not on e5");
     assert!(start.parse_move("d4").is_err());
     assert!(start.parse_move("d4f5g7").is_err());
     assert!(start.parse_move("d4z9").is_err());

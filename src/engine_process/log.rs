@@ -4,7 +4,7 @@
 //! and process id, the direction (`<<` sent to it, `>>` from its output, `2>` from its stderr)
 //! and the line: `12.345 tabula[4711] >> info string error: unknown option 'Nope'`.
 
-use crate::interfaces::uci::output::{Output, printable};
+use crate::protocol::output::{Output, printable};
 use std::path::Path;
 use std::time::Instant;
 

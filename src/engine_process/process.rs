@@ -1,10 +1,10 @@
 //! An engine as a child process: its description on the command line, the handshake, and lines
 //! in and out with time limits. Nothing an engine says is trusted beyond being text.
 
-use super::engine_log::{Direction, EngineLog};
-use super::engine_messages::MessageBox;
+use super::log::{Direction, EngineLog};
+use super::messages::MessageBox;
+use super::parent_watch::PARENT_WATCH;
 use super::time_control::TimeControl;
-use crate::interfaces::parent_watch::PARENT_WATCH;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
