@@ -328,6 +328,28 @@ return {
 };
 "#;
 
+/// The marks drawn on the board's squares, by square: `{square: kind}`.
+const MARKS: &str = r#"
+const kinds = ['centre', 'goal-white', 'goal-black', 'corner', 'burned'];
+const marks = {};
+for (const r of document.querySelectorAll('rect.square')) {
+    const kind = kinds.find((k) => r.classList.contains(k));
+    if (kind) marks[r.dataset.square] = kind;
+}
+return marks;
+"#;
+
+/// The squares rules.md marks on a new board of `game` are drawn marked, and no other: Claustro
+/// 5 x 5's goals (white's `e5`, black's `a1`) and neutral corners (`e1`, `a5`), pieces on them or
+/// not; Jeson Mor 9 x 9's centre `e5`.
+async fn marks_are_the_rules(client: &Client, game: &str, want: Value) -> Res<()> {
+    wait_until(client, &format!("{game}'s marks"), MARKS, |shown| {
+        *shown == want
+    })
+    .await
+    .map(drop)
+}
+
 /// docs/rules.md's example of a Claustro capture: white `a2 b2`, black `c3 e4`; after `b2` and
 /// `c3` are clicked, the captured pawn may go on any of the 18 empty squares that are not
 /// corners, `b2` (just left) among them, each shown by a dot (none is occupied); clicking `b2`
@@ -386,6 +408,9 @@ pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
     refused_position_goes(client, base).await?;
     record_of_two_games(client, base).await?;
     new_game(client, "claustro", "5x5", 25).await?;
+    let goals =
+        serde_json::json!({"e5": "goal-white", "a1": "goal-black", "e1": "corner", "a5": "corner"});
+    marks_are_the_rules(client, "claustro", goals).await?;
     capture_puts_back_where_it_left(client).await?;
     new_game(client, "claustro", "5x5", 25).await?;
     click(client, "#analyse").await?;
@@ -400,5 +425,7 @@ pub async fn check_page_details(client: &Client, base: &str) -> Res<()> {
     click(client, "#analyse").await?;
     set_diamond(client, true).await?;
     pressed_is_readable(client, "#diamond", "diamond-pressed").await?;
-    set_diamond(client, false).await
+    set_diamond(client, false).await?;
+    new_game(client, "jesonmor", "9", 81).await?;
+    marks_are_the_rules(client, "jesonmor", serde_json::json!({"e5": "centre"})).await
 }

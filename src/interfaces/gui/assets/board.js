@@ -34,21 +34,17 @@ function geometry(t, flipped) {
   };
 }
 
-/** The board's marks: what is drawn under the pieces on a square.
+/** The board's marks: what is drawn under the pieces on a square: burned, or what the game
+ * marks there (the table's `marks`, each game's own in the core: Jeson Mor's centre, Claustro's
+ * goals and corners).
  * @param {Table} t
  * @param {number} x
  * @param {number} y
  * @param {string} ch */
 function markOf(t, x, y, ch) {
-  const W = t.width, H = t.height;
   if (ch === '*') return 'burned';
-  if (t.game === 'jesonmor' && x === (W - 1) / 2 && y === (H - 1) / 2) return 'centre';
-  if (t.game === 'claustro') {
-    if (x === W - 1 && y === H - 1) return 'goal-white';
-    if (x === 0 && y === 0) return 'goal-black';
-    if ((x === W - 1 && y === 0) || (x === 0 && y === H - 1)) return 'corner';
-  }
-  return null;
+  const mark = (t.marks || []).find((m) => m.x === x && m.y === y);
+  return mark && mark.kind in MARK_TITLES ? mark.kind : null;
 }
 
 /** @type {Record<string, string>} */

@@ -23,7 +23,8 @@ import { levelSuffix } from './levels.js';
 /**
  * A table as the tables send it (docs/gui.md, "Table").
  * @typedef {{id: string, version: number, sent: number, game: string, title?: string,
- *   width: number, height: number, board: string[], position: string, start: string,
+ *   width: number, height: number, board: string[], marks?: {x: number, y: number, kind: string}[],
+ *   position: string, start: string,
  *   ply: number, moves: string[], side: string, last_move?: string[],
  *   players: {white: Player, black: Player}, limit: Limit, clocks?: Clocks | null,
  *   analysis: {on: boolean, multipv: number, engine: number}, result?: {text: string, winner?: string | null} | null,
