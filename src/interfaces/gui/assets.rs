@@ -227,4 +227,39 @@ mod tests {
         }
         assert_eq!(page("local-table.js").status(), StatusCode::NOT_FOUND);
     }
+
+    /// The text of the served file `name`.
+    fn served(name: &str) -> &'static str {
+        FILES
+            .iter()
+            .find(|(file, _, _)| *file == name)
+            .map(|(_, _, body)| *body)
+            .unwrap_or_else(|| panic!("{name} is not served"))
+    }
+
+    /// index.html preloads (`<link rel="modulepreload">`) every module app.js imports, near or
+    /// far, and no other: the browser then fetches them at once, not a level of imports at a time.
+    #[test]
+    fn the_page_preloads_every_module_app_js_imports() {
+        let mut reached = std::collections::BTreeSet::new();
+        let mut todo = vec!["app.js"];
+        while let Some(name) = todo.pop() {
+            for line in served(name).lines().filter(|l| l.starts_with("import ")) {
+                let imported = line
+                    .split("from './")
+                    .nth(1)
+                    .and_then(|rest| rest.strip_suffix("';"))
+                    .unwrap_or_else(|| panic!("{name}: an import not from ./: {line}"));
+                if reached.insert(imported) {
+                    todo.push(imported);
+                }
+            }
+        }
+        let preloaded: std::collections::BTreeSet<&str> = served("index.html")
+            .lines()
+            .filter_map(|line| line.strip_prefix("<link rel=\"modulepreload\" href=\""))
+            .filter_map(|rest| rest.strip_suffix("\">"))
+            .collect();
+        assert_eq!(preloaded, reached);
+    }
 }
