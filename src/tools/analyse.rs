@@ -1,13 +1,18 @@
 //! `tabula analyse`: one search per input position line, reported as one text line or one JSON
 //! object per position; a bad line is reported with its number and the rest still runs.
 
+use crate::bounded_read;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
+use crate::games::game_and_size;
+use crate::interfaces::uci::options::{MULTI_PV_RANGE, THREADS_RANGE};
 use crate::record::position_line::PositionLine;
 use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
+use crate::tools::console::print_line;
+use crate::tools::search_args::in_range;
 use serde::Serialize;
 use std::io::BufRead;
 
@@ -337,4 +342,58 @@ mod tests {
         let read: serde_json::Value = serde_json::from_str(&error).expect("valid JSON");
         assert_eq!(read["error"], "a\"b\\c\n\u{1}");
     }
+}
+
+/// Arguments of `tabula analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub search: crate::tools::search_args::PositionSearchArgs,
+    /// Report this many best lines.
+    #[arg(long, default_value_t = 1, value_parser = in_range(MULTI_PV_RANGE))]
+    pub multipv: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = in_range(THREADS_RANGE))]
+    pub threads: usize,
+    /// One JSON object per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The positions file, or - (the default) for standard input.
+    #[arg(default_value = "-")]
+    pub file: String,
+}
+
+/// `tabula analyse`: each line of the file analysed; exit code 1 if any line was bad.
+pub fn run_command(args: &AnalyseArgs) -> Result<i32, String> {
+    let search = &args.search;
+    let (game, size) = game_and_size(&search.game, search.size.as_deref())?;
+    let config = AnalyseConfig {
+        game,
+        size,
+        limits: search.limits.limits(),
+        settings: Settings {
+            threads: args.threads,
+            multipv: args.multipv,
+            ..Settings::default()
+        },
+        hash_mb: search.limits.hash,
+        json: args.json,
+    };
+    let mut out = |line: &str| print_line(line);
+    let mut progress = |line: &str| eprintln!("{line}");
+    let bad = if args.file == "-" {
+        analyse(&config, std::io::stdin().lock(), &mut out, &mut progress)?
+    } else {
+        let (file, _) = bounded_read::open(
+            std::path::Path::new(&args.file),
+            bounded_read::MAX_POSITION_FILE,
+        )?;
+        analyse(
+            &config,
+            std::io::BufReader::new(file),
+            &mut out,
+            &mut progress,
+        )?
+    };
+    Ok(i32::from(bad > 0))
 }

@@ -1,6 +1,7 @@
 //! What tabula does besides speaking a protocol: the subcommands `analyse`, `suite`, `bench`,
-//! `play` (and its `--levels` list), `openings`, `match` (tournament), `review`, `tune`,
-//! `datagen` and `train` (and the data file between them), the position lines and game records
+//! `perft`, `play` (and its `--levels` list), `openings`, `match` (tournament), `review`,
+//! `solve`, `tune`, `datagen` and `train` (and the data file between them), each with its own
+//! arguments and run function, the position lines and game records
 //! they read, the arguments they share, the lines they print and the progress they show.
 
 pub mod analyse;
@@ -12,11 +13,15 @@ pub mod game_args;
 pub mod level_list;
 pub mod linear;
 pub mod opening_book;
+pub mod perft;
 pub mod play;
+pub mod play_command;
 pub mod play_record;
 pub mod play_text;
 pub mod progress;
 pub mod review;
+pub mod search_args;
+pub mod solve;
 pub mod suite;
 pub mod tournament;
 pub mod train;

@@ -4,13 +4,15 @@
 //! is `N passed, M failed`.
 
 use crate::board::position_text::parse_position_text;
+use crate::bounded_read;
 use crate::game::BoardSize;
-use crate::games::GameKind;
+use crate::games::{GameKind, game_and_size};
 use crate::record::position_line::PositionLine;
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
+use crate::tools::console::print_line;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -246,4 +248,28 @@ mod tests {
         assert!(lines[1].starts_with("FAIL wrong: perft 2: expected 63, counted 62"));
         assert_eq!(lines.last().unwrap(), "2 passed, 2 failed");
     }
+}
+
+/// Arguments of `tabula suite`.
+#[derive(clap::Args, Debug)]
+pub struct SuiteArgs {
+    #[command(flatten)]
+    pub search: crate::tools::search_args::PositionSearchArgs,
+    /// The suite file.
+    pub file: std::path::PathBuf,
+}
+
+/// `tabula suite FILE`: exit code 1 if any position failed.
+pub fn run_command(args: &SuiteArgs) -> Result<i32, String> {
+    let search = &args.search;
+    let (game, size) = game_and_size(&search.game, search.size.as_deref())?;
+    let text = bounded_read::read_text(&args.file, bounded_read::MAX_POSITION_FILE)?;
+    let config = SuiteConfig {
+        game,
+        size,
+        limits: search.limits.limits(),
+        hash_mb: search.limits.hash,
+    };
+    let (_, failed) = run_suite(&config, &text, &mut |line| print_line(line))?;
+    Ok(i32::from(failed > 0))
 }
