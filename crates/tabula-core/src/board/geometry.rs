@@ -4,8 +4,7 @@
 //! refer to them by a plain `&'static` reference and stay cheap to copy.
 
 use crate::board::bitboard::{Bitboard, MAX_WORDS};
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use crate::board::built_once::BuiltOnce;
 
 /// The largest width or height of any board.
 pub const MAX_SIDE: usize = 25;
@@ -38,18 +37,12 @@ pub struct Geometry {
     board_squares: Vec<u64>,
 }
 
-static GEOMETRIES: LazyLock<Mutex<HashMap<(usize, usize), &'static Geometry>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static GEOMETRIES: BuiltOnce<(usize, usize), Geometry> = BuiltOnce::new();
 
 /// The geometry of a `width` x `height` board (both from 1 to `MAX_SIDE`), built on first use.
 pub fn geometry(width: usize, height: usize) -> &'static Geometry {
     assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
-    let mut cache = GEOMETRIES
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache
-        .entry((width, height))
-        .or_insert_with(|| Box::leak(Box::new(Geometry::build(width, height))))
+    GEOMETRIES.get((width, height), || Geometry::build(width, height))
 }
 
 impl Geometry {

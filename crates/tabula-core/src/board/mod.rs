@@ -2,6 +2,7 @@
 //! keys, the position string's parser, text pictures, and the board's size and the two sides.
 
 pub mod bitboard;
+pub mod built_once;
 pub mod geometry;
 pub mod position_text;
 pub mod render;

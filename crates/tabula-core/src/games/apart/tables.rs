@@ -2,8 +2,7 @@
 //! of every square, and line lengths measured with them.
 
 use crate::board::bitboard::{Bitboard, MAX_WORDS};
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use crate::board::built_once::BuiltOnce;
 
 /// The four axes as (dx, dy): horizontal, vertical, diagonal, anti-diagonal. Direction
 /// `2 * axis` goes along (dx, dy), direction `2 * axis + 1` against it.
@@ -20,17 +19,11 @@ pub struct Tables {
     neighbourhood: Vec<u64>,
 }
 
-static TABLES: LazyLock<Mutex<HashMap<usize, &'static Tables>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static TABLES: BuiltOnce<usize, Tables> = BuiltOnce::new();
 
 /// The tables of the `n` x `n` board, built on first use.
 pub fn tables(n: usize) -> &'static Tables {
-    let mut cache = TABLES
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache
-        .entry(n)
-        .or_insert_with(|| Box::leak(Box::new(Tables::build(n))))
+    TABLES.get(n, || Tables::build(n))
 }
 
 impl Tables {

@@ -4,10 +4,9 @@
 //! positions hold a plain `&'static Layout` and stay cheap to copy.
 
 use crate::board::bitboard::{Bitboard, MAX_WORDS};
+use crate::board::built_once::BuiltOnce;
 use crate::board::geometry::{Geometry, geometry};
 use crate::game::Side;
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
 
 /// Marks a missing neighbour in the step and diagonal tables.
 pub const NONE: u16 = u16::MAX;
@@ -39,17 +38,11 @@ pub struct Layout {
     doors: [[u64; MAX_WORDS]; 2],
 }
 
-static LAYOUTS: LazyLock<Mutex<HashMap<(usize, usize), &'static Layout>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static LAYOUTS: BuiltOnce<(usize, usize), Layout> = BuiltOnce::new();
 
 /// The layout of a `width` x `height` board (both from 1 to 25), built on first use.
 pub fn layout(width: usize, height: usize) -> &'static Layout {
-    let mut cache = LAYOUTS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    cache
-        .entry((width, height))
-        .or_insert_with(|| Box::leak(Box::new(Layout::build(width, height))))
+    LAYOUTS.get((width, height), || Layout::build(width, height))
 }
 
 impl Layout {
