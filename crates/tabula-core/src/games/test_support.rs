@@ -1,11 +1,25 @@
-//! What the games' unit tests share: a position string redrawn through a map of squares (the
-//! symmetries' tests), bad input refused with the right words, and seeded random games.
+//! What the games' unit tests share: perft figures checked, a position string redrawn through a
+//! map of squares (the symmetries' tests), bad input refused with the right words, and seeded
+//! random games.
 
 use crate::board::position_text::{Cell, PositionText, parse_position_text};
-use crate::game::Game;
+use crate::game::{Game, perft};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
+
+/// Perft from `game` at depths 1 to `depths`.
+pub fn perfts<G: Game>(game: &G, depths: usize) -> Vec<u64> {
+    (1..=depths as u32).map(|d| perft(game, d)).collect()
+}
+
+/// Asserts that perft from each position string of `reference`, read by `position`, gives its
+/// figures (depth 1 first).
+pub fn assert_perfts<G: Game>(reference: &[(&str, &[u64])], position: impl Fn(&str) -> G) {
+    for &(text, expected) in reference {
+        assert_eq!(perfts(&position(text), expected.len()), expected, "{text}");
+    }
+}
 
 /// `text`'s position redrawn: the square (x, y) of its w x h board goes to `map(x, y, w, h)`
 /// (on an h x w board where `transpose`), and with `swap_colours` every piece changes colour

@@ -6,18 +6,15 @@ use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::clock::Instant;
 use crate::game::{Outcome, perft, perft_divide};
-use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
+use crate::games::test_support::{
+    assert_perfts, assert_refused, random_walk, redrawn, refuses_positions,
+};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::ops::ControlFlow;
 
 fn position(text: &str) -> Apart<10> {
     Apart::from_text(&parse_position_text(text).unwrap()).unwrap()
-}
-
-fn perfts(text: &str, depths: usize) -> Vec<u64> {
-    let start = position(text);
-    (1..=depths as u32).map(|d| perft(&start, d)).collect()
 }
 
 const START_8: &str = "1pppppp1/1pppppp1/8/8/8/8/1PPPPPP1/1PPPPPP1 w 0 1";
@@ -73,9 +70,7 @@ const REFERENCE: &[(&str, &[u64])] = &[
 
 #[test]
 fn perft_matches_independent_figures() {
-    for &(text, expected) in REFERENCE {
-        assert_eq!(perfts(text, expected.len()), expected, "{text}");
-    }
+    assert_perfts(REFERENCE, position);
 }
 
 /// White's first turn from the 8 x 8 start, by hand. Rank 1 (b1..g1): along the rank the line is
@@ -254,13 +249,19 @@ fn the_search_lists_turns_without_captures_first() {
 /// of a second to list.
 const CROWDED_16: &str = "2p1p5p5/1pp1ppp1p1ppp1p1/16/1p5p3p1p2/9p6/2p9p3/4p9p1/9p2p3/2P1Pp3P1P4/7P5P2/6p2pP1p3/2P1P1P1P3P1P1/10P5/4P8P2/1P5P1P1PPPP1/3P1P3P2P1P1 w 32 17";
 
-#[test]
-fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
+/// [`CROWDED_16`], its legal turns, and the cheap turns a listing starts with.
+fn crowded_listing() -> (Apart<10>, Vec<ApartMove<10>>, Vec<ApartMove<10>>) {
     let game = position(CROWDED_16);
     let mut all = Vec::new();
     game.legal_moves(&mut all);
     let mut listed = Vec::new();
     assert!(game.cheap_moves(&mut listed));
+    (game, all, listed)
+}
+
+#[test]
+fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
+    let (game, all, mut listed) = crowded_listing();
     assert!(!game.remaining_moves(
         &mut listed,
         Cutoff {
@@ -283,11 +284,7 @@ fn a_listing_past_its_deadline_gives_up_with_legal_turns_only() {
 
 #[test]
 fn a_listing_stops_at_its_size_limit_with_legal_turns_only() {
-    let game = position(CROWDED_16);
-    let mut all = Vec::new();
-    game.legal_moves(&mut all);
-    let mut listed = Vec::new();
-    assert!(game.cheap_moves(&mut listed));
+    let (game, all, mut listed) = crowded_listing();
     let limit = listed.len() + 10;
     assert!(limit < all.len(), "{limit} of {}", all.len());
     let cutoff = Cutoff {

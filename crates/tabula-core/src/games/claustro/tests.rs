@@ -5,15 +5,11 @@
 use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::game::{GameMove, Outcome, perft, perft_divide};
-use crate::games::test_support::{random_walk, redrawn};
+use crate::games::test_support::{assert_perfts, perfts, random_walk, redrawn};
 use std::ops::ControlFlow;
 
 fn position(text: &str) -> Claustro<10> {
     Claustro::from_text(&parse_position_text(text).unwrap()).unwrap()
-}
-
-fn perfts(game: &Claustro<10>, depths: usize) -> Vec<u64> {
-    (1..=depths as u32).map(|d| perft(game, d)).collect()
 }
 
 fn start(width: usize, height: usize) -> Claustro<10> {
@@ -57,9 +53,7 @@ fn perft_from_the_start_matches_the_issue() {
 
 #[test]
 fn perft_matches_the_brute_force_checker() {
-    for &(text, expected) in CHECKER {
-        assert_eq!(perfts(&position(text), expected.len()), expected, "{text}");
-    }
+    assert_perfts(CHECKER, position);
 }
 
 #[test]

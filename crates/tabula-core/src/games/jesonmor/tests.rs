@@ -8,15 +8,13 @@ use super::*;
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft, perft_divide};
-use crate::games::test_support::{assert_refused, random_walk, redrawn, refuses_positions};
+use crate::games::test_support::{
+    assert_perfts, assert_refused, perfts, random_walk, redrawn, refuses_positions,
+};
 use std::ops::ControlFlow;
 
 fn position<const W: usize>(text: &str) -> JesonMor<W> {
     JesonMor::from_text(&parse_position_text(text).unwrap()).unwrap()
-}
-
-fn perfts<const W: usize>(start: &JesonMor<W>, depths: usize) -> Vec<u64> {
-    (1..=depths as u32).map(|d| perft(start, d)).collect()
 }
 
 const START_9: &str = "nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w 0 1";
@@ -74,13 +72,7 @@ const REFERENCE_9: &[(&str, &[u64])] = &[
 
 #[test]
 fn perft_matches_independent_figures() {
-    for &(text, expected) in REFERENCE_9 {
-        assert_eq!(
-            perfts(&position::<2>(text), expected.len()),
-            expected,
-            "{text}"
-        );
-    }
+    assert_perfts(REFERENCE_9, position::<2>);
 }
 
 #[test]

@@ -4,17 +4,12 @@
 use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft};
-use crate::games::test_support::{assert_refused, redrawn, refuses_positions};
+use crate::games::test_support::{assert_perfts, assert_refused, redrawn, refuses_positions};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 fn position(text: &str) -> Joust<10> {
     Joust::from_text(&parse_position_text(text).unwrap()).unwrap()
-}
-
-fn perfts(text: &str, depths: usize) -> Vec<u64> {
-    let start = position(text);
-    (1..=depths as u32).map(|d| perft(&start, d)).collect()
 }
 
 /// Figures from Fairy-Stockfish's `joust` (its custom board sizes through a variants file),
@@ -54,9 +49,7 @@ const REFERENCE: &[(&str, &[u64])] = &[
 
 #[test]
 fn perft_matches_independent_figures() {
-    for &(text, expected) in REFERENCE {
-        assert_eq!(perfts(text, expected.len()), expected, "{text}");
-    }
+    assert_perfts(REFERENCE, position);
 }
 
 #[test]
