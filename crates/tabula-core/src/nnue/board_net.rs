@@ -161,31 +161,37 @@ impl NetState {
     /// A piece of `owner` moved from `from` to `to`.
     #[inline]
     pub fn shift(&mut self, planes: &Planes, owner: Side, (from, to): (usize, usize)) {
-        let Some(net) = self.net else { return };
-        for perspective in [Side::White, Side::Black] {
+        self.update(|net, accumulator, perspective| {
             let gone = planes.piece(perspective, owner, from);
             let come = planes.piece(perspective, owner, to);
-            net.shift(&mut self.accumulator, perspective, gone, come);
-        }
+            net.shift(accumulator, perspective, gone, come);
+        });
     }
 
     /// A piece of `owner` left the board from `square`.
     #[inline]
     pub fn remove(&mut self, planes: &Planes, owner: Side, square: usize) {
-        let Some(net) = self.net else { return };
-        for perspective in [Side::White, Side::Black] {
+        self.update(|net, accumulator, perspective| {
             let gone = planes.piece(perspective, owner, square);
-            net.remove(&mut self.accumulator, perspective, gone);
-        }
+            net.remove(accumulator, perspective, gone);
+        });
     }
 
     /// Square `square` of plane `plane` (numbered as [`Planes::mark`] does) became marked.
     #[inline]
     pub fn add_mark(&mut self, planes: &Planes, plane: usize, square: usize) {
+        self.update(|net, accumulator, perspective| {
+            let come = planes.mark(perspective, plane, square);
+            net.add(accumulator, perspective, come);
+        });
+    }
+
+    /// Brings both perspectives' accumulators up to date with `change`, when there is a net.
+    #[inline]
+    fn update(&mut self, change: impl Fn(&Network, &mut Accumulator, Side)) {
         let Some(net) = self.net else { return };
         for perspective in [Side::White, Side::Black] {
-            let come = planes.mark(perspective, plane, square);
-            net.add(&mut self.accumulator, perspective, come);
+            change(net, &mut self.accumulator, perspective);
         }
     }
 }
