@@ -120,11 +120,7 @@ impl Limit {
         fields.set_item("white_inc", this.white_inc)?;
         fields.set_item("black_inc", this.black_inc)?;
         fields.set_item("remaining_moves", this.remaining_moves)?;
-        let build = py
-            .import("functools")?
-            .getattr("partial")?
-            .call((slf.get_type(),), Some(&fields))?;
-        (build, PyTuple::empty(py)).into_pyobject(py)
+        reduced(slf.as_any(), &fields, PyTuple::empty(py))
     }
 }
 
@@ -305,12 +301,24 @@ impl PlayResult {
         let flags = PyDict::new(py);
         flags.set_item("draw_offered", this.draw_offered)?;
         flags.set_item("resigned", this.resigned)?;
-        let build = py
-            .import("functools")?
-            .getattr("partial")?
-            .call((slf.get_type(),), Some(&flags))?;
-        (build, args).into_pyobject(py)
+        reduced(slf.as_any(), &flags, args)
     }
+}
+
+/// What `__reduce__` answers for `slf`, a class whose keyword-only fields are `keywords` and
+/// whose positional ones are `args`: `functools.partial(type(slf), **keywords)` and `args`, as
+/// pickle wants them (a pickled call cannot name keywords).
+fn reduced<'py, A: IntoPyObject<'py>>(
+    slf: &Bound<'py, PyAny>,
+    keywords: &Bound<'py, PyDict>,
+    args: A,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = slf.py();
+    let build = py
+        .import("functools")?
+        .getattr("partial")?
+        .call((slf.get_type(),), Some(keywords))?;
+    (build, args).into_pyobject(py)
 }
 
 /// `flag` as Python writes it.
