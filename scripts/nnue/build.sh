@@ -25,6 +25,18 @@ export TABULA=$tabula
 here=$(dirname "$0")
 training=(--batch-size 4096 --learning-rate 0.005 --score-weight 0.75 --seed 1 --validation-every 20)
 mkdir -p "$work"
+
+# A net from data of GAMES games searched with the hand-written evaluation at NODES nodes a move
+# (16 shards, scripts/nnue/dataset.sh), then trained for EPOCHS epochs.
+# usage: shipped_from_shards GAME SIZE GAMES NODES SEED EPOCHS
+shipped_from_shards() {
+  local game=$1 size=$2 games=$3 nodes=$4 seed=$5 epochs=$6
+  "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game "$game" --size "$size" --games "$games" \
+    --nodes "$nodes" --random-plies 8 --seed "$seed" --hand-written
+  "$tabula" train --game "$game" --size "$size" --data "$work"/data/data-*.txt \
+    --out "$work/$net.nnue" --epochs "$epochs" "${training[@]}"
+}
+
 case $net in
   jesonmor-9x9)
     # The first net (shipped 2026-11-26): data searched with the hand-written evaluation.
@@ -44,21 +56,12 @@ case $net in
       --epochs 15 "${training[@]}" ;;
   apart-8x8)
     # The second 8 x 8 net (2026-11-28); the first was trained on this run's first 47,298 games.
-    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game apart --size 8 --games 330000 \
-      --nodes 5000 --random-plies 8 --seed 3 --hand-written
-    "$tabula" train --game apart --size 8 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
-      --epochs 5 "${training[@]}" ;;
+    shipped_from_shards apart 8 330000 5000 3 5 ;;
   apart-12x12)
     # 1,000 nodes a move, not 5,000: a 12 x 12 node costs about four 8 x 8 ones.
-    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game apart --size 12 --games 140000 \
-      --nodes 1000 --random-plies 8 --seed 3 --hand-written
-    "$tabula" train --game apart --size 12 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
-      --epochs 3 "${training[@]}" ;;
+    shipped_from_shards apart 12 140000 1000 3 3 ;;
   joust-9x9)
-    "$here/dataset.sh" "$work/data" 16 "$(nproc)" --game joust --size 9 --games 100000 \
-      --nodes 5000 --random-plies 8 --seed 1 --hand-written
-    "$tabula" train --game joust --size 9 --data "$work"/data/data-*.txt --out "$work/$net.nnue" \
-      --epochs 15 "${training[@]}" ;;
+    shipped_from_shards joust 9 100000 5000 1 15 ;;
   *)
     known="jesonmor-9x9, claustro-7x7, apart-8x8, apart-12x12, joust-9x9"
     echo "error: unknown net '$net' ($known)" >&2
