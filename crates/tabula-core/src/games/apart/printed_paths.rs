@@ -35,16 +35,13 @@
 use super::Apart;
 use super::ApartMove;
 use super::movegen::{first_landings, flood, jump_targets};
-use super::scratch::mix;
+use super::scratch::{NONE, slot};
 use super::tables::Tables;
 use crate::board::bitboard::Bitboard;
 
 /// About the most memory one start square's search takes (3 GiB: about 50 million paths on
 /// 8 x 8, 40 million up to 11 x 11, 28 million up to 16 x 16, 15 million up to 25 x 25).
 const PATH_SEARCH_BYTES: usize = 3 << 30;
-
-/// No state (the first landings' `before`).
-const NONE: u32 = u32::MAX;
 
 /// How a search ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,19 +86,10 @@ impl TurnTable {
         at: u16,
         captured: Bitboard<W>,
     ) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut slot = mix(at as u64, &captured.0) as usize & mask;
-        loop {
-            let index = self.slots[slot];
-            if index == NONE {
-                return slot;
-            }
+        slot(&self.slots, at as usize, captured, |index| {
             let state = &states[index as usize];
-            if state.at == at && state.captured == captured {
-                return slot;
-            }
-            slot = (slot + 1) & mask;
-        }
+            (state.at as usize, state.captured)
+        })
     }
 
     /// Puts the first state of a turn in its empty `slot`; doubles the table once half full.

@@ -52,6 +52,27 @@ pub fn mix(digest: u64, words: &[u64]) -> u64 {
     })
 }
 
+/// No index (of a state, walk or turn), or an empty slot of a table that [`slot`] probes.
+pub const NONE: u32 = u32::MAX;
+
+/// The slot of the key (`end`, `captured`) in `slots`, a hash table with open addressing of
+/// indices (`NONE` in an empty slot, its length a power of two) whose keys `key_of` reads from
+/// what they index: the slot holding it, or the empty one where it goes.
+#[inline]
+pub fn slot<const W: usize>(
+    slots: &[u32],
+    end: usize,
+    captured: Bitboard<W>,
+    key_of: impl Fn(u32) -> (usize, Bitboard<W>),
+) -> usize {
+    let mask = slots.len() - 1;
+    let mut slot = mix(end as u64, &captured.0) as usize & mask;
+    while slots[slot] != NONE && key_of(slots[slot]) != (end, captured) {
+        slot = (slot + 1) & mask;
+    }
+    slot
+}
+
 /// States of the capture search already searched, remembered by a 64-bit digest in a table that
 /// forgets on collision (then a state is searched again, which costs time but loses nothing).
 pub struct SeenStates {

@@ -23,12 +23,9 @@
 
 use super::movegen::{first_landings, jump_targets};
 use super::printed_paths::is_jump;
-use super::scratch::mix;
+use super::scratch::{NONE, slot};
 use super::{Apart, ApartMove};
 use crate::board::bitboard::Bitboard;
-
-/// No walk, or no turn.
-const NONE: u32 = u32::MAX;
 
 /// A walk: the turn it makes, the walk it extends by one landing (`NONE` for a first landing),
 /// and its last landing.
@@ -235,19 +232,10 @@ impl TurnIndex {
         end: usize,
         captured: Bitboard<W>,
     ) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut slot = mix(end as u64, &captured.0) as usize & mask;
-        loop {
-            let number = self.slots[slot];
-            if number == NONE {
-                return slot;
-            }
+        slot(&self.slots, end, captured, |number| {
             let turn = &turns[number as usize];
-            if turn.end as usize == end && turn.captured == captured {
-                return slot;
-            }
-            slot = (slot + 1) & mask;
-        }
+            (turn.end as usize, turn.captured)
+        })
     }
 
     /// The index of the turn ending on `end` with `captured`, if it is among the turns.
