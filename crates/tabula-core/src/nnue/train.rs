@@ -592,12 +592,7 @@ fn check_samples(set: &str, samples: &[Sample], inputs: usize) -> Result<(), Str
                 sample.score
             ));
         }
-        if !(0.0..=1.0).contains(&sample.result) {
-            return Err(format!(
-                "{set} sample {index}: the result {} is not in [0, 1]",
-                sample.result
-            ));
-        }
+        in_unit_interval(&format!("{set} sample {index}: the result"), sample.result)?;
         for (perspective, features) in ["side to move", "opponent"].iter().zip(&sample.features) {
             if let Some(feature) = features
                 .iter()
@@ -611,6 +606,15 @@ fn check_samples(set: &str, samples: &[Sample], inputs: usize) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// Checks that `value`, `what` names it, is in [0, 1].
+fn in_unit_interval(what: &str, value: f32) -> Result<(), String> {
+    if (0.0..=1.0).contains(&value) {
+        Ok(())
+    } else {
+        Err(format!("{what} {value} is not in [0, 1]"))
+    }
 }
 
 impl TrainConfig {
@@ -631,13 +635,7 @@ impl TrainConfig {
                 self.learning_rate
             ));
         }
-        if !(0.0..=1.0).contains(&self.score_weight) {
-            return Err(format!(
-                "--score-weight {} is not in [0, 1]",
-                self.score_weight
-            ));
-        }
-        Ok(())
+        in_unit_interval("--score-weight", self.score_weight)
     }
 }
 
