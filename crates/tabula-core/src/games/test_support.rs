@@ -1,4 +1,4 @@
-//! What the games' unit tests share: perft figures checked, a position string redrawn through a
+//! What the games' unit tests share: perft figures checked (and alike whatever the word count), a position string redrawn through a
 //! map of squares (the symmetries' tests), bad input refused with the right words, and seeded
 //! random games.
 
@@ -19,6 +19,15 @@ pub fn assert_perfts<G: Game>(reference: &[(&str, &[u64])], position: impl Fn(&s
     for &(text, expected) in reference {
         assert_eq!(perfts(&position(text), expected.len()), expected, "{text}");
     }
+}
+
+/// Asserts that perft to `depth` from the position string `text` is the same in `A` and `B`,
+/// one game with bitboards of two word counts.
+pub fn assert_same_perft<A: Game, B: Game>(text: &str, depth: u32) {
+    let parsed = parse_position_text(text).unwrap();
+    let a = A::from_text(&parsed).unwrap();
+    let b = B::from_text(&parsed).unwrap();
+    assert_eq!(perft(&a, depth), perft(&b, depth), "{text}");
 }
 
 /// `text`'s position redrawn: the square (x, y) of its w x h board goes to `map(x, y, w, h)`

@@ -5,7 +5,9 @@
 use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::game::{GameMove, Outcome, perft, perft_divide};
-use crate::games::test_support::{assert_perfts, perfts, random_walk, redrawn};
+use crate::games::test_support::{
+    assert_perfts, assert_refused, assert_same_perft, perfts, random_walk, redrawn,
+};
 use std::ops::ControlFlow;
 
 fn position(text: &str) -> Claustro<10> {
@@ -129,10 +131,7 @@ fn perft_is_unchanged_by_the_symmetries_of_the_rules() {
 
 #[test]
 fn every_word_class_gives_the_same_perft() {
-    let text = parse_position_text(CAPTURES).unwrap();
-    let narrow: Claustro<1> = Claustro::from_text(&text).unwrap();
-    let wide: Claustro<10> = Claustro::from_text(&text).unwrap();
-    assert_eq!(perft(&narrow, 3), perft(&wide, 3));
+    assert_same_perft::<Claustro<1>, Claustro<10>>(CAPTURES, 3);
 }
 
 #[test]
@@ -233,8 +232,7 @@ fn moves_parse_only_when_legal_and_say_why_not() {
         ("c3z9", "'z9'"),
     ];
     for (text, problem) in errors {
-        let error = game.parse_move(text).unwrap_err();
-        assert!(error.contains(problem), "{text}: {error}");
+        assert_refused(game.parse_move(text), problem);
     }
 }
 

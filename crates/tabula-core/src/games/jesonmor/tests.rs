@@ -9,7 +9,8 @@ use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft, perft_divide};
 use crate::games::test_support::{
-    assert_perfts, assert_refused, perfts, random_walk, redrawn, refuses_positions,
+    assert_perfts, assert_refused, assert_same_perft, perfts, random_walk, redrawn,
+    refuses_positions,
 };
 use std::ops::ControlFlow;
 
@@ -112,11 +113,7 @@ fn every_word_class_gives_the_same_perft() {
     let expected = perft(&position::<2>(text), 4);
     assert_eq!(perft(&position::<4>(text), 4), expected);
     assert_eq!(perft(&position::<10>(text), 4), expected);
-    let small = "n1n1n/5/2N2/5/1N1N1 w 0 1";
-    assert_eq!(
-        perft(&position::<1>(small), 5),
-        perft(&position::<10>(small), 5)
-    );
+    assert_same_perft::<JesonMor<1>, JesonMor<10>>("n1n1n/5/2N2/5/1N1N1 w 0 1", 5);
 }
 
 /// The position string with its board redrawn through a map of (x, y, n) to (x, y), and with

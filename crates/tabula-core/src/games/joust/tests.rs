@@ -4,7 +4,9 @@
 use super::*;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Outcome, perft};
-use crate::games::test_support::{assert_perfts, assert_refused, redrawn, refuses_positions};
+use crate::games::test_support::{
+    assert_perfts, assert_refused, assert_same_perft, redrawn, refuses_positions,
+};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -54,10 +56,7 @@ fn perft_matches_independent_figures() {
 
 #[test]
 fn every_word_class_gives_the_same_perft() {
-    let text = parse_position_text("8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1").unwrap();
-    let narrow: Joust<1> = Joust::from_text(&text).unwrap();
-    let wide: Joust<10> = Joust::from_text(&text).unwrap();
-    assert_eq!(perft(&narrow, 5), perft(&wide, 5));
+    assert_same_perft::<Joust<1>, Joust<10>>("8/8/2*1*3/1*2n3/3N4/5*2/2*5/8 w 0 1", 5);
 }
 
 #[test]
