@@ -23,6 +23,8 @@ pub mod review;
 pub mod search_args;
 pub mod solve;
 pub mod suite;
+#[cfg(test)]
+pub mod test_support;
 pub mod tournament;
 pub mod train;
 pub mod tune;
