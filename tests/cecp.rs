@@ -30,6 +30,11 @@ fn ask(engine: &mut Engine, line: &str) -> Vec<String> {
     lines
 }
 
+/// Sends `line` and checks that the engine answers `expected`, line by line.
+fn assert_answer(engine: &mut Engine, line: &str, expected: &[&str]) {
+    assert_eq!(ask(engine, line), expected, "{line}");
+}
+
 /// Sends `line` and checks that it is taken: no error reply, no move refused (`variant` may
 /// print a `setup` line for XBoard).
 fn assert_accepted(engine: &mut Engine, line: &str) {
@@ -106,35 +111,37 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
     ask(&mut engine, "force");
     // In Joust the refusal is followed by the burned squares (none yet), which XBoard's
     // take-back has cleared from its board.
-    assert_eq!(
-        ask(&mut engine, "usermove d4d5"),
-        vec!["Illegal move: d4d5", "highlight 8/8/8/8/8/8/8/8"]
+    assert_answer(
+        &mut engine,
+        "usermove d4d5",
+        &["Illegal move: d4d5", "highlight 8/8/8/8/8/8/8/8"],
     );
-    assert_eq!(
-        ask(&mut engine, "usermove z9z9"),
-        vec!["Illegal move: z9z9", "highlight 8/8/8/8/8/8/8/8"]
+    assert_answer(
+        &mut engine,
+        "usermove z9z9",
+        &["Illegal move: z9z9", "highlight 8/8/8/8/8/8/8/8"],
     );
     // Still white to move at the start: white's first move is taken (and d4 is burned).
-    assert_eq!(
-        ask(&mut engine, "usermove d4c2"),
-        vec!["highlight 8/8/8/8/3d4/8/8/8"]
+    assert_answer(
+        &mut engine,
+        "usermove d4c2",
+        &["highlight 8/8/8/8/3d4/8/8/8"],
     );
 }
 
 #[test]
 fn bad_commands_get_cecp_error_replies() {
     let (mut engine, _) = xboard();
-    assert_eq!(
-        ask(&mut engine, "frobnicate 3"),
-        vec!["Error (unknown command): frobnicate 3"]
+    assert_answer(
+        &mut engine,
+        "frobnicate 3",
+        &["Error (unknown command): frobnicate 3"],
     );
-    assert_eq!(
-        ask(&mut engine, "sd deep"),
-        vec!["Error (not a number): sd deep"]
-    );
-    assert_eq!(
-        ask(&mut engine, "variant chess"),
-        vec!["Error (unsupported variant): unknown game 'chess'"]
+    assert_answer(&mut engine, "sd deep", &["Error (not a number): sd deep"]);
+    assert_answer(
+        &mut engine,
+        "variant chess",
+        &["Error (unsupported variant): unknown game 'chess'"],
     );
     let refused = ask(&mut engine, "setboard 9/9 w 0 1");
     assert_eq!(refused.len(), 1, "{refused:#?}");
@@ -142,10 +149,7 @@ fn bad_commands_get_cecp_error_replies() {
         refused[0].starts_with("Error (illegal position): "),
         "{refused:#?}"
     );
-    assert_eq!(
-        ask(&mut engine, "undo"),
-        vec!["Error (no move to take back): undo"]
-    );
+    assert_answer(&mut engine, "undo", &["Error (no move to take back): undo"]);
 }
 
 #[test]
@@ -160,7 +164,7 @@ fn go_plays_for_the_side_to_move_and_playother_gives_the_engine_the_other_side()
     assert!(legal_by_uci("jesonmor", &["e1d3", &black]), "{black}");
     // force, then playother: the engine takes the side not to move (black again) and waits.
     ask(&mut engine, "force");
-    assert_eq!(ask(&mut engine, "playother"), Vec::<String>::new());
+    assert_answer(&mut engine, "playother", &[]);
     engine.send("usermove d3e5");
     let (second, _) = engine_move(&engine);
     assert!(
@@ -181,11 +185,11 @@ fn remove_takes_back_two_plies_and_undo_one() {
     ] {
         assert_accepted(&mut engine, line);
     }
-    assert_eq!(ask(&mut engine, "remove"), Vec::<String>::new());
+    assert_answer(&mut engine, "remove", &[]);
     // White to move from the start again: e1d3 is legal once more.
-    assert_eq!(ask(&mut engine, "usermove e1d3"), Vec::<String>::new());
-    assert_eq!(ask(&mut engine, "undo"), Vec::<String>::new());
-    assert_eq!(ask(&mut engine, "usermove e1f3"), Vec::<String>::new());
+    assert_answer(&mut engine, "usermove e1d3", &[]);
+    assert_answer(&mut engine, "undo", &[]);
+    assert_answer(&mut engine, "usermove e1f3", &[]);
 }
 
 #[test]
@@ -222,14 +226,12 @@ fn a_move_that_ends_the_game_is_claimed_in_cecp_form() {
     for line in ["new", "variant claustro", "force"] {
         ask(&mut engine, line);
     }
-    assert_eq!(
-        ask(&mut engine, &format!("setboard {DOORSTEPS}")),
-        Vec::<String>::new()
-    );
+    assert_answer(&mut engine, &format!("setboard {DOORSTEPS}"), &[]);
     // The user's winning move is claimed...
-    assert_eq!(
-        ask(&mut engine, "usermove d5e5"),
-        vec!["1-0 {White wins: a pawn reached its goal}"]
+    assert_answer(
+        &mut engine,
+        "usermove d5e5",
+        &["1-0 {White wins: a pawn reached its goal}"],
     );
     // ... and so is the engine's.
     ask(&mut engine, &format!("setboard {DOORSTEPS}"));
@@ -242,9 +244,10 @@ fn a_move_that_ends_the_game_is_claimed_in_cecp_form() {
         Some("1-0 {White wins: a pawn reached its goal}")
     );
     // The game is over: go claims the result again and plays nothing.
-    assert_eq!(
-        ask(&mut engine, "go"),
-        vec!["1-0 {White wins: a pawn reached its goal}"]
+    assert_answer(
+        &mut engine,
+        "go",
+        &["1-0 {White wins: a pawn reached its goal}"],
     );
 }
 
@@ -301,11 +304,8 @@ fn analyze_thinks_without_moving_follows_the_moves_and_exits() {
     let lines = ask(&mut engine, "nopost");
     assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:#?}");
     // The analysed move was played: black to move, so e9d7 is legal and e1d3 is not.
-    assert_eq!(
-        ask(&mut engine, "usermove e1f3"),
-        vec!["Illegal move: e1f3"]
-    );
-    assert_eq!(ask(&mut engine, "usermove e9d7"), Vec::<String>::new());
+    assert_answer(&mut engine, "usermove e1f3", &["Illegal move: e1f3"]);
+    assert_answer(&mut engine, "usermove e9d7", &[]);
 }
 
 #[test]
@@ -362,21 +362,19 @@ fn a_sized_variant_sets_up_that_board_and_tells_xboard_its_size() {
         answer,
         "a new variant line starts again"
     );
-    assert_eq!(
-        ask(&mut engine, "usermove h1g3"),
-        vec!["Illegal move: h1g3"]
-    );
+    assert_answer(&mut engine, "usermove h1g3", &["Illegal move: h1g3"]);
 }
 
 #[test]
 fn variant_defines_the_knight_for_xboard_after_the_setup() {
     let (mut engine, _) = xboard();
-    assert_eq!(
-        ask(&mut engine, "variant jesonmor"),
-        vec![
+    assert_answer(
+        &mut engine,
+        "variant jesonmor",
+        &[
             "setup (PN....pn....) 9x9+0_fairy nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1",
             "piece N& N",
-        ]
+        ],
     );
     // Claustro's pawns cannot be said in Betza notation: no piece line.
     let claustro = ask(&mut engine, "variant claustro");
@@ -419,41 +417,40 @@ fn lift_marks_the_legal_targets_and_every_move_shows_the_burned_squares() {
     for line in ["variant joust", "force"] {
         ask(&mut engine, line);
     }
-    assert_eq!(
-        ask(&mut engine, "lift d4"),
-        vec!["highlight 8/8/2Y1Y3/1Y3Y2/8/1Y3Y2/2Y1Y3/8"]
+    assert_answer(
+        &mut engine,
+        "lift d4",
+        &["highlight 8/8/2Y1Y3/1Y3Y2/8/1Y3Y2/2Y1Y3/8"],
     );
     // XBoard clears its markers itself when the piece is put down.
-    assert_eq!(ask(&mut engine, "put f5"), Vec::<String>::new());
-    assert_eq!(
-        ask(&mut engine, "usermove d4f5"),
-        vec!["highlight 8/8/8/8/3d4/8/8/8"]
+    assert_answer(&mut engine, "put f5", &[]);
+    assert_answer(
+        &mut engine,
+        "usermove d4f5",
+        &["highlight 8/8/8/8/3d4/8/8/8"],
     );
-    assert_eq!(
-        ask(&mut engine, "usermove e5c6"),
-        vec!["highlight 8/8/8/4d3/3d4/8/8/8"]
+    assert_answer(
+        &mut engine,
+        "usermove e5c6",
+        &["highlight 8/8/8/4d3/3d4/8/8/8"],
     );
     // From f5: d4 and e5 are burned (black dots, not targets); the knight on c6 is out of reach.
-    assert_eq!(
-        ask(&mut engine, "lift f5"),
-        vec!["highlight 8/4Y1Y1/3Y3Y/4d3/3d3Y/4Y1Y1/8/8"]
+    assert_answer(
+        &mut engine,
+        "lift f5",
+        &["highlight 8/4Y1Y1/3Y3Y/4d3/3d3Y/4Y1Y1/8/8"],
     );
     // With XBoard's own legality test on, a move onto a burned square reaches the engine: it is
     // refused, and the burned squares are shown again after XBoard's take-back.
-    assert_eq!(
-        ask(&mut engine, "usermove f5d4"),
-        vec!["Illegal move: f5d4", "highlight 8/8/8/4d3/3d4/8/8/8"]
+    assert_answer(
+        &mut engine,
+        "usermove f5d4",
+        &["Illegal move: f5d4", "highlight 8/8/8/4d3/3d4/8/8/8"],
     );
     // An empty square or the opponent's piece: nowhere to go, the burned squares stay.
-    assert_eq!(
-        ask(&mut engine, "lift c6"),
-        vec!["highlight 8/8/8/4d3/3d4/8/8/8"]
-    );
+    assert_answer(&mut engine, "lift c6", &["highlight 8/8/8/4d3/3d4/8/8/8"]);
     // Taking a move back shows the burned squares of the position before it.
-    assert_eq!(
-        ask(&mut engine, "undo"),
-        vec!["highlight 8/8/8/8/3d4/8/8/8"]
-    );
+    assert_answer(&mut engine, "undo", &["highlight 8/8/8/8/3d4/8/8/8"]);
     // The engine's own move is followed by the burned squares too.
     ask(&mut engine, "sd 2");
     engine.send("go");
@@ -492,10 +489,7 @@ fn lift_and_status_answer_at_once_on_a_crowded_board() {
     ] {
         assert_accepted(&mut engine, line);
     }
-    assert_eq!(
-        ask(&mut engine, "lift a1"),
-        vec!["highlight 8/8/8/8/8/8/YY6/2Y5"]
-    );
+    assert_answer(&mut engine, "lift a1", &["highlight 8/8/8/8/8/8/YY6/2Y5"]);
     // On a crowded 25 x 25 board the piece's turns are found without listing the position's
     // (the `pong` of `ask` once never came, memory growing without bound).
     assert_accepted(&mut engine, "variant 25x25_apart");
@@ -518,26 +512,22 @@ fn captures_are_marked_red_and_bad_squares_refused() {
     for line in ["variant jesonmor", "force", "setboard 5/5/2n2/5/1N3 w 0 1"] {
         assert_accepted(&mut engine, line);
     }
-    assert_eq!(
-        ask(&mut engine, "lift b1"),
-        vec!["highlight 5/5/Y1R2/3Y1/5"]
+    assert_answer(&mut engine, "lift b1", &["highlight 5/5/Y1R2/3Y1/5"]);
+    assert_answer(
+        &mut engine,
+        "lift f1",
+        &["Error (not a square of this board): f1"],
     );
-    assert_eq!(
-        ask(&mut engine, "lift f1"),
-        vec!["Error (not a square of this board): f1"]
+    assert_answer(&mut engine, "lift", &["Error (needs one square): lift"]);
+    assert_answer(
+        &mut engine,
+        "hover b1 c3",
+        &["Error (needs one square): hover b1 c3"],
     );
-    assert_eq!(
-        ask(&mut engine, "lift"),
-        vec!["Error (needs one square): lift"]
-    );
-    assert_eq!(
-        ask(&mut engine, "hover b1 c3"),
-        vec!["Error (needs one square): hover b1 c3"]
-    );
-    assert_eq!(ask(&mut engine, "hover c3"), Vec::<String>::new());
-    assert_eq!(ask(&mut engine, "put c3,"), Vec::<String>::new());
+    assert_answer(&mut engine, "hover c3", &[]);
+    assert_answer(&mut engine, "put c3,", &[]);
     // Nothing was played: white is still to move from b1.
-    assert_eq!(ask(&mut engine, "usermove b1a3"), Vec::<String>::new());
+    assert_answer(&mut engine, "usermove b1a3", &[]);
 }
 
 #[test]
@@ -546,10 +536,7 @@ fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
     for line in ["variant jesonmor", "post"] {
         ask(&mut engine, line);
     }
-    assert_eq!(
-        ask(&mut engine, "option Level=random"),
-        Vec::<String>::new()
-    );
+    assert_answer(&mut engine, "option Level=random", &[]);
     // The random level moves at once, without a search, so without thinking lines.
     engine.send("usermove e1d3");
     let (reply, thinking) = engine_move(&engine);
@@ -571,7 +558,7 @@ fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
         ("option Hash=64", "Error (unknown option): option Hash=64"),
         ("option Level", "Error (option needs a value): option Level"),
     ] {
-        assert_eq!(ask(&mut engine, line), vec![error]);
+        assert_answer(&mut engine, line, &[error]);
     }
     // Two lines per depth at MultiPV 2 (the Level stays random until set back).
     for line in ["option Level=max", "option MultiPV=2", "force", "sd 2"] {
@@ -626,12 +613,12 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
     }
     engine.send("go");
     engine_move(&engine);
-    assert_eq!(ask(&mut engine, "draw"), vec!["offer draw"]);
+    assert_answer(&mut engine, "draw", &["offer draw"]);
     // Once the move is taken back the engine has no judgement of the position: declined.
     for line in ["force", "undo", "playother"] {
         assert_accepted(&mut engine, line);
     }
-    assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
+    assert_answer(&mut engine, "draw", &[]);
     // At the start the engine is not worse: the offer is declined by saying nothing. (`force`
     // comes first: the engine plays white since `playother`, and would start on the new board.)
     for line in ["force", "variant jesonmor", "usermove e1d3", "sd 4"] {
@@ -639,10 +626,11 @@ fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
     }
     engine.send("go");
     engine_move(&engine);
-    assert_eq!(ask(&mut engine, "draw"), Vec::<String>::new());
-    assert_eq!(
-        ask(&mut engine, "draw please"),
-        vec!["Error (unexpected argument): draw please"]
+    assert_answer(&mut engine, "draw", &[]);
+    assert_answer(
+        &mut engine,
+        "draw please",
+        &["Error (unexpected argument): draw please"],
     );
 }
 
@@ -694,7 +682,7 @@ fn limited_strength_options_are_checked_and_weaken_play() {
             "Error (UCI_LimitStrength takes 0 or 1): option UCI_LimitStrength=sometimes",
         ),
     ] {
-        assert_eq!(ask(&mut engine, line), vec![error]);
+        assert_answer(&mut engine, line, &[error]);
     }
     assert_accepted(&mut engine, "variant 5x5_joust");
     let win = "d4b3".to_string();
