@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use tabula_core::board::Side;
 use tabula_core::board::position_text::{Cell, parse_position_text};
-use tabula_core::clicks::targets;
+use tabula_core::clicks::{move_squares, targets};
 use tabula_core::game::{BoardSize, MAX_PERFT_DEPTH};
 use tabula_core::games::{GameKind, game_and_size, open_session};
 use tabula_core::search::THREADS_RANGE;
@@ -392,8 +392,29 @@ impl Position {
         let state = self.state();
         let live = state.session.verdict().is_none();
         let session = state.session.as_ref();
-        let found = targets(session, state.kind, &path, live, &OnceLock::new()).map_err(refused)?;
+        let found = targets(session, &path, live, &OnceLock::new()).map_err(refused)?;
         Ok((found.next, found.complete))
+    }
+
+    /// The first legs of the legal moves as they are entered square by square: `(from, to)`
+    /// square indices (`y * width + x` from a1), ascending; none once the game is over. A move
+    /// of several legs (a Claustro capture, an Apart turn of jumps) is entered by its first leg,
+    /// then by `targets`.
+    fn first_legs(&self) -> Vec<(usize, usize)> {
+        self.state().session.first_legs()
+    }
+
+    /// The square indices (`y * width + x` from a1) that the text of `move` visits, in order;
+    /// none for a pass.
+    #[pyo3(signature = (r#move))]
+    fn move_squares(&self, r#move: Text) -> PyResult<Vec<usize>> {
+        let text = r#move.named("move")?;
+        let state = self.state();
+        if text == "0000" {
+            return Ok(Vec::new());
+        }
+        move_squares(&text, state.session.size())
+            .ok_or_else(|| refused(format!("'{text}' is not a run of squares of this board")))
     }
 
     /// The board as the protocol's `d` shows it.

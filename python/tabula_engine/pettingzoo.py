@@ -41,7 +41,6 @@ engine, at any level or Elo: the agent left sees only its own turns.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Optional, TypedDict, Union
 
 import numpy as np
@@ -54,7 +53,6 @@ from pettingzoo.utils.wrappers import BaseWrapper
 from ._native import Engine, Position
 
 AGENTS = ("player_0", "player_1")
-SQUARE = re.compile(r"[a-y][0-9]+")
 PLANES = 7
 Size = Union[int, str, None]
 Observation = dict[str, npt.NDArray[np.int8]]
@@ -158,16 +156,9 @@ class raw_env(TabulaEnv):
         if self.position.is_game_over():
             return mask
         if not self.path:
-            if self.game == "apart":
-                # Apart's turns are too many to list in its crowded positions: ask by squares.
-                for start in self.position.targets([])[0]:
-                    origin = self._index(start)
-                    for to in self.position.targets([start])[0]:
-                        mask[origin * self.cells + self._index(to)] = 1
-            else:
-                for move in self.position.legal_moves():
-                    first, second = (self._index(n) for n in SQUARE.findall(move)[:2])
-                    mask[first * self.cells + second] = 1
+            # The rules' own first legs (an Apart position's turns are too many to list).
+            for first, second in self.position.first_legs():
+                mask[first * self.cells + second] = 1
             if not mask.any() and self.position.legal_moves() == ["0000"]:
                 mask[self.stop_action] = 1
             return mask
@@ -241,8 +232,8 @@ class raw_env(TabulaEnv):
         """The actions that enter `move` (a legal move's text) from the start of a turn."""
         if move == "0000":
             return [self.stop_action]
-        names = SQUARE.findall(move)
-        squares = [self._index(name) for name in names]
+        squares = self.position.move_squares(move)
+        names = [self._name(square) for square in squares]
         actions = [a * self.cells + b for a, b in zip(squares, squares[1:])]
         following, _ = self.position.targets(names)
         return actions + [self.stop_action] if following else actions

@@ -4,9 +4,7 @@
 //! (`tabula gui`) and the browser module both ask here.
 
 use crate::board::geometry::{Geometry, geometry};
-use crate::board::position_text::{Cell, parse_position_text};
-use crate::game::{BoardSize, Side};
-use crate::games::GameKind;
+use crate::game::BoardSize;
 use crate::session::GameSession;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
@@ -45,15 +43,14 @@ pub fn move_square_names(text: &str, size: BoardSize) -> Vec<String> {
         .collect()
 }
 
-/// In Apart every movement of a turn ends a whole turn (a turn may stop after any movement),
-/// so the rules are asked about squares: the continuations of `path` are the squares that
-/// make `path` plus the square a legal turn, and a move may start from a piece from which
-/// some square makes one. Its contrived positions have hundreds of millions of turns, too
-/// many to read. In the other games a move's first squares need not make a whole move (a
-/// Claustro capture goes on with a placement), so the legal moves are read, one by one.
+/// A game whose moves are entered by asking the rules ([`crate::game::Game::ENTERED_BY_ASKING`]:
+/// Apart, whose every movement ends a whole turn and whose contrived positions have hundreds of
+/// millions of turns, too many to read) answers the squares itself
+/// ([`crate::game::Game::asked_next_squares`]). In the other games a move's first squares need
+/// not make a whole move (a Claustro capture goes on with a placement), so the legal moves are
+/// read, one by one. `starts` keeps the squares a move may start from, worked out once.
 pub fn targets(
     session: &dyn GameSession,
-    game: GameKind,
     path: &[String],
     live: bool,
     starts: &OnceLock<Vec<usize>>,
@@ -70,17 +67,22 @@ pub fn targets(
     if !live {
         return Ok(Targets::default());
     }
-    let mut next = match (game, picked.is_empty()) {
-        (GameKind::Apart, true) => start_squares(session, starts).clone(),
-        (GameKind::Apart, false) => squares_making_a_move(session, &path.concat()),
-        (_, true) if starts.get().is_some() => start_squares(session, starts).clone(),
-        (_, _) => {
-            let next = continuations(session, &picked)?;
-            if picked.is_empty() {
-                let _ = starts.set(next.clone());
-            }
-            next
+    let mut next = if session.entered_by_asking() {
+        if picked.is_empty() {
+            starts
+                .get_or_init(|| session.asked_next_squares(&[]))
+                .clone()
+        } else {
+            session.asked_next_squares(&picked)
         }
+    } else if let (true, Some(known)) = (picked.is_empty(), starts.get()) {
+        known.clone()
+    } else {
+        let next = continuations(session, &picked)?;
+        if picked.is_empty() {
+            let _ = starts.set(next.clone());
+        }
+        next
     };
     // By file, then rank, as people read a list of squares.
     next.sort_unstable_by_key(|&square| geometry.coords(square));
@@ -126,47 +128,10 @@ fn continuations(session: &dyn GameSession, picked: &[usize]) -> Result<Vec<usiz
     Ok(next)
 }
 
-/// The squares a move may start from, worked out once into `starts`: the pieces of the side to
-/// move with a move of one leg (an Apart turn's first movement is a turn of its own).
-fn start_squares<'a>(
-    session: &dyn GameSession,
-    starts: &'a OnceLock<Vec<usize>>,
-) -> &'a Vec<usize> {
-    starts.get_or_init(|| {
-        let Ok(parsed) = parse_position_text(&session.position_text()) else {
-            return Vec::new();
-        };
-        let mover = session.side_to_move();
-        (0..parsed.cells.len())
-            .filter(|&square| match parsed.cells[square] {
-                Cell::Piece(letter) => letter.is_ascii_uppercase() == (mover == Side::White),
-                _ => false,
-            })
-            .filter(|&square| !session.one_leg_targets(square).is_empty())
-            .collect()
-    })
-}
-
-/// The squares whose name after `prefix` makes a legal move.
-fn squares_making_a_move(session: &dyn GameSession, prefix: &str) -> Vec<usize> {
-    let size = session.size();
-    (0..size.width * size.height)
-        .filter(|&square| makes_a_move(session, prefix, square))
-        .collect()
-}
-
-/// Whether `prefix` and the name of `square` make a legal move.
-fn makes_a_move(session: &dyn GameSession, prefix: &str, square: usize) -> bool {
-    let geometry = board_geometry(session.size());
-    let mut text = prefix.to_string();
-    geometry.push_square_name(square, &mut text);
-    session.is_legal_move(&text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::build_session;
+    use crate::games::{GameKind, build_session};
     use crate::session::Setup;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
@@ -197,7 +162,7 @@ mod tests {
                     geometry.coords(geometry.parse_square(name).expect("a square"))
                 });
                 starts.dedup();
-                let found = targets(&*session, GameKind::Apart, &[], true, &OnceLock::new());
+                let found = targets(&*session, &[], true, &OnceLock::new());
                 assert_eq!(found.expect("targets").next, starts);
                 let start = &starts[rng.random_range(0..starts.len())];
                 let mut seconds: Vec<String> = squares
@@ -209,13 +174,12 @@ mod tests {
                     geometry.coords(geometry.parse_square(name).expect("a square"))
                 });
                 let path = [start.clone()];
-                let found = targets(&*session, GameKind::Apart, &path, true, &OnceLock::new());
+                let found = targets(&*session, &path, true, &OnceLock::new());
                 assert_eq!(found.expect("targets").next, seconds);
                 let chosen = &legal[rng.random_range(0..legal.len())];
                 let entered = move_square_names(chosen, board);
                 if entered.len() >= 2 {
-                    let found =
-                        targets(&*session, GameKind::Apart, &entered, true, &OnceLock::new());
+                    let found = targets(&*session, &entered, true, &OnceLock::new());
                     assert_eq!(found.expect("targets").complete.as_ref(), Some(chosen));
                 }
                 session.play_move(chosen).expect("a listed move");

@@ -513,6 +513,116 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn board_marks(_size: BoardSize) -> Vec<BoardMark> {
         Vec::new()
     }
+
+    /// Whether a move is entered by asking the rules square by square
+    /// ([`Game::asked_next_squares`]) rather than by reading the legal moves' squares
+    /// ([`Game::move_path`]): an Apart turn, whose squares are walks the position chooses and
+    /// whose turns are too many to list in a crowded position.
+    const ENTERED_BY_ASKING: bool = false;
+
+    /// The squares `mv` visits as it is entered leg by leg, as the board pages and the learning
+    /// environments enter it: from, to, then a Claustro capture's placement. None for a pass,
+    /// and for a game whose moves are entered by asking ([`Game::ENTERED_BY_ASKING`]). The
+    /// default reads the move's text.
+    fn move_path(&self, mv: Self::Move) -> Option<MovePath> {
+        let size = self.size();
+        let board = crate::board::geometry::geometry(size.width, size.height);
+        let squares = board.parse_square_path(&self.move_text(mv)).ok()?;
+        MovePath::new(&squares)
+    }
+
+    /// For a game whose moves are entered by asking ([`Game::ENTERED_BY_ASKING`]): the squares
+    /// that may follow `path` (the squares entered this turn, its start first) in a legal move;
+    /// for an empty path, the squares a move may start from. None in the other games.
+    fn asked_next_squares(&self, _path: &[usize]) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// Calls `change` with each square `mv` changes and what it leaves there, as a board kept
+    /// beside the position (a learning environment's planes) follows the move. The default
+    /// compares the position's text before and after the move.
+    fn move_changes(&self, mv: Self::Move, change: &mut dyn FnMut(usize, Left)) {
+        use crate::board::position_text::{Cell, parse_position_text};
+        let mover = self.side_to_move();
+        let mut after = self.clone();
+        after.play(mv);
+        let (Ok(before), Ok(after)) = (
+            parse_position_text(&self.to_text()),
+            parse_position_text(&after.to_text()),
+        ) else {
+            return;
+        };
+        for (square, (was, now)) in before.cells.iter().zip(&after.cells).enumerate() {
+            if was != now {
+                change(
+                    square,
+                    match now {
+                        Cell::Empty => Left::Empty,
+                        Cell::Burned => Left::Burned,
+                        Cell::Piece(letter)
+                            if letter.is_ascii_uppercase() == (mover == Side::White) =>
+                        {
+                            Left::Mover
+                        }
+                        Cell::Piece(_) => Left::Opponent,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The squares a move visits as it is entered leg by leg ([`Game::move_path`]): two, or three
+/// for a Claustro capture (its placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePath {
+    squares: [u16; MovePath::MOST],
+    len: u8,
+}
+
+impl MovePath {
+    /// The most squares a path holds.
+    pub const MOST: usize = 3;
+
+    /// The path of `squares`; None unless they are two to [`MovePath::MOST`].
+    pub fn new(squares: &[usize]) -> Option<MovePath> {
+        if !(2..=MovePath::MOST).contains(&squares.len()) {
+            return None;
+        }
+        let mut path = MovePath {
+            squares: [0; MovePath::MOST],
+            len: squares.len() as u8,
+        };
+        for (kept, &square) in path.squares.iter_mut().zip(squares) {
+            *kept = u16::try_from(square).ok()?;
+        }
+        Some(path)
+    }
+
+    /// A move from `from` to `to`.
+    pub fn leg(from: usize, to: usize) -> MovePath {
+        MovePath {
+            squares: [from as u16, to as u16, 0],
+            len: 2,
+        }
+    }
+
+    /// Its squares, in the order they are entered.
+    pub fn squares(&self) -> &[u16] {
+        &self.squares[..self.len as usize]
+    }
+}
+
+/// What a move leaves on a square it changes ([`Game::move_changes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    Empty,
+    /// A burned square (the square a Joust knight leaves).
+    Burned,
+    /// A piece of the side that moved.
+    Mover,
+    /// A piece of the other side (a Claustro capture's placement).
+    Opponent,
 }
 
 /// A square of the board itself that matters: its `(x, y)` (from the bottom left) and what it is.

@@ -83,6 +83,17 @@ pub trait GameSession: Send {
     /// The outcome if the game is over, by every rule (position and history).
     /// The squares the piece on `from` can reach in a move of one leg ([`Game::one_leg_targets`]).
     fn one_leg_targets(&self, from: usize) -> Vec<usize>;
+    /// Whether a move is entered by asking the rules square by square
+    /// ([`Game::ENTERED_BY_ASKING`]).
+    fn entered_by_asking(&self) -> bool;
+    /// The squares that may follow `path` where moves are entered by asking
+    /// ([`Game::asked_next_squares`]).
+    fn asked_next_squares(&self, path: &[usize]) -> Vec<usize>;
+    /// The first legs of the legal moves, as they are entered square by square: each move's
+    /// first two squares ([`Game::move_path`]), or where moves are entered by asking, each
+    /// start and a square that may follow it ([`Game::asked_next_squares`]); ascending, none
+    /// once the game is over.
+    fn first_legs(&self) -> Vec<(usize, usize)>;
 
     fn verdict(&self) -> Option<Verdict>;
     /// The hand-written evaluation's terms and its total from the side to move's view.
@@ -294,6 +305,41 @@ impl<G: Game> GameSession for GameState<G> {
 
     fn one_leg_targets(&self, from: usize) -> Vec<usize> {
         self.position.one_leg_targets(from)
+    }
+
+    fn entered_by_asking(&self) -> bool {
+        G::ENTERED_BY_ASKING
+    }
+
+    fn asked_next_squares(&self, path: &[usize]) -> Vec<usize> {
+        self.position.asked_next_squares(path)
+    }
+
+    fn first_legs(&self) -> Vec<(usize, usize)> {
+        if self.verdict().is_some() {
+            return Vec::new();
+        }
+        let mut legs = Vec::new();
+        if G::ENTERED_BY_ASKING {
+            for from in self.position.asked_next_squares(&[]) {
+                for to in self.position.asked_next_squares(&[from]) {
+                    legs.push((from, to));
+                }
+            }
+        } else {
+            let mut moves = Vec::new();
+            self.position.legal_moves(&mut moves);
+            for mv in moves {
+                if let Some(path) = self.position.move_path(mv)
+                    && let &[from, to, ..] = path.squares()
+                {
+                    legs.push((usize::from(from), usize::from(to)));
+                }
+            }
+        }
+        legs.sort_unstable();
+        legs.dedup();
+        legs
     }
 
     fn verdict(&self) -> Option<Verdict> {

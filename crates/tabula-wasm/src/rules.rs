@@ -7,14 +7,13 @@ use std::sync::OnceLock;
 use tabula_core::board_view::board_rows;
 use tabula_core::clicks::{Targets, targets};
 use tabula_core::game::Outcome;
-use tabula_core::games::{GameKind, game_and_size, open_session};
+use tabula_core::games::{game_and_size, open_session};
 use tabula_core::session::GameSession;
 use wasm_bindgen::prelude::*;
 
 /// A game at one position, as the page's referee.
 #[wasm_bindgen]
 pub struct Rules {
-    game: GameKind,
     session: Box<dyn GameSession>,
     /// The squares a move may start from here, worked out once.
     starts: OnceLock<Vec<usize>>,
@@ -39,7 +38,6 @@ impl Rules {
         let session = open_session(game, size, position, &words(moves), true)
             .map_err(|why| JsError::new(&why))?;
         Ok(Rules {
-            game,
             session,
             starts: OnceLock::new(),
         })
@@ -50,9 +48,8 @@ impl Rules {
     pub fn targets(&self, path: &str) -> Result<JsValue, JsError> {
         let path: Vec<String> = words(path).into_iter().map(str::to_string).collect();
         let live = self.session.verdict().is_none();
-        let Targets { next, complete } =
-            targets(self.session.as_ref(), self.game, &path, live, &self.starts)
-                .map_err(|why| JsError::new(&why))?;
+        let Targets { next, complete } = targets(self.session.as_ref(), &path, live, &self.starts)
+            .map_err(|why| JsError::new(&why))?;
         let answer = js_sys::Object::new();
         let next: js_sys::Array = next.iter().map(|name| JsValue::from_str(name)).collect();
         js_sys::Reflect::set(&answer, &"next".into(), &next)

@@ -5,8 +5,8 @@
 
 use super::PLANES;
 use super::RANDOM_ACTION;
-use super::legs::Legs;
-use super::shape::{BLACK, BURNED, EMPTY, Shape, WHITE, read_board, side_code};
+use super::legs::{legs, move_board};
+use super::shape::{BLACK, BURNED, EMPTY, Shape, WHITE, read_board};
 use crate::arguments::refused;
 use crate::opponent::Opponent;
 use pyo3::prelude::*;
@@ -92,7 +92,7 @@ pub(super) struct Rules {
 }
 
 /// N games of the type `G`.
-pub(super) struct Games<G: Legs> {
+pub(super) struct Games<G: Game> {
     pub(super) shape: Shape,
     pub(super) size: BoardSize,
     pub(super) start: G,
@@ -111,7 +111,7 @@ pub(super) struct Games<G: Legs> {
     pub(super) illegal_loses: bool,
 }
 
-impl<G: Legs> Games<G> {
+impl<G: Game> Games<G> {
     pub(super) fn new(
         shape: Shape,
         size: BoardSize,
@@ -179,21 +179,18 @@ impl<G: Legs> Games<G> {
         slot.legs.clear();
         slot.complete = None;
         if Self::verdict(slot).is_none() {
-            if G::READS_MOVES {
+            if !G::ENTERED_BY_ASKING {
                 slot.position.legal_moves(&mut slot.moves);
             }
-            slot.complete =
-                slot.position
-                    .legs(&slot.moves, &[], &slot.board, self.shape, &mut slot.legs);
+            slot.complete = legs(&slot.position, &slot.moves, &[], self.shape, &mut slot.legs);
         }
     }
 
     /// Plays `mv` in `slot` and works out the position after it.
     fn play(&self, slot: &mut Slot<G>, mv: G::Move) {
-        let mover = side_code(slot.position.side_to_move());
+        move_board(&slot.position, mv, &mut slot.board);
         slot.history.push(slot.position.hash(), mv);
         slot.position.play(mv);
-        G::move_board(mv, mover, &mut slot.board);
         self.turn_starts(slot);
     }
 
@@ -226,10 +223,10 @@ impl<G: Legs> Games<G> {
             }
             slot.path.push(to);
             slot.legs.clear();
-            slot.complete = slot.position.legs(
+            slot.complete = legs(
+                &slot.position,
                 &slot.moves,
                 &slot.path,
-                &slot.board,
                 self.shape,
                 &mut slot.legs,
             );
@@ -259,7 +256,7 @@ impl<G: Legs> Games<G> {
         {
             let chosen =
                 if opponent.is_random() {
-                    if !G::READS_MOVES {
+                    if G::ENTERED_BY_ASKING {
                         slot.position.legal_moves(&mut slot.moves);
                     }
                     let count = slot.moves.len();
@@ -412,7 +409,7 @@ pub(super) fn slot_seed(seed: u64, index: usize) -> u64 {
     mixed.wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-impl<G: Legs> Batch for Games<G> {
+impl<G: Game> Batch for Games<G> {
     fn shape(&self) -> Shape {
         self.shape
     }

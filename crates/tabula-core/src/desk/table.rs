@@ -290,13 +290,7 @@ impl Table {
     /// `tabula_core::clicks::targets`); nothing where no move may be made.
     pub fn targets(&self, path: &[String]) -> Result<Targets, String> {
         let live = self.is_live();
-        targets(
-            self.session.as_ref(),
-            self.game,
-            path,
-            live,
-            &self.known.starts,
-        )
+        targets(self.session.as_ref(), path, live, &self.known.starts)
     }
 }
 

@@ -6,6 +6,10 @@
 //!   all there is: see [`string_says_all`]);
 //! - the moves' texts are all different, and a move's text parses back to the move (checked on
 //!   up to 64 moves of a position, spread over its list, like the hash after `play`);
+//! - a move's squares as entered leg by leg (`Game::move_path`) are the squares its text visits
+//!   (none in a game entered by asking, `Game::ENTERED_BY_ASKING`), and the squares it changes
+//!   (`Game::move_changes`) turn the position's board into the board after it (both checked on
+//!   the moves read back from their text);
 //! - tags are never zero, and all different where a move fits in the 32 bits of a tag;
 //! - `count_legal_moves` is the number of moves `legal_moves` lists, and `written_move_batches`
 //!   gives those moves, each once, with their texts as `move_text` writes them;
@@ -28,7 +32,7 @@
 use crate::board::position_text::parse_position_text;
 use crate::board::position_text::{Cell, position_string};
 use crate::game::{
-    BoardSize, Cutoff, Game, GameMove, Outcome, Side, SquareMap, Symmetry, divide_by, perft,
+    BoardSize, Cutoff, Game, GameMove, Left, Outcome, Side, SquareMap, Symmetry, divide_by, perft,
 };
 use crate::nnue::train::FloatNet;
 use crate::nnue::{HIDDEN, Network};
@@ -256,6 +260,7 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
         );
         let mut child = position.clone();
         child.play(mv);
+        check_entry(position, mv, &child);
         let scratch: G = read(&child.to_text());
         assert!(
             !string_says_all(&child, &scratch) || child.hash() == scratch.hash(),
@@ -274,6 +279,60 @@ fn check_position<G: Game>(position: &G, perft_depth: u32) {
             G::NAME
         );
     }
+}
+
+/// Checks `mv`'s squares as entered leg by leg against its text, and the squares it changes
+/// against `child`, the position after it.
+fn check_entry<G: Game>(position: &G, mv: G::Move, child: &G) {
+    let (text, move_text) = (position.to_text(), position.move_text(mv));
+    let size = position.size();
+    let visited = crate::board::geometry::geometry(size.width, size.height)
+        .parse_square_path(&move_text)
+        .ok();
+    let path = position.move_path(mv);
+    let path: Option<Vec<usize>> =
+        path.map(|path| path.squares().iter().map(|&s| s.into()).collect());
+    let expected = if G::ENTERED_BY_ASKING { None } else { visited };
+    assert_eq!(
+        path,
+        expected,
+        "{}: '{text}' squares of {move_text}",
+        G::NAME
+    );
+    // Cells as classes: empty, burned, a white piece, a black piece.
+    let class = |cell: &Cell| match cell {
+        Cell::Empty => 0,
+        Cell::Burned => 1,
+        Cell::Piece(letter) if letter.is_ascii_uppercase() => 2,
+        Cell::Piece(_) => 3,
+    };
+    let cells = |position: &G| -> Vec<u8> {
+        parse_position_text(&position.to_text())
+            .expect("a position string")
+            .cells
+            .iter()
+            .map(class)
+            .collect()
+    };
+    let (mover, other) = match position.side_to_move() {
+        Side::White => (2, 3),
+        Side::Black => (3, 2),
+    };
+    let mut board = cells(position);
+    position.move_changes(mv, &mut |square, left| {
+        board[square] = match left {
+            Left::Empty => 0,
+            Left::Burned => 1,
+            Left::Mover => mover,
+            Left::Opponent => other,
+        };
+    });
+    assert_eq!(
+        board,
+        cells(child),
+        "{}: '{text}' changes of {move_text}",
+        G::NAME
+    );
 }
 
 /// The most, in centipawns, by which a quantised net's score may differ from its float net's:

@@ -12,6 +12,7 @@
 //! accepted, however crowded, and all its turns are listed (see `movegen` for why, and for the
 //! worst case).
 
+mod entry;
 mod eval;
 mod movegen;
 mod nnue;
@@ -26,7 +27,8 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardSize, Cutoff, Game, GameMove, History, LateMoves, Side, Symmetry, Verdict, WrittenMoves,
+    BoardSize, Cutoff, Game, GameMove, History, LateMoves, Left, MovePath, Side, Symmetry, Verdict,
+    WrittenMoves,
 };
 use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 use movegen::Turns;
@@ -396,6 +398,33 @@ threefold repetition, two passes in a row and 400 plies are draws.";
     }
 
     game_net_methods!();
+
+    /// A turn is entered movement by movement, the rules asked about each square: it is its
+    /// start, end and captures, not one run of squares.
+    const ENTERED_BY_ASKING: bool = true;
+
+    fn move_path(&self, _mv: ApartMove<W>) -> Option<MovePath> {
+        None
+    }
+
+    fn asked_next_squares(&self, path: &[usize]) -> Vec<usize> {
+        if self.verdict().is_some() {
+            return Vec::new();
+        }
+        entry::next_movements(self, path)
+    }
+
+    /// The captured pieces and the start are left empty.
+    fn move_changes(&self, mv: ApartMove<W>, change: &mut dyn FnMut(usize, Left)) {
+        if mv.is_pass() {
+            return;
+        }
+        for square in mv.captured.squares() {
+            change(square, Left::Empty);
+        }
+        change(mv.start as usize, Left::Empty);
+        change(mv.end as usize, Left::Mover);
+    }
 
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| self.piece_letter(square));

@@ -21,7 +21,8 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::zobrist;
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::game::{
-    BoardMark, BoardSize, Game, GameMove, History, MarkKind, Side, SquareMap, Symmetry, Verdict,
+    BoardMark, BoardSize, Game, GameMove, History, Left, MarkKind, MovePath, Side, SquareMap,
+    Symmetry, Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
 
@@ -386,6 +387,22 @@ times. A game of 400 plies is drawn.";
     }
 
     game_net_methods!();
+
+    /// A capture's placement of the captured pawn is its third square.
+    fn move_path(&self, mv: ClaustroMove) -> Option<MovePath> {
+        match mv.placement() {
+            Some(placement) => MovePath::new(&[mv.from(), mv.to(), placement]),
+            None => Some(MovePath::leg(mv.from(), mv.to())),
+        }
+    }
+
+    fn move_changes(&self, mv: ClaustroMove, change: &mut dyn FnMut(usize, Left)) {
+        change(mv.from(), Left::Empty);
+        change(mv.to(), Left::Mover);
+        if let Some(placement) = mv.placement() {
+            change(placement, Left::Opponent);
+        }
+    }
 
     fn picture(&self) -> String {
         picture::picture(self)

@@ -10,7 +10,8 @@ use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{PositionText, piece_cell, position_string};
 use crate::board::render;
 use crate::game::{
-    BoardMark, BoardSize, Game, GameMove, History, LateMoves, MarkKind, Side, Symmetry, Verdict,
+    BoardMark, BoardSize, Game, GameMove, History, LateMoves, Left, MarkKind, MovePath, Side,
+    Symmetry, Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
 
@@ -358,6 +359,16 @@ to move who has no move loses. Threefold repetition and 100 plies without a capt
     }
 
     game_net_methods!();
+
+    fn move_path(&self, mv: JesonMorMove) -> Option<MovePath> {
+        Some(MovePath::leg(mv.from as usize, mv.to as usize))
+    }
+
+    /// A knight leaves its square empty (and takes what stood where it lands).
+    fn move_changes(&self, mv: JesonMorMove, change: &mut dyn FnMut(usize, Left)) {
+        change(mv.from as usize, Left::Empty);
+        change(mv.to as usize, Left::Mover);
+    }
 
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| {

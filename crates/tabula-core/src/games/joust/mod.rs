@@ -8,7 +8,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};
 use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
-use crate::game::{BoardSize, Game, GameMove, Side, Symmetry, Verdict};
+use crate::game::{BoardSize, Game, GameMove, Left, MovePath, Side, Symmetry, Verdict};
 use crate::nnue::board_net::{BoxedNetState, game_net_methods};
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
@@ -367,6 +367,16 @@ player to move who has no move loses; there are no draws.";
     }
 
     game_net_methods!();
+
+    fn move_path(&self, mv: JoustMove) -> Option<MovePath> {
+        Some(MovePath::leg(mv.from as usize, mv.to as usize))
+    }
+
+    /// A knight burns the square it leaves.
+    fn move_changes(&self, mv: JoustMove, change: &mut dyn FnMut(usize, Left)) {
+        change(mv.from as usize, Left::Burned);
+        change(mv.to as usize, Left::Mover);
+    }
 
     fn picture(&self) -> String {
         let board = render::board_picture(self.geometry, |square| {
