@@ -1,27 +1,51 @@
-//! `tabula solve`: a game solved by retrograde analysis, its table written (Claustro 5 x 5).
+//! `tabula solve`: a game solved. Claustro 5 x 5 by retrograde analysis, its table written;
+//! Joust from the start of a board by proof search.
 
 use crate::games::claustro::solution::solve_command;
 use crate::tools::console::print_line;
 use crate::tools::progress::Progress;
+use tabula_core::board::BoardSize;
+use tabula_core::games::joust::solve::{Ideas, solve_start};
 
 /// Arguments of `tabula solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// The game: claustro.
+    /// The game: claustro or joust.
     pub game: String,
-    /// The table file to write.
+    /// Joust's board: `7` or `7x7`.
+    pub size: Option<String>,
+    /// Claustro: the table file to write.
     #[arg(long, default_value = crate::games::claustro::solution::DEFAULT_FILE)]
     pub out: std::path::PathBuf,
-    /// Pawns per side (4 is the real game; fewer makes a small table for tests).
+    /// Claustro: pawns per side (4 is the real game; fewer makes a small table for tests).
     #[arg(long, default_value_t = 4)]
     pub pawns: usize,
+    /// Joust: the transposition table's size in megabytes (0: none).
+    #[arg(long, default_value_t = 256)]
+    pub hash: usize,
+    /// Joust: prove every first move, not only the first winning one found.
+    #[arg(long)]
+    pub all: bool,
+    /// Joust: leave out an idea to measure what it saves (split: the knights-apart endgame;
+    /// order: trying the leaps that leave fewest replies first).
+    #[arg(long, value_parser = ["split", "order"])]
+    pub without: Vec<String>,
+    /// Joust: write the winner's strategy to this proof file (docs/solved.md gives its format;
+    /// `joust-proof-check FILE` verifies it).
+    #[arg(long)]
+    pub proof: Option<std::path::PathBuf>,
 }
 
 /// `tabula solve <game>`: the report on stdout, progress on stderr.
 pub fn run(args: &SolveArgs) -> Result<i32, String> {
-    if args.game != "claustro" {
-        return Err(format!("cannot solve '{}' (only claustro)", args.game));
+    match args.game.as_str() {
+        "claustro" => solve_claustro(args),
+        "joust" => solve_joust(args),
+        other => Err(format!("cannot solve '{other}' (claustro or joust)")),
     }
+}
+
+fn solve_claustro(args: &SolveArgs) -> Result<i32, String> {
     let mut bar: Option<Progress> = None;
     let report = solve_command(args.pawns, &args.out, &mut |step| {
         let bar =
@@ -31,5 +55,24 @@ pub fn run(args: &SolveArgs) -> Result<i32, String> {
     })?;
     drop(bar);
     print_line(&report);
+    Ok(0)
+}
+
+fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
+    let size = BoardSize::parse(args.size.as_deref().unwrap_or("7"))?;
+    let ideas = Ideas {
+        split: !args.without.iter().any(|idea| idea == "split"),
+        order: !args.without.iter().any(|idea| idea == "order"),
+        table_mb: args.hash,
+    };
+    let report = solve_start(size, ideas, args.all, args.proof.is_some())?;
+    for line in report.lines() {
+        print_line(&line);
+    }
+    if let (Some(path), Some((file, _, _))) = (&args.proof, &report.proof) {
+        std::fs::write(path, file)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        print_line(&format!("proof written to {}", path.display()));
+    }
     Ok(0)
 }

@@ -3,6 +3,7 @@
 
 mod eval;
 pub mod nnue;
+pub mod solve;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Geometry, geometry, zobrist};

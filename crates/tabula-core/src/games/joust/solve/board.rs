@@ -1,0 +1,161 @@
+//! The solver's board: up to 128 squares as the bits of a `u128` (square `y * width + x`), each
+//! square's knight leaps as a mask, and the solver's node (the burned squares and the two
+//! knights, the mover's first).
+
+/// The most squares the solver's board holds.
+pub const MAX_SQUARES: usize = 128;
+
+/// A set of squares.
+pub type Squares = u128;
+
+/// The one-square set of `square`.
+#[inline]
+pub fn bit(square: u8) -> Squares {
+    1u128 << square
+}
+
+/// The squares of `set`, lowest first.
+#[inline]
+pub fn squares(mut set: Squares) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let square = set.trailing_zeros() as u8;
+            set &= set - 1;
+            square
+        })
+    })
+}
+
+/// A knight's eight leaps.
+const LEAPS: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A board's size and its knights' leaps.
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    /// The squares a knight on each square leaps to.
+    leaps: Vec<Squares>,
+    /// Each leap as a shift of the whole set: the squares it may start from, and how far.
+    shifts: Vec<(Squares, i32)>,
+}
+
+impl Board {
+    /// The board `width` x `height`, if it has at most [`MAX_SQUARES`] squares.
+    pub fn new(width: usize, height: usize) -> Result<Board, String> {
+        if width * height > MAX_SQUARES || width < 3 || height < 3 {
+            return Err(format!(
+                "the joust solver takes boards of 3 x 3 to {MAX_SQUARES} squares, not {width}x{height}"
+            ));
+        }
+        let leaps = (0..width * height)
+            .map(|square| {
+                let (x, y) = ((square % width) as i64, (square / width) as i64);
+                let mut set = 0;
+                for (dx, dy) in LEAPS {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (0..width as i64).contains(&nx) && (0..height as i64).contains(&ny) {
+                        set |= 1u128 << (ny as usize * width + nx as usize);
+                    }
+                }
+                set
+            })
+            .collect();
+        let shifts = LEAPS
+            .iter()
+            .map(|&(dx, dy)| {
+                let from = (0..width * height)
+                    .filter(|&square| {
+                        let (x, y) = ((square % width) as i64, (square / width) as i64);
+                        (0..width as i64).contains(&(x + dx))
+                            && (0..height as i64).contains(&(y + dy))
+                    })
+                    .fold(0, |set, square| set | 1u128 << square);
+                (from, (dy * width as i64 + dx) as i32)
+            })
+            .collect();
+        Ok(Board {
+            width,
+            height,
+            leaps,
+            shifts,
+        })
+    }
+
+    /// Every square of the board.
+    pub fn all(&self) -> Squares {
+        if self.squares() == MAX_SQUARES {
+            !0
+        } else {
+            (1u128 << self.squares()) - 1
+        }
+    }
+
+    /// How many squares the board has.
+    pub fn squares(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The squares a knight on `square` leaps to, on an empty board.
+    #[inline]
+    pub fn leaps(&self, square: u8) -> Squares {
+        self.leaps[square as usize]
+    }
+
+    /// The squares a knight leaps to from any square of `set`.
+    #[inline]
+    pub fn spread(&self, set: Squares) -> Squares {
+        self.shifts.iter().fold(0, |all, &(from, by)| {
+            let moved = set & from;
+            all | if by >= 0 { moved << by } else { moved >> -by }
+        })
+    }
+
+    /// A square's name: file letter and rank number, as the game writes it (`a1`).
+    pub fn square_name(&self, square: u8) -> String {
+        let (x, y) = (square as usize % self.width, square as usize / self.width);
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+}
+
+/// A position as the solver sees it: the burned squares, the knight to move and the other knight.
+/// Who is white does not matter: both knights move alike.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Node {
+    pub burned: Squares,
+    pub mover: u8,
+    pub other: u8,
+}
+
+impl Node {
+    /// The squares the mover may leap to.
+    #[inline]
+    pub fn targets(&self, board: &Board) -> Squares {
+        board.leaps(self.mover) & !self.burned & !bit(self.other)
+    }
+
+    /// The node after the mover leaps to `to`: the square left is burned, and the other knight
+    /// moves next.
+    #[inline]
+    pub fn after(&self, to: u8) -> Node {
+        Node {
+            burned: self.burned | bit(self.mover),
+            mover: self.other,
+            other: to,
+        }
+    }
+
+    /// The squares no knight may ever land on again: burned, or under a knight.
+    #[inline]
+    pub fn closed(&self) -> Squares {
+        self.burned | bit(self.mover) | bit(self.other)
+    }
+}

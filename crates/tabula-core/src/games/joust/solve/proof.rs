@@ -1,0 +1,97 @@
+//! A Joust proof: the winner's strategy from a position, its move in every position the loser
+//! can reach, written so that a checker that knows only the rules can verify it.
+//!
+//! The file is a text header, one `key value` pair a line, then a line `---`, then the body:
+//!
+//! ```text
+//! tabula joust proof 1
+//! board 7x7
+//! position 7/7/7/4n2/3N3/7/7 w 0 1
+//! winner white
+//! choices 1234
+//! ---
+//! <choices bytes>
+//! ```
+//!
+//! The body is one byte for each of the winner's choices, in the order of a walk from the
+//! position: where the winner is to move, the next byte is the index of its leap among its legal
+//! leaps ordered by target square (`y * width + x`, so `a1`, `b1`, ... then `a2`), and the walk
+//! goes on from the position after it; where the loser is to move, the walk goes on from the
+//! position after each of its legal leaps, in that same order. A position met before in the walk
+//! is not walked again (it is proven already). The proof holds if every byte names a legal leap,
+//! the winner always has one, every line ends with the loser to move and unable to move, and no
+//! byte is left over.
+
+use super::Solver;
+use super::board::{Board, Node, squares};
+use std::collections::HashSet;
+
+/// A proof's body and what it says.
+pub struct Proof {
+    /// Whether the side to move at the root wins (else the other side does).
+    pub mover_wins: bool,
+    /// The winner's choices, in the walk's order.
+    pub choices: Vec<u8>,
+    /// Positions the walk visited (each once).
+    pub positions: u64,
+}
+
+/// The proof of the winner's strategy from `root`, found with `solver`.
+pub fn prove(solver: &mut Solver, board: &Board, root: &Node) -> Result<Proof, String> {
+    let mover_wins = solver.mover_wins(root);
+    let mut walk = Walk {
+        solver,
+        board,
+        seen: HashSet::new(),
+        choices: Vec::new(),
+    };
+    walk.visit(root, mover_wins)?;
+    Ok(Proof {
+        mover_wins,
+        positions: walk.seen.len() as u64,
+        choices: walk.choices,
+    })
+}
+
+struct Walk<'a, 'b> {
+    solver: &'a mut Solver<'b>,
+    board: &'a Board,
+    seen: HashSet<Node>,
+    choices: Vec<u8>,
+}
+
+impl Walk<'_, '_> {
+    /// Walks `node`, where the winner is to move if `winner_to_move`.
+    fn visit(&mut self, node: &Node, winner_to_move: bool) -> Result<(), String> {
+        if !self.seen.insert(*node) {
+            return Ok(());
+        }
+        let targets = node.targets(self.board);
+        if winner_to_move {
+            let Some(&to) = self.solver.winning_leaps(node, true).first() else {
+                return Err(format!("the solve was wrong: no winning leap at {node:?}"));
+            };
+            let index = squares(targets)
+                .position(|square| square == to)
+                .unwrap_or(0);
+            self.choices.push(index as u8);
+            self.visit(&node.after(to), false)
+        } else {
+            squares(targets).try_for_each(|to| self.visit(&node.after(to), true))
+        }
+    }
+}
+
+/// The proof file: the header for `board`, the root's position string and `proof`, then its
+/// body.
+pub fn proof_file(board: &Board, position: &str, winner: &str, proof: &Proof) -> Vec<u8> {
+    let mut file = format!(
+        "tabula joust proof 1\nboard {}x{}\nposition {position}\nwinner {winner}\nchoices {}\n---\n",
+        board.width,
+        board.height,
+        proof.choices.len()
+    )
+    .into_bytes();
+    file.extend_from_slice(&proof.choices);
+    file
+}

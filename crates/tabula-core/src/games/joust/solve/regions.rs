@@ -1,0 +1,69 @@
+//! The endgame of Joust where the knights are apart: once no square is reachable by both
+//! knights, each plays alone in its own region, and the side to move wins exactly when its
+//! longest path is longer than the other's (the two take turns; whoever runs out first loses).
+
+use super::board::{Board, Node, Squares, bit};
+
+/// The squares a knight on `from` can ever reach by leaps through `open`.
+pub fn reach(board: &Board, from: u8, open: Squares) -> Squares {
+    let mut reached = 0;
+    let mut frontier = bit(from);
+    while frontier != 0 {
+        frontier = board.spread(frontier) & open & !reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// The two knights' regions, mover's first, if no square is reachable by both.
+pub fn apart(board: &Board, node: &Node) -> Option<(Squares, Squares)> {
+    let open = board.all() & !node.closed();
+    let (mut mover, mut other) = (0, 0);
+    let (mut mover_edge, mut other_edge) = (bit(node.mover), bit(node.other));
+    // Both regions grow a step at a time, so that knights still in touch are found early.
+    while mover_edge != 0 || other_edge != 0 {
+        mover_edge = board.spread(mover_edge) & open & !mover;
+        other_edge = board.spread(other_edge) & open & !other;
+        mover |= mover_edge;
+        other |= other_edge;
+        if mover & other != 0 {
+            return None;
+        }
+    }
+    Some((mover, other))
+}
+
+/// The longest path a lone knight on `from` can leap through `open`, counted in leaps, or
+/// `cap` if it is at least that long.
+pub fn longest_path(board: &Board, from: u8, open: Squares, cap: u32) -> u32 {
+    let mut best = 0;
+    extend(board, from, open, 0, cap, &mut best);
+    best.min(cap)
+}
+
+fn extend(board: &Board, at: u8, open: Squares, length: u32, cap: u32, best: &mut u32) {
+    *best = (*best).max(length);
+    if *best >= cap || length + reach(board, at, open).count_ones() <= *best {
+        return;
+    }
+    let targets = board.leaps(at) & open;
+    // Warnsdorff's order: the square with the fewest onward leaps first finds long paths soon.
+    let mut order: Vec<(u32, u8)> = super::board::squares(targets)
+        .map(|to| ((board.leaps(to) & open & !bit(to)).count_ones(), to))
+        .collect();
+    order.sort_unstable();
+    for (_, to) in order {
+        extend(board, to, open & !bit(to), length + 1, cap, best);
+        if *best >= cap {
+            return;
+        }
+    }
+}
+
+/// Whether the mover wins a node whose knights are in the regions `apart` gave: its longest
+/// path must be longer than the other's.
+pub fn mover_wins_apart(board: &Board, node: &Node, regions: (Squares, Squares)) -> bool {
+    let (mover_region, other_region) = regions;
+    let other = longest_path(board, node.other, other_region, u32::MAX);
+    longest_path(board, node.mover, mover_region, other + 1) > other
+}
