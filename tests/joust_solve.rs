@@ -1,7 +1,12 @@
 //! The Joust solver through the real binary: `tabula solve joust N --proof FILE`, and its proof
 //! verified by the independent checker (crates/joust-proof-check), which must also refuse a proof
-//! that is cut short, padded, or claims the wrong winner.
+//! that is cut short, padded, or claims the wrong winner; and `go` at a proven start.
 
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::Engine;
 use joust_proof_check::check;
 use std::path::PathBuf;
 use std::process::Command;
@@ -64,4 +69,33 @@ fn a_proof_cut_short_padded_or_claiming_the_other_winner_fails() {
         "{:?}",
         check(&wrong)
     );
+}
+
+#[test]
+fn go_at_a_proven_start_plays_a_move_the_solver_proves() {
+    for (size, first_move) in [(5, "c3d1"), (7, "d4f3")] {
+        let mut engine = Engine::start_game(&format!("joust {size}"));
+        let lines = engine.search_from("position startpos", "go movetime 60000");
+        assert_eq!(
+            lines,
+            [
+                format!("info depth 1 score cp 19999 nodes 0 pv {first_move}"),
+                "info string proven: joust starts proven first-player wins: 5x5, 7x7".to_string(),
+                format!("bestmove {first_move}"),
+            ]
+        );
+        // After that move, black to move loses: the solver proves it anew.
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "joust", &size.to_string(), "--moves", first_move])
+            .output()
+            .expect("the tabula binary runs");
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            report.starts_with(&format!("joust {size}x{size} after 1 move (",))
+                && report.lines().next().is_some_and(
+                    |line| line.ends_with("the first player (white) wins with perfect play")
+                ),
+            "{report}"
+        );
+    }
 }

@@ -5,7 +5,7 @@ use crate::games::claustro::solution::solve_command;
 use crate::tools::console::print_line;
 use crate::tools::progress::Progress;
 use tabula_core::board::BoardSize;
-use tabula_core::games::joust::solve::{Ideas, solve_start};
+use tabula_core::games::joust::solve::{Ideas, Method, SolveOrder, solve_position};
 
 /// Arguments of `tabula solve`.
 #[derive(clap::Args, Debug)]
@@ -23,13 +23,22 @@ pub struct SolveArgs {
     /// Joust: the transposition table's size in megabytes (0: none).
     #[arg(long, default_value_t = 256)]
     pub hash: usize,
-    /// Joust: prove every first move, not only the first winning one found.
+    /// Joust: give up after this many nodes (0: never).
+    #[arg(long, default_value_t = 0)]
+    pub max_nodes: u64,
+    /// Joust: solve the position after these moves from the start (`--moves "d4f3 e5c6"`).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Joust: prove every move of the side to move, not only the first winning one found.
     #[arg(long)]
     pub all: bool,
     /// Joust: leave out an idea to measure what it saves (split: the knights-apart endgame;
     /// order: trying the leaps that leave fewest replies first).
     #[arg(long, value_parser = ["split", "order"])]
     pub without: Vec<String>,
+    /// Joust: search depth-first (dfs) or by proof numbers (pns).
+    #[arg(long, default_value = "dfs", value_parser = ["dfs", "pns"])]
+    pub method: String,
     /// Joust: write the winner's strategy to this proof file (docs/solved.md gives its format;
     /// `joust-proof-check FILE` verifies it).
     #[arg(long)]
@@ -61,11 +70,27 @@ fn solve_claustro(args: &SolveArgs) -> Result<i32, String> {
 fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
     let size = BoardSize::parse(args.size.as_deref().unwrap_or("7"))?;
     let ideas = Ideas {
+        method: if args.method == "pns" {
+            Method::ProofNumbers
+        } else {
+            Method::DepthFirst
+        },
         split: !args.without.iter().any(|idea| idea == "split"),
         order: !args.without.iter().any(|idea| idea == "order"),
         table_mb: args.hash,
+        max_nodes: args.max_nodes,
     };
-    let report = solve_start(size, ideas, args.all, args.proof.is_some())?;
+    let bar = Progress::new(1, "solved");
+    let order = SolveOrder {
+        size,
+        moves: args.moves.split_whitespace().map(str::to_string).collect(),
+        ideas,
+        all_moves: args.all,
+        with_proof: args.proof.is_some(),
+    };
+    let report = solve_position(&order, |line| bar.line(&line))?;
+    bar.set(1);
+    drop(bar);
     for line in report.lines() {
         print_line(&line);
     }

@@ -12,6 +12,7 @@ use super::progress::Progress;
 use super::watch::Watch;
 use crate::bench;
 use crate::game::{Outcome, Side};
+use crate::games::joust::proven_starts::ProvenStarts;
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
@@ -682,19 +683,26 @@ impl Engine {
         Ok(())
     }
 
-    /// Answers `go` from the solution table if one is loaded and covers the position; false
-    /// otherwise.
+    /// Answers `go` from the solution table if one is loaded and covers the position, else from
+    /// the proven starts of Joust; false if neither covers it.
     fn answer_from_table(&self) -> bool {
-        let Some((mv, score)) = self
+        let session = self.session.as_ref();
+        let answer = match self
             .solution
             .as_ref()
-            .and_then(|table| table.answer(self.session.as_ref()))
-        else {
+            .and_then(|table| table.answer(session))
+        {
+            Some(answer) => Some((answer, "solution table".to_string())),
+            None => ProvenStarts
+                .answer(session)
+                .map(|answer| (answer, format!("proven: {}", ProvenStarts.description()))),
+        };
+        let Some(((mv, score), source)) = answer else {
             return false;
         };
         self.out
             .line(&format!("info depth 1 score {score} nodes 0 pv {mv}"));
-        self.out.line("info string solution table");
+        self.out.line(&format!("info string {source}"));
         self.out.line(&format!("bestmove {mv}"));
         true
     }

@@ -3,6 +3,7 @@
 
 mod eval;
 pub mod nnue;
+pub mod proven_starts;
 pub mod solve;
 
 use crate::board::bitboard::Bitboard;

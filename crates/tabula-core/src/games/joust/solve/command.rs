@@ -1,45 +1,60 @@
-//! `tabula solve joust N`: the start of a Joust board solved, with what the solve took.
+//! `tabula solve joust N`: the start of a Joust board, or a position reached from it, solved,
+//! with what the solve took and, if asked, the winner's proof.
 
-use super::board::Board;
-use super::proof::{Proof, proof_file, prove};
-use super::{Ideas, Solver, start};
+use super::board::{Board, Node, Squares};
+use super::proof::{proof_file, prove};
+use super::{Ideas, Solver};
 use crate::board::BoardSize;
 use crate::clock::Instant;
-use crate::game::Game;
+use crate::game::{Game, Side};
 use crate::games::joust::Joust;
 use crate::words::counted;
 
 /// What a solve found and took.
 pub struct SolveReport {
     pub size: BoardSize,
-    /// Whether the first player (white) wins from the start.
-    pub first_player_wins: bool,
-    /// White's winning first leaps (all of them when asked for, else the first found), by name.
+    /// The position solved, as a position string, and how many moves led there from the start.
+    pub position: String,
+    pub moves: usize,
+    /// The side to move, and whether it wins.
+    pub mover: Side,
+    pub mover_wins: bool,
+    /// Whether the solve gave up at its node limit, knowing nothing.
+    pub gave_up: bool,
+    /// The mover's winning leaps (all of them when asked for, else the first found), by name.
     pub winning_leaps: Vec<String>,
     pub nodes: u64,
     pub apart: u64,
     pub seconds: f64,
-    /// The proof file, when one was asked for, and the seconds its walk took.
+    /// The proof file, when one was asked for, the positions its walk visited and its seconds.
     pub proof: Option<(Vec<u8>, u64, f64)>,
 }
 
 impl SolveReport {
     /// The report in words, a fact a line.
     pub fn lines(&self) -> Vec<String> {
-        let winner = if self.first_player_wins {
-            "first player (white)"
-        } else {
-            "second player (black)"
+        let winner = match (self.mover, self.mover_wins) {
+            (Side::White, true) | (Side::Black, false) => "first player (white)",
+            _ => "second player (black)",
         };
-        let mut lines = vec![format!(
-            "joust {}: the {winner} wins with perfect play",
-            self.size
-        )];
-        if !self.winning_leaps.is_empty() {
-            lines.push(format!(
-                "winning first moves: {}",
-                self.winning_leaps.join(" ")
-            ));
+        let from = if self.moves == 0 {
+            String::new()
+        } else {
+            format!(" after {} ({})", counted(self.moves, "move"), self.position)
+        };
+        let mut lines = vec![if self.gave_up {
+            format!(
+                "joust {}{from}: unsolved, the node limit reached",
+                self.size
+            )
+        } else {
+            format!(
+                "joust {}{from}: the {winner} wins with perfect play",
+                self.size
+            )
+        }];
+        if !self.winning_leaps.is_empty() && !self.gave_up {
+            lines.push(format!("winning moves: {}", self.winning_leaps.join(" ")));
         }
         lines.push(format!(
             "{} in {:.2} s ({:.0} nodes/s); {} settled by the knights' longest paths",
@@ -59,39 +74,88 @@ impl SolveReport {
     }
 }
 
-/// Solves the start of Joust on a board of `size` with `ideas`; `all_first_moves` proves every
-/// first move of white's, else the solve stops at the first win found; `with_proof` writes the
-/// winner's strategy as a proof file (see [`super::proof`]).
-pub fn solve_start(
-    size: BoardSize,
-    ideas: Ideas,
-    all_first_moves: bool,
-    with_proof: bool,
+/// What to solve and how.
+pub struct SolveOrder {
+    pub size: BoardSize,
+    /// The moves from the start to the position to solve.
+    pub moves: Vec<String>,
+    pub ideas: Ideas,
+    /// Prove every move of the side to move, not only the first winning one found.
+    pub all_moves: bool,
+    /// Write the winner's strategy as a proof file (see [`super::proof`]).
+    pub with_proof: bool,
+}
+
+/// The position `order` asks for, as the game and as the solver's node.
+fn position(order: &SolveOrder) -> Result<(Joust<2>, Node), String> {
+    let mut game = Joust::<2>::start(order.size)?;
+    for text in &order.moves {
+        if game.verdict().is_some() {
+            return Err(format!("move '{text}' comes after the game's end"));
+        }
+        let mv = game.parse_move(text)?;
+        game.play(mv);
+    }
+    let side = game.side_to_move();
+    let burned: Squares = game
+        .burned()
+        .squares()
+        .fold(0, |set, square| set | 1 << square);
+    let node = Node {
+        burned,
+        mover: game.knight(side) as u8,
+        other: game.knight(side.opponent()) as u8,
+    };
+    Ok((game, node))
+}
+
+/// Solves what `order` asks; `progress` is told now and then where a long solve is.
+pub fn solve_position(
+    order: &SolveOrder,
+    progress: impl FnMut(String),
 ) -> Result<SolveReport, String> {
-    let board = Board::new(size.width, size.height)?;
+    let board = Board::new(order.size.width, order.size.height)?;
+    let (game, root) = position(order)?;
     let timer = Instant::now();
-    let mut solver = Solver::new(&board, ideas);
-    let root = start(&board);
-    let leaps = solver.winning_leaps(&root, !all_first_moves);
+    let mut solver = Solver::new(&board, order.ideas);
+    let mut progress = progress;
+    solver.report_progress(move |nodes, line| {
+        let shown: Vec<String> = line
+            .iter()
+            .take(12)
+            .map(|(at, of)| format!("{at}/{of}"))
+            .collect();
+        progress(format!("{nodes} nodes; searching {}", shown.join(" ")));
+    });
+    let leaps = solver.winning_leaps(&root, !order.all_moves);
     let (nodes, apart) = (solver.nodes, solver.apart);
     let names = leaps
         .iter()
         .map(|&to| format!("{}{}", board.square_name(root.mover), board.square_name(to)))
         .collect();
     let seconds = timer.elapsed().as_secs_f64();
-    let proof = if with_proof {
+    let mover = game.side_to_move();
+    let gave_up = solver.gave_up;
+    let proof = if order.with_proof && !gave_up {
         let timer = Instant::now();
-        let proof: Proof = prove(&mut solver, &board, &root)?;
-        let winner = if proof.mover_wins { "white" } else { "black" };
-        let position = Joust::<2>::start(size)?.to_text();
-        let file = proof_file(&board, &position, winner, &proof);
+        let proof = prove(&mut solver, &board, &root)?;
+        let winner = if proof.mover_wins == (mover == Side::White) {
+            "white"
+        } else {
+            "black"
+        };
+        let file = proof_file(&board, &game.to_text(), winner, &proof);
         Some((file, proof.positions, timer.elapsed().as_secs_f64()))
     } else {
         None
     };
     Ok(SolveReport {
-        size,
-        first_player_wins: !leaps.is_empty(),
+        size: order.size,
+        position: game.to_text(),
+        moves: order.moves.len(),
+        mover,
+        mover_wins: !leaps.is_empty(),
+        gave_up,
         winning_leaps: names,
         nodes,
         apart,

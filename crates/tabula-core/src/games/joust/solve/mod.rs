@@ -4,32 +4,47 @@
 
 pub mod board;
 mod command;
+mod dfpn;
 pub mod proof;
 pub mod regions;
 mod table;
 
-pub use command::{SolveReport, solve_start};
+pub use command::{SolveOrder, SolveReport, solve_position};
 
 use board::{Board, Node, Squares, bit, squares};
 use table::Table;
 
+/// How the solver searches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Depth-first, each node's leaps in order until one wins.
+    DepthFirst,
+    /// Depth-first proof-number search ([`dfpn`]).
+    ProofNumbers,
+}
+
 /// The ideas the solver uses, each of which can be left out to measure what it saves.
 #[derive(Clone, Copy, Debug)]
 pub struct Ideas {
+    pub method: Method,
     /// Settle nodes whose knights can no longer meet by their longest paths.
     pub split: bool,
     /// Try first the leaps that leave the other knight fewest replies.
     pub order: bool,
     /// The transposition table's size in megabytes (0: none).
     pub table_mb: usize,
+    /// Give up after this many nodes (0: never).
+    pub max_nodes: u64,
 }
 
 impl Default for Ideas {
     fn default() -> Ideas {
         Ideas {
+            method: Method::DepthFirst,
             split: true,
             order: true,
             table_mb: 256,
+            max_nodes: 0,
         }
     }
 }
@@ -70,11 +85,22 @@ pub struct Solver<'b> {
     ideas: Ideas,
     keys: Keys,
     table: Option<Table>,
+    numbers: Option<dfpn::NumberTable>,
     /// Nodes visited so far.
     pub nodes: u64,
     /// Nodes settled by the knights' longest paths.
     pub apart: u64,
+    /// Whether the solve gave up at its node limit: its answers are then worthless.
+    pub gave_up: bool,
+    /// The line being searched: at each ply, the leap's number among the mover's leaps and how
+    /// many there are (1-based), for progress reports.
+    line: Vec<(u8, u8)>,
+    /// Told the line every [`REPORT_EVERY`] nodes.
+    progress: Option<Box<dyn FnMut(u64, &[(u8, u8)]) + 'b>>,
 }
+
+/// How often, in nodes, a long solve says where it is.
+const REPORT_EVERY: u64 = 1 << 26;
 
 impl<'b> Solver<'b> {
     /// A solver for `board` using `ideas`.
@@ -83,16 +109,59 @@ impl<'b> Solver<'b> {
             board,
             ideas,
             keys: Keys::new(),
-            table: (ideas.table_mb > 0).then(|| Table::new(ideas.table_mb)),
+            table: (ideas.table_mb > 0 && ideas.method == Method::DepthFirst)
+                .then(|| Table::new(ideas.table_mb)),
+            numbers: (ideas.method == Method::ProofNumbers)
+                .then(|| dfpn::NumberTable::new(ideas.table_mb.max(1))),
             nodes: 0,
             apart: 0,
+            gave_up: false,
+            line: Vec::new(),
+            progress: None,
         }
+    }
+
+    /// Tells `progress` the nodes so far and the line being searched, every so many nodes.
+    pub fn report_progress(&mut self, progress: impl FnMut(u64, &[(u8, u8)]) + 'b) {
+        self.progress = Some(Box::new(progress));
     }
 
     /// Whether the side to move wins `node`.
     pub fn mover_wins(&mut self, node: &Node) -> bool {
         let burned_key = self.keys.burned(node.burned);
-        self.wins(node, burned_key)
+        match self.numbers.as_mut() {
+            None => self.wins(node, burned_key),
+            Some(table) => {
+                let keys = &self.keys;
+                let key_of = |burned_key: u64, node: &Node| {
+                    burned_key ^ keys.mover[node.mover as usize] ^ keys.other[node.other as usize]
+                };
+                let progress = &mut self.progress;
+                let mut report = |nodes: u64| {
+                    if let Some(progress) = progress {
+                        progress(nodes, &[]);
+                    }
+                };
+                let mut search = dfpn::ProofSearch {
+                    board: self.board,
+                    table,
+                    burned_keys: &keys.burned,
+                    key_of: &key_of,
+                    split: self.ideas.split,
+                    max_nodes: self.ideas.max_nodes,
+                    nodes: &mut self.nodes,
+                    apart: &mut self.apart,
+                    progress: &mut report,
+                };
+                let limit = dfpn::Numbers {
+                    proof: dfpn::INFINITE,
+                    disproof: dfpn::INFINITE,
+                };
+                let wins = search.search(node, burned_key, limit).proof == 0;
+                self.gave_up |= self.ideas.max_nodes > 0 && self.nodes >= self.ideas.max_nodes;
+                wins
+            }
+        }
     }
 
     /// The leaps of `node` that win, in the order the solver tries them, stopping at the first if
@@ -112,6 +181,18 @@ impl<'b> Solver<'b> {
 
     fn wins(&mut self, node: &Node, burned_key: u64) -> bool {
         self.nodes += 1;
+        if self.nodes % REPORT_EVERY == 0
+            && let Some(progress) = &mut self.progress
+        {
+            progress(self.nodes, &self.line);
+        }
+        if self.nodes == self.ideas.max_nodes {
+            self.gave_up = true;
+        }
+        if self.gave_up {
+            // Unwinds at once: every node above sees a lost child and stops.
+            return false;
+        }
         let board = self.board;
         let targets = node.targets(board);
         if targets == 0 {
@@ -139,9 +220,15 @@ impl<'b> Solver<'b> {
             regions::mover_wins_apart(board, node, regions)
         } else {
             let child_key = burned_key ^ self.keys.burned[node.mover as usize];
-            self.ordered(node)
-                .into_iter()
-                .any(|to| !self.wins(&node.after(to), child_key))
+            let leaps = self.ordered(node);
+            let count = leaps.len() as u8;
+            let wins = leaps.into_iter().enumerate().any(|(index, to)| {
+                self.line.push((index as u8 + 1, count));
+                let child_wins = self.wins(&node.after(to), child_key);
+                self.line.pop();
+                !child_wins
+            });
+            wins
         };
         if let Some(table) = &mut self.table {
             table.store(key, wins, self.nodes - start + 1);
@@ -168,18 +255,6 @@ impl<'b> Solver<'b> {
             .collect();
         leaps.sort_unstable();
         leaps.into_iter().map(|(_, _, to)| to).collect()
-    }
-}
-
-/// The start of Joust on `board`: white's knight on `(ceil(W/2) - 1, ceil(H/2) - 1)`, black's one
-/// square up and right, white to move.
-pub fn start(board: &Board) -> Node {
-    let (x, y) = (board.width.div_ceil(2) - 1, board.height.div_ceil(2) - 1);
-    let white = (y * board.width + x) as u8;
-    Node {
-        burned: 0,
-        mover: white,
-        other: white + board.width as u8 + 1,
     }
 }
 

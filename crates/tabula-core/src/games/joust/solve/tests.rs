@@ -1,6 +1,6 @@
 use super::board::{Board, Node, bit, squares};
 use super::regions::longest_path;
-use super::{Ideas, Solver, start};
+use super::{Ideas, Method, Solver};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -41,20 +41,22 @@ fn the_solver_agrees_with_plain_search_with_each_idea_on_or_off() {
         for _ in 0..40 {
             let node = random_node(&board, &mut rng, burned);
             let expected = plain_wins(&board, &node);
-            for (split, order, table_mb) in [
-                (true, true, 1),
-                (false, false, 0),
-                (true, false, 0),
-                (false, true, 1),
+            for (method, split, order, table_mb) in [
+                (Method::DepthFirst, true, true, 1),
+                (Method::DepthFirst, false, false, 0),
+                (Method::DepthFirst, true, false, 0),
+                (Method::DepthFirst, false, true, 1),
+                (Method::ProofNumbers, true, true, 1),
+                (Method::ProofNumbers, false, true, 1),
             ] {
-                let mut solver = Solver::new(
-                    &board,
-                    Ideas {
-                        split,
-                        order,
-                        table_mb,
-                    },
-                );
+                let ideas = Ideas {
+                    method,
+                    split,
+                    order,
+                    table_mb,
+                    max_nodes: 0,
+                };
+                let mut solver = Solver::new(&board, ideas);
                 assert_eq!(
                     solver.mover_wins(&node),
                     expected,
@@ -90,5 +92,34 @@ fn small_boards_have_their_known_winners() {
             first_wins,
             "{size}x{size}"
         );
+    }
+}
+
+/// The start of Joust on `board`: white's knight on `(ceil(W/2) - 1, ceil(H/2) - 1)`, black's one
+/// square up and right, white to move.
+pub fn start(board: &Board) -> Node {
+    let (x, y) = (board.width.div_ceil(2) - 1, board.height.div_ceil(2) - 1);
+    let white = (y * board.width + x) as u8;
+    Node {
+        burned: 0,
+        mover: white,
+        other: white + board.width as u8 + 1,
+    }
+}
+
+#[test]
+fn a_solve_past_its_node_limit_gives_up() {
+    let board = Board::new(7, 7).unwrap();
+    for method in [Method::DepthFirst, Method::ProofNumbers] {
+        let ideas = Ideas {
+            method,
+            max_nodes: 1000,
+            ..Ideas::default()
+        };
+        let mut solver = Solver::new(&board, ideas);
+        solver.mover_wins(&start(&board));
+        assert!(solver.gave_up, "{method:?}");
+        // Each ply above the limit's node tries at most one more leap.
+        assert!(solver.nodes <= 1000 + 49, "{method:?}: {}", solver.nodes);
     }
 }
