@@ -87,6 +87,7 @@ pub struct ProofSearch<'a> {
     pub burned_keys: &'a [u64],
     pub key_of: &'a dyn Fn(u64, &Node) -> u64,
     pub split: bool,
+    pub paths: &'a mut regions::PathCache,
     /// Stop once this many nodes are searched (0: never); the numbers are then unfinished.
     pub max_nodes: u64,
     pub nodes: &'a mut u64,
@@ -98,7 +99,7 @@ impl ProofSearch<'_> {
     /// The numbers of `node` once one of them reaches its threshold.
     pub fn search(&mut self, node: &Node, burned_key: u64, limit: Numbers) -> Numbers {
         *self.nodes += 1;
-        if *self.nodes % super::REPORT_EVERY == 0 {
+        if (*self.nodes).is_multiple_of(super::REPORT_EVERY) {
             (self.progress)(*self.nodes);
         }
         let start = *self.nodes;
@@ -183,11 +184,13 @@ impl ProofSearch<'_> {
             && let Some(regions) = regions::apart(board, node)
         {
             *self.apart += 1;
-            return Some(if regions::mover_wins_apart(board, node, regions) {
-                WON
-            } else {
-                LOST
-            });
+            return Some(
+                if regions::mover_wins_apart(board, node, regions, self.paths) {
+                    WON
+                } else {
+                    LOST
+                },
+            );
         }
         None
     }

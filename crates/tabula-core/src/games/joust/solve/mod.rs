@@ -86,6 +86,7 @@ pub struct Solver<'b> {
     keys: Keys,
     table: Option<Table>,
     numbers: Option<dfpn::NumberTable>,
+    paths: regions::PathCache,
     /// Nodes visited so far.
     pub nodes: u64,
     /// Nodes settled by the knights' longest paths.
@@ -96,8 +97,11 @@ pub struct Solver<'b> {
     /// many there are (1-based), for progress reports.
     line: Vec<(u8, u8)>,
     /// Told the line every [`REPORT_EVERY`] nodes.
-    progress: Option<Box<dyn FnMut(u64, &[(u8, u8)]) + 'b>>,
+    progress: Option<Box<Report<'b>>>,
 }
+
+/// What a long solve tells now and then: the nodes so far and the line being searched.
+type Report<'b> = dyn FnMut(u64, &[(u8, u8)]) + 'b;
 
 /// How often, in nodes, a long solve says where it is.
 const REPORT_EVERY: u64 = 1 << 26;
@@ -113,6 +117,7 @@ impl<'b> Solver<'b> {
                 .then(|| Table::new(ideas.table_mb)),
             numbers: (ideas.method == Method::ProofNumbers)
                 .then(|| dfpn::NumberTable::new(ideas.table_mb.max(1))),
+            paths: regions::PathCache::default(),
             nodes: 0,
             apart: 0,
             gave_up: false,
@@ -148,6 +153,7 @@ impl<'b> Solver<'b> {
                     burned_keys: &keys.burned,
                     key_of: &key_of,
                     split: self.ideas.split,
+                    paths: &mut self.paths,
                     max_nodes: self.ideas.max_nodes,
                     nodes: &mut self.nodes,
                     apart: &mut self.apart,
@@ -181,7 +187,7 @@ impl<'b> Solver<'b> {
 
     fn wins(&mut self, node: &Node, burned_key: u64) -> bool {
         self.nodes += 1;
-        if self.nodes % REPORT_EVERY == 0
+        if self.nodes.is_multiple_of(REPORT_EVERY)
             && let Some(progress) = &mut self.progress
         {
             progress(self.nodes, &self.line);
@@ -217,18 +223,17 @@ impl<'b> Solver<'b> {
         };
         let wins = if let Some(regions) = regions {
             self.apart += 1;
-            regions::mover_wins_apart(board, node, regions)
+            regions::mover_wins_apart(board, node, regions, &mut self.paths)
         } else {
             let child_key = burned_key ^ self.keys.burned[node.mover as usize];
             let leaps = self.ordered(node);
             let count = leaps.len() as u8;
-            let wins = leaps.into_iter().enumerate().any(|(index, to)| {
+            leaps.into_iter().enumerate().any(|(index, to)| {
                 self.line.push((index as u8 + 1, count));
                 let child_wins = self.wins(&node.after(to), child_key);
                 self.line.pop();
                 !child_wins
-            });
-            wins
+            })
         };
         if let Some(table) = &mut self.table {
             table.store(key, wins, self.nodes - start + 1);

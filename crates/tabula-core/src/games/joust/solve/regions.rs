@@ -3,6 +3,32 @@
 //! longest path is longer than the other's (the two take turns; whoever runs out first loses).
 
 use super::board::{Board, Node, Squares, bit};
+use std::collections::HashMap;
+
+/// The longest paths found so far, by region and starting square: a knight's region stays the
+/// same while the other knight plays on in its own, so the same question comes again and again.
+#[derive(Default)]
+pub struct PathCache {
+    lengths: HashMap<(Squares, u8), u32>,
+}
+
+/// The most paths a cache keeps before it starts afresh (some 100 MB).
+const CACHE_LIMIT: usize = 1 << 21;
+
+impl PathCache {
+    /// The longest path of a lone knight on `from` through `region`, in leaps.
+    pub fn longest(&mut self, board: &Board, from: u8, region: Squares) -> u32 {
+        if let Some(&length) = self.lengths.get(&(region, from)) {
+            return length;
+        }
+        let length = longest_path(board, from, region, u32::MAX);
+        if self.lengths.len() >= CACHE_LIMIT {
+            self.lengths.clear();
+        }
+        self.lengths.insert((region, from), length);
+        length
+    }
+}
 
 /// The squares a knight on `from` can ever reach by leaps through `open`.
 pub fn reach(board: &Board, from: u8, open: Squares) -> Squares {
@@ -62,8 +88,12 @@ fn extend(board: &Board, at: u8, open: Squares, length: u32, cap: u32, best: &mu
 
 /// Whether the mover wins a node whose knights are in the regions `apart` gave: its longest
 /// path must be longer than the other's.
-pub fn mover_wins_apart(board: &Board, node: &Node, regions: (Squares, Squares)) -> bool {
+pub fn mover_wins_apart(
+    board: &Board,
+    node: &Node,
+    regions: (Squares, Squares),
+    cache: &mut PathCache,
+) -> bool {
     let (mover_region, other_region) = regions;
-    let other = longest_path(board, node.other, other_region, u32::MAX);
-    longest_path(board, node.mover, mover_region, other + 1) > other
+    cache.longest(board, node.mover, mover_region) > cache.longest(board, node.other, other_region)
 }
