@@ -12,7 +12,7 @@
 //! nodes a second are its nodes over its time, all games together.
 //!
 //! It needs chromium, chromium-driver, the site built and the release binary, so it is ignored:
-//! `scripts/web.sh && cargo build --release && cargo test --release --test web_threads_bench --
+//! `scripts/web.sh && cargo build --release && cargo test --test web_threads_bench --
 //! --ignored --nocapture`, on a machine doing nothing else.
 
 #[allow(dead_code)]
