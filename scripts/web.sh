@@ -66,8 +66,10 @@ fi
 # Atomics and a shared memory that the page's glue gives each thread (imported; at most 4 GiB,
 # as the module of one thread may grow), each thread's own statics set up by the glue (the
 # exported TLS symbols), with std rebuilt for them; a target folder of its own, which the
-# stable build above does not disturb.
-flags="-C target-feature=+atomics,+bulk-memory,+mutable-globals"
+# stable build above does not disturb. SIMD too (for the loops the compiler vectorizes): every
+# browser with WebAssembly threads has it, and one that refused the module would get the module
+# of one thread (engine-worker.js).
+flags="-C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128"
 for arg in --shared-memory --import-memory --max-memory=4294967296 --export=__wasm_init_tls \
   --export=__tls_size --export=__tls_align --export=__tls_base; do
   flags="$flags -C link-arg=$arg"

@@ -2,7 +2,8 @@
 //! site into `target/web/`): a page served before the service worker controls it is not
 //! cross-origin isolated, and its engine (the module of one thread) searches with one thread and
 //! plays a legal move; once the service worker serves the page with its isolation headers, the
-//! engine is the threaded module, `Threads` is `navigator.hardwareConcurrency` by default, a
+//! engine is the threaded module, whose `bench` (one thread) counts the same nodes as the other
+//! module's, `Threads` is `navigator.hardwareConcurrency` by default, a
 //! search with two threads counts the helper's nodes with the main thread's (other nodes than
 //! one thread's search to the same depth, which counts the same nodes each time), and its move
 //! is legal. No console error may appear, and every request stays on the page's origin.
@@ -20,7 +21,10 @@ use static_site::processes::{Context, Res};
 use static_site::{
     ANSWER, Site, ask, in_site, legal_moves, only_own_origin, open_isolated_console, tell,
 };
+use std::time::Duration;
 
+/// How long `bench` may take.
+const BENCH: Duration = Duration::from_secs(120);
 /// The depth searched, deep enough for a helper to join in (some tenths of a second).
 const DEPTH: &str = "go depth 12";
 
@@ -81,8 +85,19 @@ async fn search(client: &Client, threads: u32) -> Res<u64> {
         .ok_or_else(|| format!("{threads} threads: no nodes counted: {lines:?}"))
 }
 
+/// `bench`'s nodes (its last line, `<N> nodes <X> nps`).
+async fn bench_nodes(client: &Client) -> Res<String> {
+    let lines = ask(client, &["bench", "isready"], "readyok", BENCH).await?;
+    lines
+        .iter()
+        .rev()
+        .find_map(|line| line.strip_suffix(" nps")?.split(" nodes ").next())
+        .map(str::to_string)
+        .ok_or_else(|| format!("bench wrote no `<N> nodes <X> nps` line: {lines:?}"))
+}
+
 /// The console as its engine has it before the service worker controls the page: one thread.
-async fn one_thread(site: &Site) -> Res<()> {
+async fn one_thread(site: &Site) -> Res<String> {
     let client = &site.client;
     if isolation(client).await?.0 {
         return Err("the page is isolated before the service worker serves it".into());
@@ -94,11 +109,12 @@ async fn one_thread(site: &Site) -> Res<()> {
         ));
     }
     search(client, 1).await?;
-    Ok(())
+    bench_nodes(client).await
 }
 
-/// The console served by the service worker: isolated, and searching on every core.
-async fn every_core(site: &Site) -> Res<()> {
+/// The console served by the service worker: isolated, and searching on every core; its
+/// `bench` (one thread) counts the nodes `single` of the module of one thread.
+async fn every_core(site: &Site, single: &str) -> Res<()> {
     open_isolated_console(site).await?;
     let client = &site.client;
     let (isolated, cores) = isolation(client).await?;
@@ -111,6 +127,12 @@ async fn every_core(site: &Site) -> Res<()> {
     let threads = default_threads(client).await?;
     if threads != cores {
         return Err(format!("Threads is {threads} by default, on {cores} cores"));
+    }
+    let bench = bench_nodes(client).await?;
+    if bench != single {
+        return Err(format!(
+            "bench counts {bench} nodes in the threaded module, {single} in the other"
+        ));
     }
     let alone = search(client, 1).await?;
     let again = search(client, 1).await?;
@@ -138,8 +160,8 @@ async fn the_static_site_searches_on_every_core_where_it_is_isolated() {
         static_site::open_console("threads.log").await,
         &shot,
         async |site| {
-            one_thread(site).await?;
-            every_core(site).await
+            let single = one_thread(site).await?;
+            every_core(site, &single).await
         },
     )
     .await;
