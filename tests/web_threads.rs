@@ -2,8 +2,8 @@
 //! site into `target/web/`): a page served before the service worker controls it is not
 //! cross-origin isolated, and its engine (the module of one thread) searches with one thread and
 //! plays a legal move; once the service worker serves the page with its isolation headers, the
-//! engine is the threaded module, whose `bench` (one thread) counts the same nodes as the other
-//! module's, `Threads` is `navigator.hardwareConcurrency` by default, a
+//! engine is the threaded module, whose `bench` (one thread) and perft (every thread) count what
+//! the other module counts, `Threads` is `navigator.hardwareConcurrency` by default, a
 //! search with two threads counts the helper's nodes with the main thread's (other nodes than
 //! one thread's search to the same depth, which counts the same nodes each time), and its move
 //! is legal. No console error may appear, and every request stays on the page's origin.
@@ -85,15 +85,21 @@ async fn search(client: &Client, threads: u32) -> Res<u64> {
         .ok_or_else(|| format!("{threads} threads: no nodes counted: {lines:?}"))
 }
 
-/// `bench`'s nodes (its last line, `<N> nodes <X> nps`).
-async fn bench_nodes(client: &Client) -> Res<String> {
+/// `bench`'s nodes (its last line, `<N> nodes <X> nps`) and Jeson Mor's perft 4 (`Nodes
+/// searched: N`, counted on every thread the engine has).
+async fn counts(client: &Client) -> Res<String> {
     let lines = ask(client, &["bench", "isready"], "readyok", BENCH).await?;
-    lines
+    let bench = lines
         .iter()
         .rev()
         .find_map(|line| line.strip_suffix(" nps")?.split(" nodes ").next())
-        .map(str::to_string)
-        .ok_or_else(|| format!("bench wrote no `<N> nodes <X> nps` line: {lines:?}"))
+        .ok_or_else(|| format!("bench wrote no `<N> nodes <X> nps` line: {lines:?}"))?;
+    tell(client, "newgame jesonmor 9").await?;
+    let perft = ask(client, &["perft 4"], "Nodes searched", ANSWER).await?;
+    Ok(format!(
+        "bench {bench}, {}",
+        perft.last().map_or("", String::as_str)
+    ))
 }
 
 /// The console as its engine has it before the service worker controls the page: one thread.
@@ -109,11 +115,12 @@ async fn one_thread(site: &Site) -> Res<String> {
         ));
     }
     search(client, 1).await?;
-    bench_nodes(client).await
+    counts(client).await
 }
 
 /// The console served by the service worker: isolated, and searching on every core; its
-/// `bench` (one thread) counts the nodes `single` of the module of one thread.
+/// `bench` (one thread) and perft (every thread) count what the module of one thread counted
+/// (`single`).
 async fn every_core(site: &Site, single: &str) -> Res<()> {
     open_isolated_console(site).await?;
     let client = &site.client;
@@ -128,10 +135,10 @@ async fn every_core(site: &Site, single: &str) -> Res<()> {
     if threads != cores {
         return Err(format!("Threads is {threads} by default, on {cores} cores"));
     }
-    let bench = bench_nodes(client).await?;
-    if bench != single {
+    let counted = counts(client).await?;
+    if counted != single {
         return Err(format!(
-            "bench counts {bench} nodes in the threaded module, {single} in the other"
+            "the threaded module counts {counted}, the other {single}"
         ));
     }
     let alone = search(client, 1).await?;
