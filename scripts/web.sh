@@ -5,6 +5,11 @@
 # WebAssembly (web/: local-table.js, engine workers), and the protocol console (console.html);
 # installable, and working offline after one visit (the service worker sw.js, told this
 # build's id and files).
+# The engine is built twice: pkg/, one thread, by stable, for any page; pkg-threads/, whose
+# searches run on every core (Web Workers on shared memory), for a cross-origin isolated page
+# (engine-worker.js picks). Its std is rebuilt with atomics, which only nightly does: the
+# toolchain TABULA_NIGHTLY (by default nightly) with rust-src and wasm32-unknown-unknown,
+# installed by rustup where it lacks them.
 # Uses wasm-bindgen-cli pinned to the version crates/tabula-wasm uses (the two must match),
 # fetched or compiled once into a cache (below).
 set -euo pipefail
@@ -46,12 +51,40 @@ else
 fi
 rustup target add wasm32-unknown-unknown
 cargo build --release --target wasm32-unknown-unknown -p tabula-wasm
+nightly="${TABULA_NIGHTLY:-nightly}"
+if ! rustup run "$nightly" rustc --version >/dev/null 2>&1 ||
+  ! rustup component list --toolchain "$nightly" --installed 2>/dev/null | grep -q '^rust-src' ||
+  ! rustup target list --toolchain "$nightly" --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  echo "web.sh: installing the $nightly toolchain with rust-src and wasm32-unknown-unknown (the threaded engine)"
+  if ! rustup toolchain install "$nightly" --profile minimal --component rust-src \
+    --target wasm32-unknown-unknown; then
+    echo "web.sh: the threaded engine needs rustup's $nightly toolchain with rust-src and" \
+      "wasm32-unknown-unknown, which could not be installed" >&2
+    exit 2
+  fi
+fi
+# Atomics and a shared memory that the page's glue gives each thread (imported; at most 4 GiB,
+# as the module of one thread may grow), each thread's own statics set up by the glue (the
+# exported TLS symbols), with std rebuilt for them; a target folder of its own, which the
+# stable build above does not disturb. SIMD too (for the loops the compiler vectorizes): every
+# browser with WebAssembly threads has it, and one that refused the module would get the module
+# of one thread (engine-worker.js).
+flags="-C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128"
+for arg in --shared-memory --import-memory --max-memory=4294967296 --export=__wasm_init_tls \
+  --export=__tls_size --export=__tls_align --export=__tls_base; do
+  flags="$flags -C link-arg=$arg"
+done
+RUSTFLAGS="$flags" \
+  cargo "+$nightly" build --release --target wasm32-unknown-unknown -p tabula-wasm \
+  -Z build-std=panic_abort,std --target-dir "$target/wasm-threads"
 rm -rf "$site"
-mkdir -p "$site/pkg"
+mkdir -p "$site/pkg" "$site/pkg-threads"
 # Without the function names' section (about 190 KB): the module with its nets stays within
 # docs/gui.md's 2 MB, and a panic's message still names its file and line.
 "$bindgen" --target web --no-typescript --remove-name-section --out-dir "$site/pkg" \
   "$target/wasm32-unknown-unknown/release/tabula_wasm.wasm"
+"$bindgen" --target web --no-typescript --remove-name-section --out-dir "$site/pkg-threads" \
+  "$target/wasm-threads/wasm32-unknown-unknown/release/tabula_wasm.wasm"
 cp src/interfaces/gui/assets/*.html src/interfaces/gui/assets/*.js src/interfaces/gui/assets/*.css \
   src/interfaces/gui/assets/*.svg src/interfaces/gui/assets/*.webmanifest \
   web/* "$site/"

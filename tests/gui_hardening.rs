@@ -292,6 +292,8 @@ fn answers_protect_the_page_and_every_error_is_json() {
             "x-frame-options: deny",
             "x-content-type-options: nosniff",
             "frame-ancestors 'none'",
+            "cross-origin-opener-policy: same-origin",
+            "cross-origin-embedder-policy: require-corp",
         ] {
             assert!(
                 answer.head.contains(header),

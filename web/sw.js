@@ -10,6 +10,10 @@
 // - The browser looks for a new sw.js at each load (not through its HTTP cache:
 //   `updateViaCache: 'none'`). A new build's worker takes over once all its files are in, and
 //   deletes the caches of the builds before it; the next load is the new build, whole.
+// - Every answer it gives carries the headers of cross-origin isolation (COOP, COEP), which a
+//   static host cannot be asked for: a page it serves is `crossOriginIsolated`, and its engines
+//   search on every core (the threaded module, engine-worker.js). The first visit, served before
+//   this worker controls the page, is not isolated: its engines search with one thread.
 const BUILD = "development";
 const FILES = ["./"];
 const CACHE = `tabula-${BUILD}`;
@@ -36,6 +40,17 @@ self.addEventListener("fetch", (event) => {
     // A module loaded again after a fault asks `?generation=N`, and a page `?anything`: the
     // same file.
     const hit = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
-    return hit || fetch(request);
+    return isolated(hit || (await fetch(request)));
   })());
 });
+
+/** `response` with the headers that make a page cross-origin isolated: no window of another
+ * origin shares its browsing context group, and it loads nothing another origin has not agreed
+ * to (the site loads nothing from another origin at all).
+ * @param {Response} response */
+function isolated(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

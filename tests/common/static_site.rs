@@ -256,6 +256,30 @@ pub async fn open_console(log: &str) -> Res<Site> {
     }
 }
 
+/// Opens the console again as the service worker serves it, cross-origin isolated (its engine
+/// the threaded module): the board page (`index.html`) registers the worker, which controls the
+/// site's pages once it holds the build's files.
+pub async fn open_isolated_console(site: &Site) -> Res<()> {
+    let client = &site.client;
+    client
+        .goto(&format!("{}index.html", site.base))
+        .await
+        .ctx("open the board page")?;
+    let controlled = client
+        .execute_async(CONTROLLED, vec![])
+        .await
+        .ctx("wait for the service worker")?;
+    if controlled.get("failed").is_some() {
+        return Err(format!("the service worker: {controlled}"));
+    }
+    client
+        .goto(&format!("{}console.html", site.base))
+        .await
+        .ctx("open the console again")?;
+    ask(client, &["isready"], "readyok", ANSWER).await?;
+    Ok(())
+}
+
 /// Sends `lines` to the console's engine and returns the lines it writes up to the first that
 /// starts with `until`; an error if none does within `patience`.
 pub async fn ask(

@@ -353,6 +353,7 @@ async fn run(client: &Client, base: &str, _driver_port: u16) -> Res<()> {
     };
     open_board(client, base).await?;
     shows_the_version(client).await?;
+    is_isolated(client).await?;
     opening::ready_to_play(client, base)
         .await
         .map_err(|e| format!("ready to play: {e}"))?;

@@ -1,5 +1,6 @@
 //! The served page as the browser test sees it, beyond what both homes share
-//! (`tests/common/board_page.rs`): screenshots, and the players chosen as the server takes them.
+//! (`tests/common/board_page.rs`): screenshots, the players chosen as the server takes them, and
+//! the page cross-origin isolated by the server's headers.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -70,5 +71,19 @@ pub async fn set_players(client: &Client, base: &str, table: &str, spec: &GameSp
             ));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The page is cross-origin isolated (`crossOriginIsolated`: the server's COOP and COEP headers
+/// took, and nothing it loads was refused for them).
+pub async fn is_isolated(client: &Client) -> Res<()> {
+    let isolated = client
+        .execute("return window.crossOriginIsolated;", vec![])
+        .await
+        .ctx("read crossOriginIsolated")?;
+    if isolated == Value::Bool(true) {
+        Ok(())
+    } else {
+        Err(format!("the page is not cross-origin isolated: {isolated}"))
     }
 }

@@ -775,8 +775,9 @@ fn perft_in_pieces<G: Game>(
 /// Perft `depth` plies deep below each of `moves` (legal moves of `position`), counted by `count`
 /// (a position and a depth: [`perft`] or a stoppable count), given to `write` with the move's
 /// index in the order of `moves`, as soon as it and every move before it are counted. `threads`
-/// threads count (at most one per move), each taking the next move that no thread has taken,
-/// while the caller's thread writes; a single thread is the caller's own.
+/// threads count (at most one per move; [`crate::threads::beside`]), each taking the next move
+/// that no thread has taken, while the caller's thread writes; a single thread is the caller's
+/// own.
 pub fn perft_below_each<G: Game>(
     position: &G,
     moves: &[G::Move],
@@ -792,7 +793,8 @@ pub fn perft_below_each<G: Game>(
         child.play(mv);
         count(&child, depth)
     };
-    if threads <= 1 || moves.len() <= 1 {
+    // A browser module without threads has none to count on beside its own.
+    if threads <= 1 || moves.len() <= 1 || crate::threads::available() == 1 {
         for (index, &mv) in moves.iter().enumerate() {
             write(index, below(mv));
         }
@@ -800,10 +802,11 @@ pub fn perft_below_each<G: Game>(
     }
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(moves.len()) {
+    // Made before `sender` is dropped: each counter holds a sender of its own.
+    let counters: Vec<_> = (0..threads.min(moves.len()))
+        .map(|_| {
             let (sender, next, below) = (sender.clone(), &next, &below);
-            scope.spawn(move || {
+            move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = moves.get(index) else { break };
@@ -811,9 +814,11 @@ pub fn perft_below_each<G: Game>(
                         break;
                     }
                 }
-            });
-        }
-        drop(sender);
+            }
+        })
+        .collect();
+    drop(sender);
+    crate::threads::beside(counters, || {
         let mut counted = vec![None; moves.len()];
         let mut written = 0;
         for (index, leaves) in receiver {

@@ -1,8 +1,10 @@
 //! tabula in a browser: the core's protocol (`tabula_core::protocol`) as a WebAssembly module.
 //! The page's Web Worker makes one [`Tabula`] and hands it one line at a time; each line the
 //! engine writes (the answer, and the `info` lines of a search as it goes) reaches the Worker's
-//! callback at once. A search runs on the Worker's one thread, so `stop` cannot reach it: the
-//! page ends a search early by ending the Worker and starting a new one (web/engine.js).
+//! callback at once. A search runs on the Worker's own thread, so `stop` cannot reach it: the
+//! page ends a search early by ending the Worker and starting a new one (web/engine.js). The
+//! threaded module (built with `atomics`, scripts/web.sh) also has a pool of threads for the
+//! search's helpers (`pool`, `Threads`).
 //! [`Rules`] answers what the board page asks of the rules (the squares that may be clicked
 //! next, a move's text, the position string) without the engine. [`Desk`] is the board page's
 //! game, answering the page's requests as the GUI's server does, and [`ReviewRun`] a review's
@@ -13,6 +15,8 @@ mod desk;
 mod evals;
 mod lines;
 mod orders;
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+mod pool;
 mod records;
 mod rules;
 
@@ -23,6 +27,8 @@ use wasm_bindgen::prelude::*;
 
 pub use desk::Desk;
 pub use evals::ReviewRun;
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+pub use pool::{pool_share, run_pool_thread, start_pool};
 pub use records::{read_movetext, write_movetext};
 pub use rules::Rules;
 

@@ -68,6 +68,18 @@ pub fn router(rooms: Arc<Rooms>, access: Arc<Access>) -> Router {
         ))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::REFERRER_POLICY, "no-referrer"))
+        // Cross-origin isolation (`crossOriginIsolated`, which shared memory between threads
+        // needs): no window of another origin in the page's browsing context group, and nothing
+        // loaded from another origin that has not agreed to it (the page loads nothing from
+        // another origin at all).
+        .layer(header(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ))
+        .layer(header(
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            "require-corp",
+        ))
 }
 
 /// Gives the answers that the HTTP stack makes itself (a method a route does not take, a body

@@ -121,15 +121,18 @@ commands (one per line; see protocol.md):
   d | moves | eval | bench | help";
 
 /// `help` where no thread can be started (a browser's Worker, whose page ends a busy engine to
-/// stop it): what works there, without `xboard`, `quit`, pondering, threads or files.
+/// stop it): what works there, without `xboard`, `quit`, pondering or files. `Threads` works
+/// where the module has a pool of threads (a cross-origin isolated page), and elsewhere says
+/// that searches use one.
 const HELP_ON_ONE_THREAD: &str = "\
 commands (one per line; see protocol.md):
   uci | ugi                      handshake: id, options, uciok/ugiok
   isready                        readyok
   newgame <game> [N|WxH]         joust, jesonmor, claustro or apart at the start position
   ucinewgame | uginewgame        clear search state, keep the game
-  setoption name <n> [value <v>] Hash, MultiPV, Level, Seed, UCI_Variant, EngineDraws,
-                                 UCI_LimitStrength, UCI_Elo, Skill, UseNNUE, Clear Hash
+  setoption name <n> [value <v>] Hash, Threads, MultiPV, Level, Seed, UCI_Variant,
+                                 EngineDraws, UCI_LimitStrength, UCI_Elo, Skill, UseNNUE,
+                                 Clear Hash
   position startpos|fen <string> [moves <m>...]
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
      [infinite] [searchmoves <m>...]

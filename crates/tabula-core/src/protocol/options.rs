@@ -52,7 +52,7 @@ impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
             hash_mb: 16,
-            threads: 1,
+            threads: crate::threads::by_default(),
             move_overhead_ms: 10,
             multipv: 1,
             level: Level::Max,

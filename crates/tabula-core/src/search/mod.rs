@@ -268,19 +268,17 @@ pub fn search<G: Game>(
     };
 
     let node_limit = limits.nodes.map(|n| n.max(1));
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..usable_threads(settings.threads))
-            .map(|helper| {
-                let (shared, legal, left_out) = (&shared, &legal, &left_out);
-                let helper_history = history.clone();
-                scope.spawn(move || {
-                    let mut searcher = Searcher::<G>::new(shared, helper_history, legal);
-                    searcher.node_limit = node_limit;
-                    run_helper(shared, searcher, root, left_out, helper, max_depth)
-                })
-            })
-            .collect();
-
+    let helpers = (1..usable_threads(settings.threads)).map(|helper| {
+        let (shared, legal, left_out) = (&shared, &legal, &left_out);
+        let helper_history = history.clone();
+        move || {
+            let mut searcher = Searcher::<G>::new(shared, helper_history, legal);
+            searcher.node_limit = node_limit;
+            run_helper(shared, searcher, root, left_out, helper, max_depth)
+        }
+    });
+    let lines = settings.multipv.clamp(1, moves.len());
+    let ((mut result, score), helper_lines) = crate::threads::beside(helpers, || {
         let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal);
         searcher.deadline = plan.hard.map(|hard| started + hard);
         searcher.first_stop_from = started + FIRST_ITERATION_STOP_GRACE;
@@ -292,7 +290,6 @@ pub fn search<G: Game>(
             nodes: 0,
             ponder_move: None,
         };
-        let lines = settings.multipv.clamp(1, moves.len());
         let mut stable_iterations = 0;
         let mut score = 0;
         'deepening: for depth in 1..=max_depth {
@@ -371,30 +368,32 @@ pub fn search<G: Game>(
         signals.hold_answer(limits.infinite);
         searcher.flush_nodes();
         shared.finished.store(true, Ordering::Relaxed);
-        let deepest = helpers
-            .into_iter()
-            .filter_map(|helper| helper.join().ok().flatten())
-            .max_by_key(|line| (line.depth, line.score));
-        // A helper that saw deeper and found a better line than the main thread is believed
-        // instead (not under a depth limit or MultiPV, where the main thread's lines are asked for).
-        if let Some(line) = deepest.filter(|line| {
-            limits.depth.is_none() && lines == 1 && line.depth > result.depth && line.score > score
-        }) {
-            result.best_move = line.pv.first().copied();
-            result.ponder_move = line.pv.get(1).copied();
-            result.score = Score::from_internal(line.score);
-            result.depth = line.depth;
-            report(&iteration(
-                line.depth,
-                1,
-                line.seldepth,
-                line.score,
-                &line.pv,
-            ));
-        }
-        result.nodes = shared.nodes.load(Ordering::Relaxed);
-        result
-    })
+        (result, score)
+    });
+    let deepest = helper_lines
+        .into_iter()
+        .flatten()
+        .flatten()
+        .max_by_key(|line| (line.depth, line.score));
+    // A helper that saw deeper and found a better line than the main thread is believed
+    // instead (not under a depth limit or MultiPV, where the main thread's lines are asked for).
+    if let Some(line) = deepest.filter(|line| {
+        limits.depth.is_none() && lines == 1 && line.depth > result.depth && line.score > score
+    }) {
+        result.best_move = line.pv.first().copied();
+        result.ponder_move = line.pv.get(1).copied();
+        result.score = Score::from_internal(line.score);
+        result.depth = line.depth;
+        report(&iteration(
+            line.depth,
+            1,
+            line.seldepth,
+            line.score,
+            &line.pv,
+        ));
+    }
+    result.nodes = shared.nodes.load(Ordering::Relaxed);
+    result
 }
 
 /// A helper thread's last completed iteration.
