@@ -83,6 +83,14 @@ pub struct GotoRequest {
     pub ply: usize,
 }
 
+/// A node of the move tree, by its place in the Table's flat form (`line`, `promote`,
+/// `delete`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeRequest {
+    pub node: usize,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersRequest {
