@@ -481,6 +481,28 @@ async fn press(client: &Client, key: &str) -> Res<()> {
 const LEFT: &str = "\u{e012}";
 const RIGHT: &str = "\u{e014}";
 
+/// A record's text without its comments (each move's thinking time, say), one space between
+/// the words of a line.
+fn without_comments(record: &str) -> String {
+    let mut kept = String::new();
+    let mut depth = 0usize;
+    for c in record.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => kept.push(c),
+            _ => {}
+        }
+    }
+    let lines = kept.lines().map(|line| {
+        line.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" )", ")")
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
 /// A move tree on a study board, as on lichess's analysis board: a move played away from the
 /// end of the line starts a side line there (the main line stays), shown under the move it
 /// replaces; a move at the side line's end extends it, a move elsewhere in it starts a side line
@@ -567,7 +589,8 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
     // The record: the main line, the side lines in it; the board stays where it was.
     let (_, record) = download(client).await?;
     let written = format!("(2. c3e4 {x} {nested})");
-    if !record.contains("2. c3d5") || !record.contains(&written) {
+    let moves = without_comments(&record);
+    if !moves.contains("2. c3d5") || !moves.contains(&written) {
         return Err(format!(
             "the record with side lines has no {written}: {record}"
         ));
@@ -637,7 +660,7 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
     expect_lines(client, "the side line deleted", &want, &promoted).await?;
     // A record whose side line has a move that is not legal: one message, the main line and
     // the other side line loaded.
-    let bad = record.replace(&format!("c3e4 {x} "), "c3e4 a1a2 ");
+    let bad = without_comments(&record).replace(&format!("c3e4 {x} "), "c3e4 a1a2 ");
     let file = shots.join("side-line-bad.txt");
     std::fs::write(&file, &bad).ctx(&format!("write {}", file.display()))?;
     choose_file(client, &file).await?;

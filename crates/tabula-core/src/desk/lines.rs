@@ -114,8 +114,8 @@ impl Desk {
             table.take_back(1)?;
         }
         table.goto(ply.min(line.len()))?;
-        self.table = table;
         self.keep_notes();
+        self.table = table;
         self.notes.truncate(shared);
         let kept = self.nodes_of(line).into_iter().skip(shared);
         let notes = kept.map(|id| {
@@ -228,8 +228,9 @@ impl Desk {
 }
 
 /// The record's `tree` of the table's line after the `book` moves given every line of the
-/// desk's tree `lines` after them, its main line `main` the main line.
-pub fn with_lines(tree: &mut MoveTree, lines: &MoveTree, book: &[String], main: &[String]) {
+/// desk's tree `lines` after them, each node's continuations in the desk's order (its main line
+/// the main line).
+pub fn with_lines(tree: &mut MoveTree, lines: &MoveTree, book: &[String]) {
     let mut at = Some(NodeId::ROOT);
     for text in book {
         at = at.and_then(|id| lines.child(id, text));
@@ -238,12 +239,13 @@ pub fn with_lines(tree: &mut MoveTree, lines: &MoveTree, book: &[String], main: 
         return;
     };
     tree.graft(NodeId::ROOT, lines, from);
-    let mut at = NodeId::ROOT;
-    for text in main.iter().skip(book.len()) {
-        let Some(next) = tree.child(at, text) else {
-            return;
-        };
-        tree.promote_to_main(next);
-        at = next;
+    let mut pending = vec![(from, NodeId::ROOT)];
+    while let Some((theirs, ours)) = pending.pop() {
+        for &child in lines.node(theirs).children().iter().rev() {
+            if let Some(id) = tree.child(ours, &lines.node(child).text) {
+                tree.promote_to_main(id);
+                pending.push((child, id));
+            }
+        }
     }
 }

@@ -40,6 +40,12 @@ fn pairs(moves: &[(usize, &str)]) -> Vec<(usize, String)> {
 #[test]
 fn a_move_off_the_line_starts_a_side_line_and_one_on_it_follows_it() {
     let mut desk = studied();
+    let times = |desk: &Desk| -> Vec<Option<u64>> {
+        (desk.notes.iter())
+            .map(|note| note.as_ref().map(|note| note.time_ms))
+            .collect()
+    };
+    let main_times = times(&desk);
     act(&mut desk, "move", r#"{"move": "e5g4"}"#).expect("a side line");
     assert_eq!(desk.table.moves, ["d4f5", "e5g4"]);
     let tree = [(0, "d4f5"), (1, "e5c4"), (2, "f5h6"), (1, "e5g4")];
@@ -57,6 +63,7 @@ fn a_move_off_the_line_starts_a_side_line_and_one_on_it_follows_it() {
     assert_eq!((desk.table.moves.len(), desk.table.ply), (2, 2));
     act(&mut desk, "line", r#"{"node": 3}"#).expect("the main line's end");
     assert_eq!((desk.table.moves.len(), desk.table.ply), (3, 3));
+    assert_eq!(times(&desk), main_times, "each move's thinking time kept");
     assert_eq!(flat(&desk), pairs(&tree), "going about changes no line");
 }
 
@@ -188,7 +195,28 @@ fn the_record_holds_the_side_lines_and_reads_them_back() {
         "{written}"
     );
     assert!(movetext.contains("(1... e5g4 {"), "{written}");
+    act(&mut desk, "move", r#"{"move": "f5h6"}"#).expect("the side line goes on");
+    act(&mut desk, "goto", r#"{"ply": 2}"#).expect("back in it");
+    act(&mut desk, "move", r#"{"move": "f5d6"}"#).expect("a side line of the side line");
+    let written = write_record(&desk, |_| "tabula".to_string());
+    let movetext = written.split("\n\n").nth(1).unwrap_or("");
+    let without_data: String = (movetext.split('{'))
+        .map(|piece| piece.split_once('}').map_or(piece, |(_, after)| after))
+        .collect();
+    assert_eq!(
+        without_data
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+        "1. d4f5 e5c4 (1... e5g4 2. f5h6 (2. f5d6 )) 2. f5h6 *",
+        "each line in the order played, the line shown or not"
+    );
     assert!(written.contains("[PlyCount \"3\"]"), "{written}");
+    assert_eq!(
+        desk.table.moves,
+        ["d4f5", "e5g4", "f5d6"],
+        "a side line shown"
+    );
     let (table, loaded) = read_record(&written, 1).expect("the record written");
     let mut again = Desk::new(table.clone());
     again.load_record(table, loaded);

@@ -115,7 +115,7 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
             }
         }
     }
-    super::lines::with_lines(&mut tree, &state.lines, book, &main);
+    super::lines::with_lines(&mut tree, &state.lines, book);
     tree.result = Some(result.to_string());
     let mut fields = table.start.split_whitespace().skip(1);
     let mover = match fields.next() {
