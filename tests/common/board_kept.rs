@@ -481,6 +481,22 @@ async fn press(client: &Client, key: &str) -> Res<()> {
 const LEFT: &str = "\u{e012}";
 const RIGHT: &str = "\u{e014}";
 
+/// What the page's table answers to the side-line `action` with `body`, posted as the page
+/// posts it (in either home): the refusal's sentence, or `accepted`.
+async fn refusal(client: &Client, action: &str, body: &Value) -> Res<String> {
+    let script = r#"
+const [action, body, done] = arguments;
+import('./connection.js')
+    .then(({ api }) => api('POST', `/api/tables/${document.body.dataset.table}/${action}`, body))
+    .then(() => done('accepted'), (e) => done(e.message));
+"#;
+    let answer = client
+        .execute_async(script, vec![json!(action), body.clone()])
+        .await
+        .ctx("post a side-line action")?;
+    Ok(answer.as_str().unwrap_or("").to_string())
+}
+
 /// A record's text without its comments (each move's thinking time, say), one space between
 /// the words of a line.
 fn without_comments(record: &str) -> String {
@@ -658,6 +674,32 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
     click(client, ".side-line[data-line=\"0\"] button.delete").await?;
     let want = json!({"moves": promoted, "lines": [nested], "current": {"ply": 4}});
     expect_lines(client, "the side line deleted", &want, &promoted).await?;
+    // Refused side-line actions say which node is wrong and change nothing.
+    for (action, body, said) in [
+        (
+            "delete",
+            json!({"node": 1}),
+            "node 1 is on the main line: take back to shorten it",
+        ),
+        (
+            "promote",
+            json!({"node": 99}),
+            "node 99: the move tree has 5 moves",
+        ),
+        (
+            "line",
+            json!({"node": "x"}),
+            "bad JSON: invalid type: string \"x\", expected usize at line 1 column 11",
+        ),
+    ] {
+        let answer = refusal(client, action, &body).await?;
+        if answer != said {
+            return Err(format!(
+                "{action} {body} was answered {answer:?}, not {said:?}"
+            ));
+        }
+    }
+    expect_lines(client, "the tree after refusals", &want, &promoted).await?;
     // A record whose side line has a move that is not legal: one message, the main line and
     // the other side line loaded.
     let bad = without_comments(&record).replace(&format!("c3e4 {x} "), "c3e4 a1a2 ");
