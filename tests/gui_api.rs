@@ -157,6 +157,7 @@ fn bad_requests_are_refused_and_change_nothing() {
         (format!("{table}/line"), r#"{"ply":0}"#.into(), 400),
         (format!("{table}/promote"), r#"{"node":0}"#.into(), 400),
         (format!("{table}/delete"), r#"{"node":"1"}"#.into(), 400),
+        (format!("{table}/comment"), r#"{"node":0}"#.into(), 400),
         (format!("{table}/undo"), "".into(), 400),
         (format!("{table}/targets"), r#"{"path":["z9"]}"#.into(), 400),
         (format!("{table}/targets"), r#"{"path":["b1","b1b1"]}"#.into(), 400),

@@ -7,9 +7,9 @@
 use super::loaded_record::LoadedRecord;
 use super::record_text::read_record;
 use super::requests::{
-    GotoRequest, MoveRequest, NewGame, NodeRequest, PlayersRequest, PositionRequest, RecordText,
-    ReviewRequest, TargetsRequest, check_analysis, check_clock_times, check_limit, checked_players,
-    parse,
+    CommentRequest, GotoRequest, MoveRequest, NewGame, NodeRequest, PlayersRequest,
+    PositionRequest, RecordText, ReviewRequest, TargetsRequest, check_analysis, check_clock_times,
+    check_limit, checked_players, parse,
 };
 use super::state::Desk;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
@@ -38,6 +38,9 @@ pub enum Action {
     Line(usize),
     Promote(usize),
     Delete(usize),
+    /// The comment after the node at this place (before the first move at the start), none
+    /// if empty (`comment`).
+    Comment(usize, String),
     Undo,
     Players {
         players: [Player; 2],
@@ -77,6 +80,7 @@ impl Action {
                 | "line"
                 | "promote"
                 | "delete"
+                | "comment"
                 | "undo"
                 | "players"
                 | "analysis"
@@ -116,6 +120,10 @@ impl Action {
             "line" => Action::Line(parse::<NodeRequest>(body)?.node),
             "promote" => Action::Promote(parse::<NodeRequest>(body)?.node),
             "delete" => Action::Delete(parse::<NodeRequest>(body)?.node),
+            "comment" => {
+                let (node, text) = parse::<CommentRequest>(body)?.checked()?;
+                Action::Comment(node, text)
+            }
             "undo" => Action::Undo,
             "players" => {
                 let request: PlayersRequest = parse(body)?;
@@ -199,6 +207,7 @@ impl Desk {
             Action::Line(place) => self.show_node(place)?,
             Action::Promote(place) => self.promote_line(place)?,
             Action::Delete(place) => self.delete_line(place)?,
+            Action::Comment(place, text) => self.comment(place, text)?,
             Action::Undo => self.take_back()?,
             Action::Players {
                 players,

@@ -4,7 +4,7 @@
 //! main continuation after it. A move played away from the end of the line shown starts a side
 //! line there, or follows the line that goes on with it; the page names a node by its place in
 //! the tree's flat form (0 for the start), which the Table it reads carries
-//! ([`Desk::lines_view`]), to show its line, promote it or delete it. [`with_lines`] writes
+//! ([`Desk::lines_view`]), to show its line, promote it, delete it or comment on it. [`with_lines`] writes
 //! every line into the record.
 
 use super::state::{Desk, MoveNote};
@@ -211,6 +211,14 @@ impl Desk {
         Ok(())
     }
 
+    /// The comment after the node at `place` (at the start, before the first move): the node's
+    /// comments become `text`, none if it is empty.
+    pub fn comment(&mut self, place: usize, text: String) -> Result<(), String> {
+        let id = self.node_at(place)?;
+        self.lines.node_mut(id).comments = [text].into_iter().filter(|t| !t.is_empty()).collect();
+        Ok(())
+    }
+
     /// After a take back that left the table with its first `kept` of the moves `before`: the
     /// move after them goes from the tree too, with every move after it.
     pub fn forget_taken_back(&mut self, before: &[String], kept: usize) {
@@ -229,7 +237,7 @@ impl Desk {
 
 /// The record's `tree` of the table's line after the `book` moves given every line of the
 /// desk's tree `lines` after them, each node's continuations in the desk's order (its main line
-/// the main line).
+/// the main line) and its comments the desk's.
 pub fn with_lines(tree: &mut MoveTree, lines: &MoveTree, book: &[String]) {
     let mut at = Some(NodeId::ROOT);
     for text in book {
@@ -241,6 +249,7 @@ pub fn with_lines(tree: &mut MoveTree, lines: &MoveTree, book: &[String]) {
     tree.graft(NodeId::ROOT, lines, from);
     let mut pending = vec![(from, NodeId::ROOT)];
     while let Some((theirs, ours)) = pending.pop() {
+        (tree.node_mut(ours).comments).clone_from(&lines.node(theirs).comments);
         for &child in lines.node(theirs).children().iter().rev() {
             if let Some(id) = tree.child(ours, &lines.node(child).text) {
                 tree.promote_to_main(id);

@@ -224,3 +224,47 @@ fn the_record_holds_the_side_lines_and_reads_them_back() {
     assert_eq!(flat(&again), flat(&desk));
     assert_eq!(again.table.moves, ["d4f5", "e5c4", "f5h6"]);
 }
+
+#[test]
+fn a_comment_is_kept_written_and_refused_when_too_long() {
+    let mut desk = studied();
+    act(&mut desk, "move", r#"{"move": "e5g4"}"#).expect("a side line");
+    act(&mut desk, "comment", r#"{"node": 4, "text": " why not? "}"#).expect("a comment");
+    act(&mut desk, "comment", r#"{"node": 0, "text": "a game"}"#).expect("at the start");
+    act(
+        &mut desk,
+        "comment",
+        r#"{"node": 2, "text": "{the main line}"}"#,
+    )
+    .expect("braces");
+    let view = desk.lines_view();
+    assert_eq!(view.tree.moves[3].comments, ["why not?"]);
+    let written = write_record(&desk, |_| "tabula".to_string());
+    let movetext = written.split("\n\n").nth(1).unwrap_or("");
+    assert!(movetext.starts_with("{a game} 1. d4f5 {"), "{written}");
+    assert!(
+        movetext.contains("{{the main line}} (1... e5g4 {"),
+        "{written}"
+    );
+    assert!(movetext.contains("} {why not?})"), "{written}");
+    act(&mut desk, "comment", r#"{"node": 4, "text": ""}"#).expect("none");
+    assert!(desk.lines_view().tree.moves[3].comments.is_empty());
+    let long = format!(r#"{{"node": 4, "text": "{}"}}"#, "x".repeat(2001));
+    let refusals = [
+        (
+            long.as_str(),
+            "a comment has at most 2000 characters, not 2001",
+        ),
+        (
+            r#"{"node": 9, "text": "x"}"#,
+            "node 9: the move tree has 4 moves",
+        ),
+        (
+            r#"{"node": 1}"#,
+            "bad JSON: missing field `text` at line 1 column 11",
+        ),
+    ];
+    for (body, said) in refusals {
+        assert_eq!(act(&mut desk, "comment", body), Err(said.to_string()));
+    }
+}

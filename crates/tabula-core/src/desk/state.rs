@@ -145,7 +145,9 @@ impl Desk {
         let book = &table.moves[..loaded.book.min(table.moves.len())];
         let mut lines = MoveTree::from_moves(book);
         let at = lines.main_line(NodeId::ROOT).last().copied();
-        lines.graft(at.unwrap_or(NodeId::ROOT), &loaded.tree, NodeId::ROOT);
+        let at = at.unwrap_or(NodeId::ROOT);
+        lines.graft(at, &loaded.tree, NodeId::ROOT);
+        (lines.node_mut(at).comments).clone_from(&loaded.tree.node(NodeId::ROOT).comments);
         self.replace_table(table);
         self.lines = lines;
         self.players = [Player::Human, Player::Human];
