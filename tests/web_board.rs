@@ -28,6 +28,8 @@
 #[allow(dead_code)]
 #[path = "common/board_kept.rs"]
 mod board_kept;
+#[path = "common/board_lines.rs"]
+mod board_lines;
 #[allow(dead_code)]
 #[path = "common/board_mends.rs"]
 mod board_mends;
@@ -610,7 +612,7 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     only_own_origin(client, base).await
 }
 
-/// A study board's side lines at the static home (`tests/common/board_kept.rs`): made,
+/// A study board's side lines at the static home (`tests/common/board_lines.rs`): made,
 /// browsed with clicks and keys, saved in a record, loaded back, promoted and deleted
 /// (`target/web-screenshots/side-line.png` and `side-line-loaded.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -626,7 +628,7 @@ async fn the_static_board_browses_side_lines_in_a_real_browser() {
                 s.squares > 0
             })
             .await?;
-            let (browsed, loaded) = board_kept::side_lines(&site.client, &shots()).await?;
+            let (browsed, loaded) = board_lines::side_lines(&site.client, &shots()).await?;
             std::fs::write(shots().join("side-line.png"), browsed).ctx("save a screenshot")?;
             std::fs::write(shots().join("side-line-loaded.png"), loaded)
                 .ctx("save a screenshot")?;

@@ -29,6 +29,8 @@ use serde_json::Value;
 
 #[path = "../common/board_kept.rs"]
 mod board_kept;
+#[path = "../common/board_lines.rs"]
+mod board_lines;
 #[path = "../common/board_mends.rs"]
 mod board_mends;
 #[path = "../common/board_page.rs"]

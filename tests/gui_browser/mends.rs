@@ -9,13 +9,14 @@
 //! shared link opened in a browser of a new profile (`shared-link.png`), storage that is full
 //! said once, players chosen for the next game that leave "My games" alone, a store of bad
 //! entries that stops nothing (`tests/common/board_store.rs`), and a study board's side lines
-//! (`side-line.png`).
+//! (`tests/common/board_lines.rs`, `side-line.png`).
 
 use crate::Res;
 use crate::board_kept::{
     fresh_browser, kept_over_a_reload, next_players_leave_my_games, shared_link_opens_the_position,
-    side_lines, storage_full_is_said_once,
+    storage_full_is_said_once,
 };
+use crate::board_lines::side_lines;
 use crate::board_mends::{
     engines_think_on_every_move, flip_stays_over_a_move, level_names_fit_at_1400,
     limit_errors_name_the_problem, new_clocks_reopen_a_game_lost_on_time, phone_fits_and_drags,

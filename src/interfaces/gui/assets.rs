@@ -7,7 +7,7 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 31] = [
+const FILES: [(&str, &str, &str); 30] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -89,19 +89,9 @@ const FILES: [(&str, &str, &str); 31] = [
         include_str!("assets/levels.js"),
     ),
     (
-        "lines.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/lines.js"),
-    ),
-    (
         "move-entry.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/move-entry.js"),
-    ),
-    (
-        "movetext.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/movetext.js"),
     ),
     (
         "panel.js",
@@ -132,6 +122,11 @@ const FILES: [(&str, &str, &str); 31] = [
         "table.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/table.js"),
+    ),
+    (
+        "tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tree.js"),
     ),
     (
         "tree-view.js",

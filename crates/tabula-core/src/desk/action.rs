@@ -7,8 +7,9 @@
 use super::loaded_record::LoadedRecord;
 use super::record_text::read_record;
 use super::requests::{
-    GotoRequest, MoveRequest, NewGame, PlayersRequest, PositionRequest, RecordText, ReviewRequest,
-    TargetsRequest, check_analysis, check_clock_times, check_limit, checked_players, parse,
+    CommentRequest, GotoRequest, MoveRequest, NewGame, NodeRequest, PlayersRequest,
+    PositionRequest, RecordText, ReviewRequest, TargetsRequest, check_analysis, check_clock_times,
+    check_limit, checked_players, parse,
 };
 use super::state::Desk;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
@@ -32,6 +33,14 @@ pub enum Action {
     /// What may be clicked next after the squares picked so far.
     Targets(Vec<String>),
     Goto(usize),
+    /// The move tree's node at this place of its flat form: its line shown there (`line`),
+    /// made the main line (`promote`), or deleted with every move after it (`delete`).
+    Line(usize),
+    Promote(usize),
+    Delete(usize),
+    /// The comment after the node at this place (before the first move at the start), none
+    /// if empty (`comment`).
+    Comment(usize, String),
     Undo,
     Players {
         players: [Player; 2],
@@ -68,6 +77,10 @@ impl Action {
                 | "move"
                 | "targets"
                 | "goto"
+                | "line"
+                | "promote"
+                | "delete"
+                | "comment"
                 | "undo"
                 | "players"
                 | "analysis"
@@ -104,6 +117,13 @@ impl Action {
             }
             "targets" => Action::Targets(parse::<TargetsRequest>(body)?.checked()?),
             "goto" => Action::Goto(parse::<GotoRequest>(body)?.ply),
+            "line" => Action::Line(parse::<NodeRequest>(body)?.node),
+            "promote" => Action::Promote(parse::<NodeRequest>(body)?.node),
+            "delete" => Action::Delete(parse::<NodeRequest>(body)?.node),
+            "comment" => {
+                let (node, text) = parse::<CommentRequest>(body)?.checked()?;
+                Action::Comment(node, text)
+            }
             "undo" => Action::Undo,
             "players" => {
                 let request: PlayersRequest = parse(body)?;
@@ -184,6 +204,10 @@ impl Desk {
                 return targets_json(table, &path).map(Applied::Answer);
             }
             Action::Goto(ply) => self.table.goto(ply)?,
+            Action::Line(place) => self.show_node(place)?,
+            Action::Promote(place) => self.promote_line(place)?,
+            Action::Delete(place) => self.delete_line(place)?,
+            Action::Comment(place, text) => self.comment(place, text)?,
             Action::Undo => self.take_back()?,
             Action::Players {
                 players,

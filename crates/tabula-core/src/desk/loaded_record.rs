@@ -9,6 +9,7 @@
 
 use super::table::Table;
 use crate::record::tree::{MoveTree, NodeId};
+use crate::words::counted;
 use serde::Serialize;
 
 /// What a loaded record says of its game.
@@ -28,6 +29,8 @@ pub struct LoadedRecord {
     /// The movetext's tree (the moves after the opening's), checked by the rules: a side line
     /// with a move they refuse is left out.
     pub tree: MoveTree,
+    /// Why each side line left out was (the rules refused one of its moves), in order.
+    pub left_out: Vec<String>,
 }
 
 /// The record as the page reads it (the `record` of a Table in docs/gui.md).
@@ -41,6 +44,8 @@ pub struct RecordView<'a> {
     /// The recorded result, while the game is the record's.
     pub result: Option<&'a str>,
     pub termination: Option<&'a str>,
+    /// The record's side lines left out, said in one sentence, if any were.
+    pub left_out: Option<String>,
 }
 
 impl LoadedRecord {
@@ -98,6 +103,14 @@ impl LoadedRecord {
             book: self.book_moves(table).len(),
             result: result.map(|(result, _)| result),
             termination: result.map(|(_, reason)| reason).filter(|r| !r.is_empty()),
+            left_out: self.left_out.first().map(|first| {
+                let others = self.left_out.len() - 1;
+                let more = match others {
+                    0 => String::new(),
+                    _ => format!(" (and {})", counted(others, "other side line")),
+                };
+                format!("The record's {first}; it is left out from there{more}.")
+            }),
         })
     }
 }

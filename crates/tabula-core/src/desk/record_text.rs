@@ -54,7 +54,9 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
     // The result of the whole game, which the cursor may not be showing: the rules', else the
     // record's while the game is the record's.
     let recorded_result = loaded.and_then(|record| record.result(table));
-    let (result, termination) = match (table.end_result(), recorded_result) {
+    let main = state.lines.main_moves();
+    let on_main = table.moves == main;
+    let (result, termination) = match (table.end_result().filter(|_| on_main), recorded_result) {
         (Some(result), _) => (
             match result.winner {
                 Some("white") => "1-0",
@@ -81,7 +83,7 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
         ("TimeControl", time_control),
         ("Result", result.to_string()),
         ("Termination", termination),
-        ("PlyCount", table.moves.len().to_string()),
+        ("PlyCount", main.len().to_string()),
     ];
     let note = |ply: usize| state.notes.get(ply).cloned().flatten();
     let moves: Vec<MoveRecord> = (table.moves.iter().enumerate())
@@ -113,6 +115,7 @@ pub fn write_record(state: &Desk, engine_name: impl Fn(usize) -> String) -> Stri
             }
         }
     }
+    super::lines::with_lines(&mut tree, &state.lines, book);
     tree.result = Some(result.to_string());
     let mut fields = table.start.split_whitespace().skip(1);
     let mover = match fields.next() {
@@ -182,9 +185,7 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
     let book: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
     let after_book = open_session(kind, size, opening.position.as_deref(), &book, true)?;
     let first = first_move(after_book.as_ref());
-    for problem in tree.prune(after_book.as_ref(), first)? {
-        log::info!("a side line of the record is left out: {problem}");
-    }
+    let left_out = tree.prune(after_book.as_ref(), first)?;
     // A loss on time is not in the moves: the Termination tag says it.
     let lost_on_time =
         |side: Side| tag("Termination") == Some(format!("{} lost on time", side.name()).as_str());
@@ -204,6 +205,7 @@ pub fn read_record(text: &str, number: usize) -> Result<(Table, LoadedRecord), S
             .filter(|reason| !reason.is_empty() && *reason != "unterminated")
             .map(str::to_string),
         tree,
+        left_out,
     };
     Ok((table, loaded))
 }
@@ -271,18 +273,33 @@ mod tests {
         let mut desk = Desk::new(table.clone());
         desk.load_record(table, loaded);
         desk.set_players([Player::Human, Player::Human], desk.limit);
-        assert!(desk.record.as_ref().is_some_and(|r| r.players.is_some()));
+        let record = desk.record.as_ref().expect("the record loaded");
+        assert!(record.players.is_some());
+        assert_eq!(
+            record.view(&desk.table).and_then(|view| view.left_out),
+            Some(
+                "The record's move 1 (white) 'd4d5' of a side line: not a legal move here; \
+                 it is left out from there."
+                    .to_string()
+            )
+        );
         let written = write_record(&desk, |_| "tabula".to_string());
         let movetext = written.split("\n\n").nth(1).unwrap_or("");
         assert_eq!(
-            movetext, "{start} 1. d4f5 {cp 12 d3 7ms} {good} e5c4 {review x} 2. f5h6 *\n",
-            "the main line with the record's comments and data; side lines are the page's"
+            movetext,
+            "{start} 1. d4f5 {cp 12 d3 7ms} {good} (1. d4e6 {legal}) 1... e5c4 {review x} \
+             2. f5h6 *\n",
+            "the main line with the record's comments and data, and its side line"
         );
         desk.table.goto(1).expect("back one move");
         desk.person_moves("e5f3", false).expect("another move");
+        desk.committed();
         let written = write_record(&desk, |_| "tabula".to_string());
         assert!(
-            written.ends_with("\n{start} 1. d4f5 {cp 12 d3 7ms} {good} e5f3 {0ms} *\n"),
+            written.ends_with(
+                "\n{start} 1. d4f5 {cp 12 d3 7ms} {good} (1. d4e6 {legal}) 1... e5c4 \
+                 {review x} (1... e5f3 {0ms})\n2. f5h6 *\n"
+            ),
             "{written}"
         );
     }

@@ -11,6 +11,8 @@ use serde::de::DeserializeOwned;
 
 /// The most squares of a move being entered.
 const MAX_PATH: usize = 64;
+/// The most characters of a comment on a move.
+const MAX_COMMENT: usize = 2000;
 /// The most lines of analysis.
 const MAX_MULTIPV: u32 = 8;
 
@@ -81,6 +83,36 @@ impl TargetsRequest {
 #[serde(deny_unknown_fields)]
 pub struct GotoRequest {
     pub ply: usize,
+}
+
+/// A node of the move tree, by its place in the Table's flat form (`line`, `promote`,
+/// `delete`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeRequest {
+    pub node: usize,
+}
+
+/// A comment on a node of the move tree (`comment`): its text, none if empty.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommentRequest {
+    pub node: usize,
+    pub text: String,
+}
+
+impl CommentRequest {
+    /// The node and the comment trimmed, if it is not too long.
+    pub fn checked(self) -> Result<(usize, String), String> {
+        let text = self.text.trim();
+        let count = text.chars().count();
+        if count > MAX_COMMENT {
+            return Err(format!(
+                "a comment has at most {MAX_COMMENT} characters, not {count}"
+            ));
+        }
+        Ok((self.node, text.to_string()))
+    }
 }
 
 #[derive(Deserialize)]

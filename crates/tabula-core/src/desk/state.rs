@@ -12,6 +12,7 @@ use super::table::{AnalysisSettings, Limit, Player, Table};
 use crate::clock::Instant;
 use crate::game::Side;
 use crate::protocol::output::printable;
+use crate::record::tree::{MoveTree, NodeId};
 use std::time::Duration;
 
 /// The role of the analysing engine (after white's and black's players).
@@ -28,6 +29,9 @@ pub struct MoveNote {
 /// The game of a board page and everything the page chose about it.
 pub struct Desk {
     pub table: Table,
+    /// The move tree of a study board: every line played, the table's among them
+    /// (`lines.rs`).
+    pub lines: MoveTree,
     pub version: u64,
     /// One more for every state sent: the version moves with the game only, and states of one
     /// version (an engine's status, a review's progress) are told apart by this.
@@ -56,6 +60,7 @@ impl Desk {
     /// A desk with `table`, a person playing both sides, a second a move.
     pub fn new(table: Table) -> Desk {
         Desk {
+            lines: MoveTree::from_moves(&table.moves),
             table,
             version: 1,
             sent: 0,
@@ -121,11 +126,12 @@ impl Desk {
             self.notes.truncate(ply);
             self.notes.push(note);
         }
-        Ok(())
+        self.extend_line()
     }
 
     /// A new game on the table: the notes and a record loaded go, and the clocks start again.
     pub fn replace_table(&mut self, table: Table) {
+        self.lines = MoveTree::from_moves(&table.moves);
         self.table = table;
         self.notes.clear();
         self.record = None;
@@ -134,9 +140,16 @@ impl Desk {
     }
 
     /// A record loaded on the table: studied, so people play both sides (the record names
-    /// them) with no clocks.
+    /// them) with no clocks; its side lines are the tree's.
     pub fn load_record(&mut self, table: Table, loaded: LoadedRecord) {
+        let book = &table.moves[..loaded.book.min(table.moves.len())];
+        let mut lines = MoveTree::from_moves(book);
+        let at = lines.main_line(NodeId::ROOT).last().copied();
+        let at = at.unwrap_or(NodeId::ROOT);
+        lines.graft(at, &loaded.tree, NodeId::ROOT);
+        (lines.node_mut(at).comments).clone_from(&loaded.tree.node(NodeId::ROOT).comments);
         self.replace_table(table);
+        self.lines = lines;
         self.players = [Player::Human, Player::Human];
         self.clocks = None;
         self.record = Some(loaded);
@@ -183,11 +196,22 @@ impl Desk {
 
     /// Takes back: in a match from the end of the game, one move or, when a person plays an
     /// engine and it is the person's turn, back to the person's previous turn; otherwise the
-    /// move before the position shown. The moves after it are forgotten.
+    /// move before the position shown, in the line shown (which then goes on with the tree's
+    /// main continuation from there). The moves after it are forgotten, in the tree too.
     pub fn take_back(&mut self) -> Result<(), String> {
-        if !self.is_match() {
-            return self.table.take_back(1);
+        let before = self.table.moves.clone();
+        if self.is_match() {
+            self.take_back_in_match()?;
+            self.forget_taken_back(&before, self.table.moves.len());
+            return Ok(());
         }
+        self.table.take_back(1)?;
+        self.forget_taken_back(&before, self.table.moves.len());
+        self.extend_line()
+    }
+
+    /// Takes back from the end of a game played.
+    fn take_back_in_match(&mut self) -> Result<(), String> {
         let end = self.table.moves.len();
         if end == 0 {
             return Err("there is no move to take back".to_string());
@@ -269,6 +293,8 @@ impl Desk {
     /// review dropped once the game no longer begins with the moves it covers, and the clocks
     /// run for the side to move.
     pub fn committed(&mut self) {
+        self.follow_table();
+        self.keep_notes();
         self.version += 1;
         self.failed = None;
         let notes = self.table.moves.len();

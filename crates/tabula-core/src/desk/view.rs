@@ -1,6 +1,7 @@
 //! A desk's state as the page reads it (the Table of docs/gui.md): worked out from the state
 //! alone, and cheaply, since it is sent after every change.
 
+use super::lines::LinesView;
 use super::loaded_record::RecordView;
 use super::state::Desk;
 use super::table::{AnalysisSettings, Limit, Player, ResultView};
@@ -65,6 +66,7 @@ fn table_view<'a>(
         start: table.start.clone(),
         moves: table.moves.clone(),
         ply: table.ply,
+        lines: desk.lines_view(),
         position: session.position_text(),
         side: session.side_to_move().name(),
         board: crate::board_view::board_rows(&marks, &session.position_text()),
@@ -109,6 +111,8 @@ struct TableView<'a> {
     start: String,
     moves: Vec<String>,
     ply: usize,
+    /// The move tree (its flat form) and the node shown.
+    lines: LinesView,
     position: String,
     side: &'static str,
     board: Vec<String>,

@@ -6,19 +6,18 @@
 import { renderAnalysis } from './analysis-view.js';
 import { renderBoard } from './board.js';
 import { renderClocks } from './clocks.js';
-import { api, connect, listen } from './connection.js';
+import { api, connect, download, listen } from './connection.js';
 import { $, notice, saveFile, showError } from './dom.js';
 import { renderFeel } from './feel.js';
 import * as keep from './keep.js';
 import { keepNow, renderMyGames, snapshot } from './keeping.js';
-import { sameMoves, pathOf } from './lines.js';
 import { fillControls } from './panel.js';
 import { sharedGame } from './share.js';
-import { gameRecord, showLine, toMainLine } from './side-lines.js';
+import { showNode, toMainLine } from './side-lines.js';
 import { newGameId, shownTable, ui } from './state.js';
 import { applyAnalysis, applyTable, tablePost } from './table.js';
 import { renderAll } from './views.js';
-import { renderMoves } from './tree-view.js';
+import { nodeOf } from './tree.js';
 
 /** The module that says the version and commit of tabula the page comes from: written by the
  * server, or by scripts/web.sh for the static site (so not among these files). */
@@ -100,9 +99,6 @@ async function createTable(game, size, players) {
   ui.playersShown = '';
   ui.positionDirty = false;
   if (!ui.restoring) ui.gameId = newGameId();
-  ui.sideLines = [];
-  ui.viewing = null;
-  ui.main = null;
   ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   document.body.dataset.table = t.id;
   applyTable(t);
@@ -158,10 +154,11 @@ async function setUp(s) {
       applyTable(await post('players', body));
     }
     if (s.analysis) applyTable(await post('analysis', s.analysis));
-    ui.sideLines = Array.isArray(s.sideLines) ? s.sideLines : [];
-    const viewed = s.view && ui.sideLines.find((l) => sameMoves(pathOf(l), s.view.path));
-    if (viewed) await showLine(viewed, s.view.ply);
-    renderMoves();
+    const viewed = s.view && Array.isArray(s.view.path) ? nodeOf(shownTable(), s.view.path) : null;
+    if (viewed) {
+      await showNode(viewed);
+      applyTable(await post('goto', { ply: s.view.ply }));
+    }
   } finally {
     ui.restoring = false;
   }
@@ -182,7 +179,7 @@ async function loadRecord(post, s, moves) {
   } catch {
     return 0;
   }
-  if ((!s.start || t.start === s.start) && t.moves.length <= moves.length && sameMoves(t.moves, moves.slice(0, t.moves.length))) {
+  if ((!s.start || t.start === s.start) && t.moves.length <= moves.length && t.moves.every((/** @type {string} */ m, /** @type {number} */ i) => m === moves[i])) {
     applyTable(t);
     return t.moves.length;
   }
@@ -275,7 +272,7 @@ export function saveOptions() {
 export async function downloadRecord() {
   let record;
   try {
-    record = await gameRecord();
+    record = await download(shownTable().id);
   } catch (e) {
     showError($('record-error'), e.message);
     return;

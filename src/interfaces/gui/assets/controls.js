@@ -14,8 +14,9 @@ import { endTurn, sendMove, wireMoveEntry } from './move-entry.js';
 import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, showSizes, updateLimitHint } from './panel.js';
 import { renderReview } from './review-graph.js';
 import { share } from './share.js';
-import { deleteSideLine, loadSideLines, playMove, promoteSideLine, showLine, takeBack, toMainLine } from './side-lines.js';
+import { deleteLine, playMove, promoteLine, sayLeftOut, showNode, takeBack, toMainLine } from './side-lines.js';
 import { isPlaying, shownTable, ui } from './state.js';
+import { onSideLine } from './tree.js';
 import { newGamePost, tablePost } from './table.js';
 
 /** Listens to the page's controls, keys and buttons. */
@@ -97,20 +98,16 @@ export function wireControls() {
 
   // Moves and navigation.
   $('moves').addEventListener('click', (/** @type {MouseEvent & {target: {closest(selector: string): (HTMLElement & {dataset: Record<string, string>}) | null}}} */ ev) => {
-    const line = ev.target.closest('.side-line[data-line]');
+    const line = ev.target.closest('.side-line[data-node]');
     // Side lines are a study board's: while a game is played, they are only shown.
     if (line && isPlaying(shownTable())) return;
-    if (line && ev.target.closest('button.promote')) return promoteSideLine(parseInt(line.dataset.line, 10));
-    if (line && ev.target.closest('button.delete')) return deleteSideLine(parseInt(line.dataset.line, 10));
-    const side = ev.target.closest('.side-move[data-index]');
-    if (side && line) {
-      const l = ui.sideLines[parseInt(line.dataset.line, 10)];
-      if (l) showLine(l, l.at + parseInt(side.dataset.index, 10) + 1);
-      return;
-    }
+    if (line && ev.target.closest('button.promote')) return promoteLine(parseInt(line.dataset.node, 10));
+    if (line && ev.target.closest('button.delete')) return deleteLine(parseInt(line.dataset.node, 10));
+    const side = ev.target.closest('.side-move[data-node]');
+    if (side && line) return showNode(parseInt(side.dataset.node, 10));
     const m = ev.target.closest('.move[data-ply]');
     if (!m) return;
-    if (ui.viewing) showLine(null, parseInt(m.dataset.ply, 10)); // back on the main line
+    if (onSideLine(shownTable())) showNode(parseInt(m.dataset.node, 10)); // back on the main line
     else gotoPly(parseInt(m.dataset.ply, 10));
   });
   $('nav-first').addEventListener('click', () => gotoPly(0));
@@ -180,17 +177,16 @@ export function wireControls() {
       return;
     }
     ui.positionDirty = false;
-    if (await newGamePost('record', { text }, $('record-error'))) await loadSideLines(text, null);
+    sayLeftOut(await newGamePost('record', { text }, $('record-error')));
   });
   $('load-game').addEventListener('click', async () => {
     const choice = ui.recordChoice;
     if (!choice) return;
     const game = parseInt($('record-game').value, 10);
     ui.positionDirty = false;
-    if (await newGamePost('record', { text: choice.text, game }, $('record-error'))) {
-      chooseRecordGame(null);
-      await loadSideLines(choice.text, game);
-    }
+    const t = await newGamePost('record', { text: choice.text, game }, $('record-error'));
+    if (t) chooseRecordGame(null);
+    sayLeftOut(t);
   });
   $('cancel-game').addEventListener('click', () => chooseRecordGame(null));
   $('download').addEventListener('click', (/** @type {MouseEvent} */ ev) => {

@@ -22,7 +22,7 @@ const MAX_GAMES = 100;
 const MAX_ASIDE = 20;
 
 /** The bounds of what this page writes: longer strings and lists are not its own. */
-const LIMITS = { name: 200, move: 1000, moves: 5000, position: 20000, record: 2000000, lines: 1000 };
+const LIMITS = { name: 200, move: 1000, moves: 5000, position: 20000, record: 2000000 };
 
 /** An entry that could not be read: why, and what it was.
  * @typedef {{why: string, value: unknown}} Bad */
@@ -180,15 +180,6 @@ function firstProblem(checks) {
   return failed ? failed[0] : null;
 }
 
-/** @type {Problem} */
-function sideLineProblem(l) {
-  if (!isObject(l)) return 'a side line is not an object';
-  return firstProblem([
-    ['a side line\'s start is not a ply', isCount(l.at)],
-    ['a side line\'s moves are not moves', isMoves(l.prefix) && isMoves(l.moves)],
-  ]);
-}
-
 /** Why `s` is not a game in progress as keeping.js's `snapshot` writes it; null if it is.
  * @type {Problem} */
 export function snapshotProblem(s) {
@@ -205,9 +196,8 @@ export function snapshotProblem(s) {
     ['its clocks are not times', absent(s.clocks) || (isObject(s.clocks) && isTime(s.clocks.white_ms) && isTime(s.clocks.black_ms))],
     ['its result is not a result', absent(s.result) || isText(s.result, LIMITS.name)],
     ['its time is not a time', absent(s.savedAt) || isTime(s.savedAt)],
-    ['its side lines are not side lines', absent(s.sideLines) || (Array.isArray(s.sideLines) && s.sideLines.length <= LIMITS.lines)],
     ['its record is not a record', absent(s.record) || isText(s.record, LIMITS.record)],
-  ]) || (Array.isArray(s.sideLines) ? s.sideLines.map(sideLineProblem).find((/** @type {string | null} */ p) => p) || null : null);
+  ]);
 }
 
 /** Why `g` is not an entry of "My games"; null if it is.

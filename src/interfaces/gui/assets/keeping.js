@@ -5,8 +5,8 @@
 import { download } from './connection.js';
 import { $, h } from './dom.js';
 import * as keep from './keep.js';
-import { withSideLines } from './lines.js';
-import { bookMoves, gameTitle, mainLine, playerName, ui } from './state.js';
+import { gameTitle, playerName, ui } from './state.js';
+import { mainLine, onSideLine } from './tree.js';
 
 /** The game `t` as it is kept: enough to set it up again on a new table, clocks included
  * (the running one read now), with its record as its table last wrote it (every move's thinking
@@ -21,14 +21,17 @@ export function snapshot(t) {
       (shown.running === side ? spent : 0)));
     clocks = { white_ms: left('white'), black_ms: left('black') };
   }
-  // The main line, and where a side line is shown, its moves and the position shown in it.
-  const viewing = ui.viewing;
-  const view = viewing ? { path: t.moves, ply: t.ply } : null;
+  // The main line, and where a side line is shown, its moves and the position shown in it (the
+  // side lines are in the record).
+  const main = mainLine(t);
+  const aside = onSideLine(t);
+  let shared = 0;
+  while (shared < t.ply && main[shared] === t.moves[shared]) shared++;
   return {
-    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: mainLine(t),
-    ply: viewing ? Math.min(t.ply, viewing.at) : t.ply, view,
+    id: ui.gameId, game: t.game, size: `${t.width}x${t.height}`, start: t.start, moves: main,
+    ply: aside ? shared : t.ply, view: aside ? { path: t.moves, ply: t.ply } : null,
     players: t.players, limit: t.limit, analysis: t.analysis, clocks,
-    result: t.result ? t.result.text : null, savedAt: Date.now(), sideLines: ui.sideLines,
+    result: t.result ? t.result.text : null, savedAt: Date.now(),
     record: ui.keptRecord && ui.keptRecord.id === ui.gameId ? ui.keptRecord.text : null,
   };
 }
@@ -38,12 +41,13 @@ export function snapshot(t) {
  * next game, are kept with the game in progress but leave "My games" alone). */
 export function keepNow(force = false) {
   const t = ui.table;
-  if (!t || ui.restoring || ui.switching) return;
+  if (!t || ui.restoring) return;
   if (force === true) ui.keptKey = null;
   const s = snapshot(t);
   keep.saveCurrent(s);
   if (!s.moves.length) return;
-  const key = JSON.stringify([s.id, s.moves, s.result]);
+  const tree = t.lines.tree.moves.map((m) => [m.parent, m.move]);
+  const key = JSON.stringify([s.id, tree, s.result]);
   if (key === ui.keptKey) return;
   ui.keptKey = key;
   const id = s.id;
@@ -52,17 +56,13 @@ export function keepNow(force = false) {
     white: playerName(t, 'white'), black: playerName(t, 'black'), plies: s.moves.length, result: s.result,
     snapshot: s, record: kept?.record });
   renderMyGames();
-  // The record is the main line's: fetched while the table holds it (a side line shown puts its
-  // moves there; going back to the main line keeps the game again). As the table writes it, it
-  // is kept with the game to set it up again; "My games" saves it with the side lines.
-  if (ui.viewing) return;
-  const book = bookMoves(t);
+  // The record, side lines and all, as the table writes it: kept with the game to set it up
+  // again, and saved in "My games".
   download(t.id).then((record) => {
     const written = record.text;
     if (id && ui.gameId === id) {
       ui.keptRecord = { id, text: written };
-      if (ui.table && !ui.restoring && !ui.switching) keep.saveCurrent(snapshot(ui.table));
-      record.text = withSideLines(record.text, s.moves, s.start, book);
+      if (ui.table && !ui.restoring) keep.saveCurrent(snapshot(ui.table));
     }
     keep.keepRecord(id, record, written);
     renderMyGames();

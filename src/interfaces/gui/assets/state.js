@@ -11,7 +11,8 @@ import { levelSuffix } from './levels.js';
 /** @typedef {{name: string, title: string, sizes: string, default_size: string, levels: LevelChoice[]}} GameInfo */
 /** @typedef {{games: GameInfo[], engines: Engine[]}} Info */
 /** @typedef {{white_ms: number, black_ms: number, running?: string | null}} Clocks */
-/** @typedef {{white: string | null, black: string | null, result?: string, termination?: string, book: number}} RecordInfo */
+/** @typedef {{white: string | null, black: string | null, result?: string, termination?: string, book: number,
+ *   left_out?: string | null}} RecordInfo */
 /**
  * @typedef {{ply: number, number: number, side: string, move: string, best: string, mark?: string,
  *   loss: number, book?: boolean, expected_before: number, expected_after: number}} JudgedMove
@@ -20,12 +21,15 @@ import { levelSuffix } from './levels.js';
  * @typedef {{status: string, depth: number, searched: number, positions: number, curve: number[],
  *   report?: {moves?: JudgedMove[], summary?: Record<string, any>}}} Review
  */
+/** The move tree (docs/gui.md, "Table"): its flat form, each move naming the place (from 1;
+ * 0: the start) of the move it follows, and the place of the node shown.
+ * @typedef {{tree: {moves: {parent: number, move: string}[]}, node: number}} Lines */
 /**
  * A table as the tables send it (docs/gui.md, "Table").
  * @typedef {{id: string, version: number, sent: number, game: string, title?: string,
  *   width: number, height: number, board: string[], marks?: {x: number, y: number, kind: string}[],
  *   position: string, start: string,
- *   ply: number, moves: string[], side: string, last_move?: string[],
+ *   ply: number, moves: string[], lines: Lines, side: string, last_move?: string[],
  *   players: {white: Player, black: Player}, limit: Limit, clocks?: Clocks | null,
  *   analysis: {on: boolean, multipv: number, engine: number}, result?: {text: string, winner?: string | null} | null,
  *   thinking?: string | null, pass?: boolean, engines?: Engine[], record?: RecordInfo | null,
@@ -36,8 +40,6 @@ import { levelSuffix } from './levels.js';
  *   score: {mate?: number | null}}} AnalysisLine
  */
 /** @typedef {{version: number, depth: number, nodes: number, nps: number, time_ms: number, lines: AnalysisLine[]}} Analysis */
-/** A study board's side line: the moves played in place of the move after its first `at` moves (`prefix`).
- * @typedef {{at: number, prefix: string[], moves: string[]}} SideLine */
 /** The move being entered: the squares clicked so far, those that may follow, and the move they make if complete.
  * @typedef {{path: string[], next: string[], complete: string | null}} Entry */
 /** A piece being dragged.
@@ -70,14 +72,10 @@ import { levelSuffix } from './levels.js';
  * @property {string | null} gameId the game shown, as keep.js keeps it
  * @property {boolean} restoring a game is being set up again: not kept meanwhile
  * @property {string | null} keptKey what was last kept in "My games"
- * @property {{id: string, text: string} | null} keptRecord the game `id`'s record as its table last wrote it (its main line), kept to set it up again
+ * @property {{id: string, text: string} | null} keptRecord the game `id`'s record as its table last wrote it (its side lines in it), kept to set it up again
  * @property {Record<string, string>} standardStarts `game WxH` -> the start position of a new table
  * @property {{diamond?: boolean, flipped?: boolean, animate?: boolean, sound?: boolean}} options the board's options, kept (keep.js)
  * @property {{version: number, from: string, to: string} | null} arrival the piece of the move just played, sliding in
- * @property {SideLine[]} sideLines a study board's side lines (side-lines.js)
- * @property {SideLine | null} viewing the side line shown, whose moves the table holds; null: the main line
- * @property {string[] | null} main the main line's moves while a side line is shown (or tried)
- * @property {boolean} switching the table is being put on another line: not kept, no sound
  */
 
 /** @type {PageState} */
@@ -110,10 +108,6 @@ export const ui = {
   standardStarts: {},
   options: {},
   arrival: null,
-  sideLines: [],
-  viewing: null,
-  main: null,
-  switching: false,
 };
 
 /** `value` as JSON with every object's keys in order: the same text for the same players, limit
@@ -173,10 +167,6 @@ export function canEnter(t) {
 export function entryKey(t) {
   return `${t.id} ${t.game} ${t.position} ${t.ply} ${t.moves.length} ${canEnter(t)}`;
 }
-
-/** The main line: the table's, or the one kept aside while a side line is shown.
- * @param {Table} t */
-export const mainLine = (t) => ui.main || t.moves;
 
 /** How many of the first moves are book moves: the loaded record's opening, never judged.
  * @param {Table} t */

@@ -8,7 +8,6 @@ import { api } from './connection.js';
 import { $, notice, showError } from './dom.js';
 import { moveSound } from './feel.js';
 import { keepNow } from './keeping.js';
-import { sameMoves } from './lines.js';
 import { loadMovable, resetEntry } from './move-entry.js';
 import { showSizes } from './panel.js';
 import { canEnter, entryKey, newGameId, personSide, sortedJson, ui } from './state.js';
@@ -28,11 +27,6 @@ export function applyTable(t) {
     old.game !== t.game || old.moves.length !== t.moves.length;
   ui.table = t;
   ui.clockAt = performance.now();
-  // A side line shown follows the table's line: moves played at its end, a take back.
-  const line = ui.viewing;
-  if (line && !ui.switching && t.moves.length > line.at && sameMoves(t.moves.slice(0, line.at), line.prefix)) {
-    line.moves = t.moves.slice(line.at);
-  }
   if (!old || old.game !== t.game || old.width !== t.width || old.height !== t.height) {
     // a new game or size: show it in the new-game controls
     $('game').value = t.game;
@@ -64,7 +58,7 @@ export function applyTable(t) {
     ui.movableFor = t.version;
   }
   // A move just played at the end of the game: the piece slides there, and a sound.
-  if (!ui.switching && old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
+  if (old && old.id === t.id && t.moves.length === old.moves.length + 1 && t.ply === t.moves.length &&
     old.ply === old.moves.length && (t.last_move || []).length >= 2) {
     const path = t.last_move || [];
     const to = t.game === 'claustro' ? path[1] : path[path.length - 1];
@@ -109,13 +103,10 @@ export async function tablePost(path, body, errEl) {
  * @param {unknown} body
  * @param {HTMLElement} errEl */
 export async function newGamePost(path, body, errEl) {
-  const before = { gameId: ui.gameId, sideLines: ui.sideLines, viewing: ui.viewing, main: ui.main };
+  const before = ui.gameId;
   ui.gameId = newGameId();
-  ui.sideLines = [];
-  ui.viewing = null;
-  ui.main = null;
   const t = await tablePost(path, body, errEl);
-  if (!t) Object.assign(ui, before);
+  if (!t) ui.gameId = before;
   else if (path === 'new') ui.standardStarts[`${t.game} ${t.width}x${t.height}`] = t.start;
   return t;
 }

@@ -1,20 +1,22 @@
-// tabula gui: the move list (the tree view): numbered rows of the main line, and a study
-// board's side lines on rows of their own under the move they replace, with their buttons
-// (promote, delete); and the navigation buttons under it.
+// tabula gui: the move list (the tree view): numbered rows of the main line, and the side lines
+// of the Table's move tree (tree.js) on rows of their own under the move they replace, with
+// their buttons (promote, delete); and the navigation buttons under it.
 // @ts-check
 import { $, h } from './dom.js';
-import { branchesOf, commonLength, numbered, pathOf, sameMoves } from './lines.js';
 import { MARKS } from './review-graph.js';
-import { bookMoves, isPlaying, judgedMove, mainLine, shownTable, ui } from './state.js';
+import { bookMoves, isPlaying, judgedMove, shownTable } from './state.js';
+import { mainLine, mainPlaces, moveLabels, onSideLine, sideRows } from './tree.js';
 
-/** @typedef {import('./state.js').SideLine} SideLine */
+/** @typedef {import('./tree.js').SideRow} SideRow */
 
 /** The move list: numbered rows of the main line, each move a span with data-ply (the ply after
- * it); the side lines on rows of their own under the move they replace, each of their moves a
- * span with data-index (from 0) in a row with data-line (its index in `ui.sideLines`). */
+ * it) and data-node (its node's place in the tree); the side lines on rows of their own under
+ * the move they replace, each of their moves a span with data-index (from 0) and data-node, in
+ * a row with data-line (its index among the rows) and data-node (its first move's node). */
 export function renderMoves() {
   const t = shownTable();
   const main = mainLine(t);
+  const places = mainPlaces(t);
   const box = $('moves');
   const fields = t.start.trim().split(/\s+/);
   const blackFirst = fields[1] === 'b';
@@ -23,37 +25,41 @@ export function renderMoves() {
   const addNum = (/** @type {number} */ n) => frag.appendChild(h('span', 'num', `${n}.`));
   /** @type {any} */
   let current = null;
-  // Whether the position shown is on the main line, and its moves (to find it in a side line).
-  const onMain = commonLength(main, t.moves) >= t.ply;
-  const shown = t.moves.slice(0, t.ply);
-  const lines = branchesOf(main, 0);
-  /** A side line's row, then the rows of the side lines that branch from it. */
-  const addLine = (/** @type {SideLine} */ l, /** @type {number} */ index, /** @type {number} */ depth) => {
-    const row = h('div', ui.viewing === l ? 'side-line viewing' : 'side-line');
-    row.dataset.line = String(index);
-    row.style.setProperty('--depth', String(depth));
+  const shown = t.lines.node;
+  const aside = onSideLine(t);
+  const rows = sideRows(t);
+  let next = 0;
+  /** A side line's row.
+   * @param {SideRow} row
+   * @param {number} index */
+  const addLine = (row, index) => {
+    const viewing = row.moves.some(({ place }) => place === shown);
+    const div = h('div', viewing ? 'side-line viewing' : 'side-line');
+    div.dataset.line = String(index);
+    div.dataset.node = String(row.moves[0].place);
+    div.style.setProperty('--depth', String(row.depth));
     const text = h('span', 'side-moves', '(');
-    numbered(t.start, l.at, l.moves).forEach(({ label, move }, k) => {
+    const labels = moveLabels(t.start, row.at, row.moves.length);
+    row.moves.forEach(({ place, move }, k) => {
       if (k) text.append(' ');
-      if (label) text.append(`${label} `);
+      if (labels[k]) text.append(`${labels[k]} `);
       const s = h('span', 'side-move', move);
       s.dataset.index = String(k);
+      s.dataset.node = String(place);
       s.title = `go to the position after ${move} in this side line`;
-      const ply = l.at + k + 1;
-      if (ply === t.ply && sameMoves(shown, pathOf(l).slice(0, ply))) { s.classList.add('current'); current = s; }
+      if (place === shown) { s.classList.add('current'); current = s; }
       text.append(s);
     });
     text.append(')');
-    row.append(text);
+    div.append(text);
     const promote = h('button', 'promote', '↑');
     promote.type = 'button';
     promote.title = 'Make this side line the main line (the main line\'s own moves become a side line)';
     const remove = h('button', 'delete', '×');
     remove.type = 'button';
     remove.title = 'Delete this side line (and those that branch from it)';
-    row.append(promote, remove);
-    frag.appendChild(row);
-    for (const b of branchesOf(pathOf(l), l.at + 1)) addLine(b.l, b.index, depth + 1);
+    div.append(promote, remove);
+    frag.appendChild(div);
   };
   main.forEach((m, i) => {
     const whiteMove = (i % 2 === 0) !== blackFirst;
@@ -65,8 +71,9 @@ export function renderMoves() {
     }
     const s = h('span', 'move', m);
     s.dataset.ply = String(i + 1);
+    s.dataset.node = String(places[i]);
     s.title = `go to the position after ${m}`;
-    const judged = ui.viewing ? null : judgedMove(t, i + 1);
+    const judged = aside ? null : judgedMove(t, i + 1);
     if (i < bookMoves(t)) {
       s.classList.add('book');
       s.dataset.book = 'true';
@@ -77,14 +84,14 @@ export function renderMoves() {
       s.appendChild(h('span', 'mark', MARKS[judged.mark]));
       s.title = `${judged.mark} (loss ${judged.loss.toFixed(3)}): best was ${judged.best}`;
     }
-    if (onMain && i + 1 === t.ply) { s.classList.add('current'); current = s; }
-    if (!ui.viewing && i + 1 > t.ply) s.classList.add('after');
+    if (places[i] === shown) { s.classList.add('current'); current = s; }
+    if (!aside && i + 1 > t.ply) s.classList.add('after');
     frag.appendChild(s);
     // The side lines this move replaced, on rows of their own; a black move after them is
     // numbered again.
-    const here = lines.filter(({ l }) => l.at === i);
-    for (const { l, index } of here) addLine(l, index, 0);
-    if (here.length && whiteMove && i + 1 < main.length) {
+    const first = next;
+    while (next < rows.length && (rows[next].depth > 0 || rows[next].at === i)) addLine(rows[next], next++);
+    if (next > first && whiteMove && i + 1 < main.length) {
       addNum(number);
       frag.appendChild(h('span', 'gap', '…'));
     }

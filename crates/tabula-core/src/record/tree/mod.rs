@@ -252,6 +252,31 @@ impl MoveTree {
         self.path(id).len()
     }
 
+    /// Copies the moves after `from` in `other` (every line, to any depth) after `at`: a move
+    /// this tree has there already is followed, keeping what it says; a new one comes with its
+    /// annotations.
+    pub fn graft(&mut self, at: NodeId, other: &MoveTree, from: NodeId) {
+        let mut pending = vec![(from, at)];
+        while let Some((source, target)) = pending.pop() {
+            for &child in other.node(source).children() {
+                let theirs = other.node(child);
+                let ours = match self.child(target, &theirs.text) {
+                    Some(existing) => existing,
+                    None => {
+                        let id = self.add_move(target, &theirs.text);
+                        let node = self.node_mut(id);
+                        node.nags.clone_from(&theirs.nags);
+                        node.data = theirs.data;
+                        node.comments.clone_from(&theirs.comments);
+                        node.before.clone_from(&theirs.before);
+                        id
+                    }
+                };
+                pending.push((child, ours));
+            }
+        }
+    }
+
     /// Every node still in the tree, each before its children, the main continuation first.
     pub fn nodes_in_order(&self) -> Vec<NodeId> {
         let mut order = Vec::new();

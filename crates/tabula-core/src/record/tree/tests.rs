@@ -178,6 +178,20 @@ fn adds_promotes_and_deletes() {
     assert_eq!(tree.write(WHITE_FIRST), "1. c (1. a)\n");
 }
 
+#[test]
+fn grafts_every_line_keeping_the_moves_there() {
+    let mut tree = MoveTree::from_moves(&["a", "b"]);
+    let b = tree.main_line(NodeId::ROOT)[1];
+    tree.node_mut(b).comments.push("kept".to_string());
+    let other = MoveTree::parse("1. b {gone} (1. c {new} d) e").expect("movetext");
+    let a = tree.main_line(NodeId::ROOT)[0];
+    tree.graft(a, &other, NodeId::ROOT);
+    assert_eq!(
+        tree.write(WHITE_FIRST),
+        "1. a b {kept} (1... c {new} 2. d) 2. e\n"
+    );
+}
+
 /// Joust on 8x8 from its start.
 fn joust() -> Box<dyn crate::session::GameSession> {
     open_session(GameKind::Joust, BoardSize::square(8), None, &[], true).expect("joust")
