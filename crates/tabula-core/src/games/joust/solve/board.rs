@@ -2,6 +2,8 @@
 //! square's knight leaps as a mask, and the solver's node (the burned squares and the two
 //! knights, the mover's first).
 
+use crate::board::geometry::KNIGHT_LEAPS;
+
 /// The most squares the solver's board holds.
 pub const MAX_SQUARES: usize = 128;
 
@@ -26,18 +28,6 @@ pub fn squares(mut set: Squares) -> impl Iterator<Item = u8> {
     })
 }
 
-/// A knight's eight leaps.
-const LEAPS: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// A board's size and its knights' leaps.
 pub struct Board {
     pub width: usize,
@@ -60,7 +50,7 @@ impl Board {
             .map(|square| {
                 let (x, y) = ((square % width) as i64, (square / width) as i64);
                 let mut set = 0;
-                for (dx, dy) in LEAPS {
+                for (dx, dy) in KNIGHT_LEAPS.map(|(dx, dy)| (i64::from(dx), i64::from(dy))) {
                     let (nx, ny) = (x + dx, y + dy);
                     if (0..width as i64).contains(&nx) && (0..height as i64).contains(&ny) {
                         set |= 1u128 << (ny as usize * width + nx as usize);
@@ -69,9 +59,10 @@ impl Board {
                 set
             })
             .collect();
-        let shifts = LEAPS
+        let shifts = KNIGHT_LEAPS
             .iter()
             .map(|&(dx, dy)| {
+                let (dx, dy) = (i64::from(dx), i64::from(dy));
                 let from = (0..width * height)
                     .filter(|&square| {
                         let (x, y) = ((square % width) as i64, (square / width) as i64);
