@@ -23,16 +23,9 @@ impl Board {
     pub fn leaps(&self, position: &Position, square: usize) -> Vec<usize> {
         let (x, y) = ((square % self.width) as i64, (square / self.width) as i64);
         let mut targets = Vec::new();
-        for (dx, dy) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
+        // A knight's leap: two squares one way and one the other, so |dx * dy| is 2.
+        let leaps = (-2i64..=2).flat_map(|dx| (-2i64..=2).map(move |dy| (dx, dy)));
+        for (dx, dy) in leaps.filter(|(dx, dy)| (dx * dy).abs() == 2) {
             let (tx, ty) = (x + dx, y + dy);
             if tx < 0 || ty < 0 || tx >= self.width as i64 || ty >= self.height as i64 {
                 continue;
