@@ -169,7 +169,7 @@ impl ProofSearch<'_> {
     }
 
     /// A node's numbers if no search is needed: no leap (lost), a leap leaving the other knight
-    /// none (won), or the knights apart (their longest paths decide).
+    /// none (won), or the knights apart where their longest paths are quick to compare.
     fn settled(&mut self, node: &Node) -> Option<Numbers> {
         let board = self.board;
         let targets = node.targets(board);
@@ -180,19 +180,13 @@ impl ProofSearch<'_> {
         if squares(targets).any(|to| other_open & !bit(to) == 0) {
             return Some(WON);
         }
-        if self.split
-            && let Some(regions) = regions::apart(board, node)
-        {
-            *self.apart += 1;
-            return Some(
-                if regions::mover_wins_apart(board, node, regions, self.paths) {
-                    WON
-                } else {
-                    LOST
-                },
-            );
+        if !self.split {
+            return None;
         }
-        None
+        let wins = regions::apart(board, node)
+            .and_then(|regions| regions::mover_wins_apart(board, node, regions, self.paths))?;
+        *self.apart += 1;
+        Some(if wins { WON } else { LOST })
     }
 }
 

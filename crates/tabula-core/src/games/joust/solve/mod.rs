@@ -216,14 +216,16 @@ impl<'b> Solver<'b> {
             return wins;
         }
         let start = self.nodes;
-        let regions = if self.ideas.split {
-            regions::apart(board, node)
+        let settled = if self.ideas.split {
+            regions::apart(board, node).and_then(|regions| {
+                regions::mover_wins_apart(board, node, regions, &mut self.paths)
+            })
         } else {
             None
         };
-        let wins = if let Some(regions) = regions {
+        let wins = if let Some(wins) = settled {
             self.apart += 1;
-            regions::mover_wins_apart(board, node, regions, &mut self.paths)
+            wins
         } else {
             let child_key = burned_key ^ self.keys.burned[node.mover as usize];
             let leaps = self.ordered(node);

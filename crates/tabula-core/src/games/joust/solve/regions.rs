@@ -1,6 +1,8 @@
 //! The endgame of Joust where the knights are apart: once no square is reachable by both
 //! knights, each plays alone in its own region, and the side to move wins exactly when its
 //! longest path is longer than the other's (the two take turns; whoever runs out first loses).
+//! Longest paths are hard to find in large regions, so there quick bounds decide or the search
+//! goes on.
 
 use super::board::{Board, Node, Squares, bit};
 use std::collections::HashMap;
@@ -86,14 +88,45 @@ fn extend(board: &Board, at: u8, open: Squares, length: u32, cap: u32, best: &mu
     }
 }
 
-/// Whether the mover wins a node whose knights are in the regions `apart` gave: its longest
-/// path must be longer than the other's.
+/// Regions of at most this many squares together have their longest paths found exactly; in
+/// larger ones that search can take seconds, so they are settled only where quick bounds decide.
+const EXACT_SQUARES: u32 = 36;
+
+/// Whether the mover wins a node whose knights are in the regions `apart` gave (its longest path
+/// must be longer than the other's), if that is quick to find: a path found by always leaping to
+/// the square with fewest onward leaps is long enough, or the region's size short enough, or the
+/// regions are small enough to search.
 pub fn mover_wins_apart(
     board: &Board,
     node: &Node,
     regions: (Squares, Squares),
     cache: &mut PathCache,
-) -> bool {
+) -> Option<bool> {
     let (mover_region, other_region) = regions;
-    cache.longest(board, node.mover, mover_region) > cache.longest(board, node.other, other_region)
+    let (mover_most, other_most) = (mover_region.count_ones(), other_region.count_ones());
+    if greedy_path(board, node.mover, mover_region) > other_most {
+        return Some(true);
+    }
+    if mover_most <= greedy_path(board, node.other, other_region) {
+        return Some(false);
+    }
+    (mover_most + other_most <= EXACT_SQUARES).then(|| {
+        cache.longest(board, node.mover, mover_region)
+            > cache.longest(board, node.other, other_region)
+    })
+}
+
+/// The length of the path a knight on `from` makes through `open` by Warnsdorff's rule: always to
+/// the square with the fewest onward leaps.
+fn greedy_path(board: &Board, from: u8, open: Squares) -> u32 {
+    let (mut at, mut open, mut length) = (from, open, 0);
+    while let Some((_, to)) = super::board::squares(board.leaps(at) & open)
+        .map(|to| ((board.leaps(to) & open & !bit(to)).count_ones(), to))
+        .min()
+    {
+        open &= !bit(to);
+        at = to;
+        length += 1;
+    }
+    length
 }
