@@ -1,6 +1,7 @@
 //! The Joust solver through the real binary: `tabula solve joust N --proof FILE`, and its proof
 //! verified by the independent checker (crates/joust-proof-check), which must also refuse a proof
-//! that is cut short, padded, or claims the wrong winner; and `go` at a proven start.
+//! that is cut short, padded, or claims the wrong winner; `go` at a proven start; and a proof
+//! loaded as the `SolutionFile`, playing the winner's moves against every defence tried.
 
 // Each test crate uses only part of the shared driver.
 #[allow(dead_code)]
@@ -98,4 +99,107 @@ fn go_at_a_proven_start_plays_a_move_the_solver_proves() {
             "{report}"
         );
     }
+}
+
+/// Writes the 5 x 5 proof to a file of this test's own; returns its path.
+fn proof_file(test: &str) -> PathBuf {
+    let (_, proof) = solve(5, test);
+    let path = std::env::temp_dir().join(format!("tabula-{test}-{}.proof", std::process::id()));
+    std::fs::write(&path, proof).expect("the proof is written");
+    path
+}
+
+#[test]
+fn a_loaded_proof_plays_the_winner_to_a_win_against_each_defence() {
+    let path = proof_file("loaded");
+    // Black defends with the first, then the last of its leaps each time: two whole games.
+    for defence in ["first", "last"] {
+        let mut engine = Engine::start_game("joust 5");
+        engine.send(&format!(
+            "setoption name SolutionFile value {}",
+            path.display()
+        ));
+        let loaded = engine.read_until("info string solution table loaded");
+        // As many positions as the winner has choices, which the checker counts on its own.
+        let verdict = check(&std::fs::read(&path).expect("the proof")).expect("the proof holds");
+        let choices = verdict
+            .split("; ")
+            .nth(1)
+            .and_then(|part| part.split(' ').next());
+        assert_eq!(
+            loaded.last(),
+            Some(&format!(
+                "info string solution table loaded: joust 5x5 proof, white wins, {} positions",
+                choices.expect("a count of choices")
+            )),
+            "{loaded:?}"
+        );
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let lines = engine.search_from(
+                &format!("position startpos moves {}", moves.join(" ")),
+                "go movetime 60000",
+            );
+            assert_eq!(
+                lines[1], "info string solution table",
+                "{defence}, after {moves:?}: {lines:?}"
+            );
+            assert!(lines[0].contains("score cp 19999"), "{lines:?}");
+            let white = lines[2]
+                .strip_prefix("bestmove ")
+                .expect("a bestmove")
+                .to_string();
+            moves.push(white);
+            engine.send(&format!("position startpos moves {}", moves.join(" ")));
+            let replies = engine.ask("moves");
+            let replies: Vec<&str> = replies
+                .first()
+                .map_or(vec![], |line| line.split(' ').collect());
+            let reply = if defence == "first" {
+                replies.first()
+            } else {
+                replies.last()
+            };
+            let Some(reply) = reply.filter(|reply| !reply.is_empty() && **reply != "(none)") else {
+                break;
+            };
+            moves.push(reply.to_string());
+        }
+        assert_eq!(
+            engine.ask("query result"),
+            ["response p1win"],
+            "{defence}: {moves:?}"
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_proof_that_does_not_hold_is_refused_and_the_loaded_one_stays() {
+    let path = proof_file("refused");
+    let bad = path.with_extension("bad");
+    let mut proof = std::fs::read(&path).expect("the proof");
+    proof.pop();
+    std::fs::write(&bad, proof).expect("the cut proof is written");
+    let mut engine = Engine::start_game("joust 5");
+    engine.send(&format!(
+        "setoption name SolutionFile value {}",
+        path.display()
+    ));
+    engine.read_until("info string solution table loaded");
+    let refused = engine.ask(&format!(
+        "setoption name SolutionFile value {}",
+        bad.display()
+    ));
+    assert_eq!(
+        refused,
+        [format!(
+            "info string error: '{}': the proof does not hold: it ends too soon",
+            bad.display()
+        )]
+    );
+    let lines = engine.search_from("position startpos moves c3d1 d4b5", "go movetime 60000");
+    assert_eq!(lines[1], "info string solution table", "{lines:?}");
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&bad);
 }

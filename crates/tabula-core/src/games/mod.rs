@@ -169,10 +169,29 @@ pub fn net_input_count(game: &str, size: BoardSize) -> Result<usize, String> {
     }
 }
 
-/// Loads a solution table (`SolutionFile`); only Claustro has them.
+/// Loads a solution table or proof (`SolutionFile`): a Claustro table written by `tabula solve
+/// claustro`, or a Joust proof written by `tabula solve joust --proof`, told apart by their first
+/// bytes.
 pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
-    Ok(Box::new(claustro::solution::SolutionTable::read(path)?))
+    let (mut file, _) = crate::bounded_read::open(path, MAX_PROOF_BYTES)?;
+    let mut start = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(&mut file, joust::solve::PROOF_MAGIC.len() as u64),
+        &mut start,
+    )
+    .map_err(|error| format!("cannot read '{}': {error}", path.display()))?;
+    if start != joust::solve::PROOF_MAGIC {
+        return Ok(Box::new(claustro::solution::SolutionTable::read(path)?));
+    }
+    let bytes = crate::bounded_read::read_bytes(path, MAX_PROOF_BYTES)?;
+    let proof = joust::solve::LoadedProof::from_bytes(&bytes)
+        .map_err(|problem| format!("'{}': {problem}", path.display()))?;
+    Ok(Box::new(proof))
 }
+
+/// The largest proof file `SolutionFile` reads (and the largest Claustro table's size is
+/// checked by the table's own reader).
+const MAX_PROOF_BYTES: u64 = 1 << 32;
 
 /// The game named `game` and its board (`size`, else the game's default).
 pub fn game_and_size(game: &str, size: Option<&str>) -> Result<(GameKind, BoardSize), String> {

@@ -5,11 +5,13 @@
 pub mod board;
 mod command;
 mod dfpn;
+mod loaded;
 pub mod proof;
 pub mod regions;
 mod table;
 
 pub use command::{SolveOrder, SolveReport, solve_position};
+pub use loaded::{LoadedProof, PROOF_MAGIC};
 
 use board::{Board, Node, Squares, bit, squares};
 use table::Table;

@@ -17,10 +17,10 @@
 //! position: where the winner is to move, the next byte is the index of its leap among its legal
 //! leaps ordered by target square (`y * width + x`, so `a1`, `b1`, ... then `a2`), and the walk
 //! goes on from the position after it; where the loser is to move, the walk goes on from the
-//! position after each of its legal leaps, in that same order. A position met before in the walk
-//! is not walked again (it is proven already). The proof holds if every byte names a legal leap,
-//! the winner always has one, every line ends with the loser to move and unable to move, and no
-//! byte is left over.
+//! position after each of its legal leaps, in that same order. A position (who is to move
+//! included) met before in the walk is not walked again (it is proven already). The proof holds
+//! if every byte names a legal leap, the winner always has one, every line ends with the loser to
+//! move and unable to move, and no byte is left over.
 
 use super::Solver;
 use super::board::{Board, Node, squares};
@@ -56,14 +56,14 @@ pub fn prove(solver: &mut Solver, board: &Board, root: &Node) -> Result<Proof, S
 struct Walk<'a, 'b> {
     solver: &'a mut Solver<'b>,
     board: &'a Board,
-    seen: HashSet<Node>,
+    seen: HashSet<(Node, bool)>,
     choices: Vec<u8>,
 }
 
 impl Walk<'_, '_> {
     /// Walks `node`, where the winner is to move if `winner_to_move`.
     fn visit(&mut self, node: &Node, winner_to_move: bool) -> Result<(), String> {
-        if !self.seen.insert(*node) {
+        if !self.seen.insert((*node, winner_to_move)) {
             return Ok(());
         }
         let targets = node.targets(self.board);
