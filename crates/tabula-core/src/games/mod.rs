@@ -120,23 +120,20 @@ pub fn build_session(
         ));
     }
     let words = words_for(width * height);
+    // The session of one game type, at the word count of this board.
+    macro_rules! session_of {
+        ($game:ident) => {
+            at_word_class!(
+                words,
+                boxed(GameState::<$game>::build(setup, moves, engine_draws))
+            )
+        };
+    }
     match kind {
-        GameKind::Joust => at_word_class!(
-            words,
-            boxed(GameState::<Joust>::build(setup, moves, engine_draws))
-        ),
-        GameKind::JesonMor => at_word_class!(
-            words,
-            boxed(GameState::<JesonMor>::build(setup, moves, engine_draws))
-        ),
-        GameKind::Apart => at_word_class!(
-            words,
-            boxed(GameState::<Apart>::build(setup, moves, engine_draws))
-        ),
-        GameKind::Claustro => at_word_class!(
-            words,
-            boxed(GameState::<Claustro>::build(setup, moves, engine_draws))
-        ),
+        GameKind::Joust => session_of!(Joust),
+        GameKind::JesonMor => session_of!(JesonMor),
+        GameKind::Apart => session_of!(Apart),
+        GameKind::Claustro => session_of!(Claustro),
     }
 }
 
