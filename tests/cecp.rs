@@ -47,6 +47,20 @@ fn assert_accepted(engine: &mut Engine, line: &str) {
     );
 }
 
+/// Asks each of `lines` in turn (see [`ask`]), whatever the answers.
+fn ask_each(engine: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        ask(engine, line);
+    }
+}
+
+/// Sends each of `lines` in turn and checks that each is taken (see [`assert_accepted`]).
+fn accept_each(engine: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        assert_accepted(engine, line);
+    }
+}
+
 /// The move of a `move M` line, after every line before it.
 fn engine_move(engine: &Engine) -> (String, Vec<String>) {
     let mut lines = engine.read_until("move ");
@@ -94,9 +108,7 @@ fn protover_2_announces_the_features_with_done_last() {
 #[test]
 fn the_engine_answers_a_user_move_with_a_legal_move_and_plays_on() {
     let (mut engine, _) = xboard();
-    for line in ["new", "variant jesonmor", "sd 2"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(&mut engine, &["new", "variant jesonmor", "sd 2"]);
     engine.send("usermove e1d3");
     let (reply, _) = engine_move(&engine);
     assert!(legal_by_uci("jesonmor", &["e1d3", &reply]), "{reply}");
@@ -155,9 +167,10 @@ fn bad_commands_get_cecp_error_replies() {
 #[test]
 fn go_plays_for_the_side_to_move_and_playother_gives_the_engine_the_other_side() {
     let (mut engine, _) = xboard();
-    for line in ["new", "variant jesonmor", "sd 1", "force", "usermove e1d3"] {
-        ask(&mut engine, line);
-    }
+    ask_each(
+        &mut engine,
+        &["new", "variant jesonmor", "sd 1", "force", "usermove e1d3"],
+    );
     // Black to move: go makes the engine black, and it answers at once.
     engine.send("go");
     let (black, _) = engine_move(&engine);
@@ -176,15 +189,16 @@ fn go_plays_for_the_side_to_move_and_playother_gives_the_engine_the_other_side()
 #[test]
 fn remove_takes_back_two_plies_and_undo_one() {
     let (mut engine, _) = xboard();
-    for line in [
-        "new",
-        "variant jesonmor",
-        "force",
-        "usermove e1d3",
-        "usermove e9d7",
-    ] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &[
+            "new",
+            "variant jesonmor",
+            "force",
+            "usermove e1d3",
+            "usermove e9d7",
+        ],
+    );
     assert_answer(&mut engine, "remove", &[]);
     // White to move from the start again: e1d3 is legal once more.
     assert_answer(&mut engine, "usermove e1d3", &[]);
@@ -195,9 +209,7 @@ fn remove_takes_back_two_plies_and_undo_one() {
 #[test]
 fn post_shows_thinking_lines_and_nopost_hides_them() {
     let (mut engine, _) = xboard();
-    for line in ["new", "variant jesonmor", "sd 3", "post"] {
-        ask(&mut engine, line);
-    }
+    ask_each(&mut engine, &["new", "variant jesonmor", "sd 3", "post"]);
     engine.send("usermove e1d3");
     let (reply, thinking) = engine_move(&engine);
     assert!(!thinking.is_empty());
@@ -223,9 +235,7 @@ fn post_shows_thinking_lines_and_nopost_hides_them() {
 #[test]
 fn a_move_that_ends_the_game_is_claimed_in_cecp_form() {
     let (mut engine, _) = xboard();
-    for line in ["new", "variant claustro", "force"] {
-        ask(&mut engine, line);
-    }
+    ask_each(&mut engine, &["new", "variant claustro", "force"]);
     assert_answer(&mut engine, &format!("setboard {DOORSTEPS}"), &[]);
     // The user's winning move is claimed...
     assert_answer(
@@ -256,15 +266,16 @@ fn the_clock_bounds_the_move_and_move_now_ends_the_search() {
     let (mut engine, _) = xboard();
     // Half a second left of a whole-game control: the move comes well within two seconds,
     // where the default control (40 moves in 5 minutes) would think for several.
-    for line in [
-        "new",
-        "variant jesonmor",
-        "level 0 1 0",
-        "time 50",
-        "otim 50",
-    ] {
-        ask(&mut engine, line);
-    }
+    ask_each(
+        &mut engine,
+        &[
+            "new",
+            "variant jesonmor",
+            "level 0 1 0",
+            "time 50",
+            "otim 50",
+        ],
+    );
     let asked = Instant::now();
     engine.send("usermove e1d3");
     engine_move(&engine);
@@ -274,9 +285,7 @@ fn the_clock_bounds_the_move_and_move_now_ends_the_search() {
         asked.elapsed()
     );
     // A minute a move, cut short by `?`.
-    for line in ["force", "remove", "st 60"] {
-        ask(&mut engine, line);
-    }
+    ask_each(&mut engine, &["force", "remove", "st 60"]);
     engine.send("go");
     std::thread::sleep(Duration::from_millis(300));
     let asked = Instant::now();
@@ -414,9 +423,7 @@ fn every_announced_variant_sets_up_its_own_board_size() {
 #[test]
 fn lift_marks_the_legal_targets_and_every_move_shows_the_burned_squares() {
     let (mut engine, _) = xboard();
-    for line in ["variant joust", "force"] {
-        ask(&mut engine, line);
-    }
+    ask_each(&mut engine, &["variant joust", "force"]);
     assert_answer(
         &mut engine,
         "lift d4",
@@ -482,13 +489,14 @@ fn lift_and_status_answer_at_once_on_a_crowded_board() {
     let (mut engine, _) = xboard();
     // White a1 b1 (black g8 h8): along the rank the pair jumps two to c1; up the file and the
     // diagonal, one square each (a2, b2); every other direction leaves the board.
-    for line in [
-        "variant apart",
-        "force",
-        "setboard 6pp/8/8/8/8/8/8/PP6 w 0 2",
-    ] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &[
+            "variant apart",
+            "force",
+            "setboard 6pp/8/8/8/8/8/8/PP6 w 0 2",
+        ],
+    );
     assert_answer(&mut engine, "lift a1", &["highlight 8/8/8/8/8/8/YY6/2Y5"]);
     // On a crowded 25 x 25 board the piece's turns are found without listing the position's
     // (the `pong` of `ask` once never came, memory growing without bound).
@@ -509,9 +517,10 @@ fn lift_and_status_answer_at_once_on_a_crowded_board() {
 #[test]
 fn captures_are_marked_red_and_bad_squares_refused() {
     let (mut engine, _) = xboard();
-    for line in ["variant jesonmor", "force", "setboard 5/5/2n2/5/1N3 w 0 1"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &["variant jesonmor", "force", "setboard 5/5/2n2/5/1N3 w 0 1"],
+    );
     assert_answer(&mut engine, "lift b1", &["highlight 5/5/Y1R2/3Y1/5"]);
     assert_answer(
         &mut engine,
@@ -533,9 +542,7 @@ fn captures_are_marked_red_and_bad_squares_refused() {
 #[test]
 fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
     let (mut engine, _) = xboard();
-    for line in ["variant jesonmor", "post"] {
-        ask(&mut engine, line);
-    }
+    ask_each(&mut engine, &["variant jesonmor", "post"]);
     assert_answer(&mut engine, "option Level=random", &[]);
     // The random level moves at once, without a search, so without thinking lines.
     engine.send("usermove e1d3");
@@ -561,9 +568,10 @@ fn options_set_the_level_and_the_lines_and_refuse_the_rest() {
         assert_answer(&mut engine, line, &[error]);
     }
     // Two lines per depth at MultiPV 2 (the Level stays random until set back).
-    for line in ["option Level=max", "option MultiPV=2", "force", "sd 2"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &["option Level=max", "option MultiPV=2", "force", "sd 2"],
+    );
     engine.send("go");
     let (_, thinking) = engine_move(&engine);
     let at_depth_2 = thinking.iter().filter(|l| l.starts_with("2 ")).count();
@@ -603,27 +611,27 @@ fn a_dot_in_analysis_is_answered_with_stat01() {
 fn a_draw_offer_is_accepted_only_when_the_engine_stands_worse() {
     let (mut engine, _) = xboard();
     // Black, the engine, has one knight against four.
-    for line in [
-        "variant jesonmor",
-        "force",
-        "setboard 9/9/9/9/9/9/9/n8/NNNN5 b 0 1",
-        "sd 4",
-    ] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &[
+            "variant jesonmor",
+            "force",
+            "setboard 9/9/9/9/9/9/9/n8/NNNN5 b 0 1",
+            "sd 4",
+        ],
+    );
     engine.send("go");
     engine_move(&engine);
     assert_answer(&mut engine, "draw", &["offer draw"]);
     // Once the move is taken back the engine has no judgement of the position: declined.
-    for line in ["force", "undo", "playother"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(&mut engine, &["force", "undo", "playother"]);
     assert_answer(&mut engine, "draw", &[]);
     // At the start the engine is not worse: the offer is declined by saying nothing. (`force`
     // comes first: the engine plays white since `playother`, and would start on the new board.)
-    for line in ["force", "variant jesonmor", "usermove e1d3", "sd 4"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &["force", "variant jesonmor", "usermove e1d3", "sd 4"],
+    );
     engine.send("go");
     engine_move(&engine);
     assert_answer(&mut engine, "draw", &[]);
@@ -697,9 +705,10 @@ fn limited_strength_options_are_checked_and_weaken_play() {
     assert!(weakest.iter().any(|mv| *mv != win), "{weakest:#?}");
     assert!(weakest.contains(&win), "{weakest:#?}");
     // The refused values changed nothing: UCI_LimitStrength on names the lowest Elo, as weak.
-    for line in ["option Skill=20", "option UCI_LimitStrength=1"] {
-        assert_accepted(&mut engine, line);
-    }
+    accept_each(
+        &mut engine,
+        &["option Skill=20", "option UCI_LimitStrength=1"],
+    );
     let lowest_elo = moves_where_one_wins(&mut engine, 12);
     assert!(lowest_elo.iter().any(|mv| *mv != win), "{lowest_elo:#?}");
     // The strongest Elo is above Joust's full strength: it plays there, and the user is told

@@ -19,6 +19,7 @@ use games::{Batch, Games, Report, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 use shape::Shape;
+use tabula_core::at_word_class;
 use tabula_core::board::Side;
 use tabula_core::board::bitboard::words_for;
 use tabula_core::board::geometry::geometry;
@@ -34,18 +35,6 @@ const PLANES: usize = 7;
 const MOST_GAMES: i64 = 1 << 20;
 /// The action that asks for a random legal action, drawn here.
 const RANDOM_ACTION: i64 = -1;
-
-/// A batch of `count` games of `G` at the word count its board needs.
-macro_rules! sized_batch {
-    ($game:ident, $words:expr, $($args:expr),*) => {
-        match $words {
-            1 => boxed(Games::<$game<1>>::new($($args),*)),
-            2 => boxed(Games::<$game<2>>::new($($args),*)),
-            4 => boxed(Games::<$game<4>>::new($($args),*)),
-            _ => boxed(Games::<$game<10>>::new($($args),*)),
-        }
-    };
-}
 
 fn boxed<B: Batch + 'static>(batch: Result<B, String>) -> Result<Box<dyn Batch>, String> {
     batch.map(|batch| Box::new(batch) as Box<dyn Batch>)
@@ -168,16 +157,22 @@ impl VectorGames {
         };
         let batch = match kind {
             GameKind::Joust => {
-                sized_batch!(Joust, words, shape, size, count, rules)
+                at_word_class!(words, boxed(Games::<Joust>::new(shape, size, count, rules)))
             }
             GameKind::JesonMor => {
-                sized_batch!(JesonMor, words, shape, size, count, rules)
+                at_word_class!(
+                    words,
+                    boxed(Games::<JesonMor>::new(shape, size, count, rules))
+                )
             }
             GameKind::Claustro => {
-                sized_batch!(Claustro, words, shape, size, count, rules)
+                at_word_class!(
+                    words,
+                    boxed(Games::<Claustro>::new(shape, size, count, rules))
+                )
             }
             GameKind::Apart => {
-                sized_batch!(Apart, words, shape, size, count, rules)
+                at_word_class!(words, boxed(Games::<Apart>::new(shape, size, count, rules)))
             }
         }
         .map_err(refused)?;

@@ -111,68 +111,69 @@ fn load_or_generate(args: &TuneArgs, settings: &DataSettings) -> Result<DataSet,
     Ok(data)
 }
 
-/// Where each term's weight lives, for the report: (game, term, constants).
-const CONSTANTS: &[(GameKind, &str, &str)] = &[
-    (GameKind::JesonMor, "material", "KNIGHT"),
-    (GameKind::JesonMor, "centre guards", "GUARD"),
+/// Where each term's weight lives, for the report: per game, (term, constants).
+const CONSTANTS: &[(GameKind, &[(&str, &str)])] = &[
     (
         GameKind::JesonMor,
-        "two moves from the centre",
-        "NEAR_GUARD",
+        &[
+            ("material", "KNIGHT"),
+            ("centre guards", "GUARD"),
+            ("two moves from the centre", "NEAR_GUARD"),
+            ("mobility", "MOBILITY"),
+            ("hanging knights", "HANGING"),
+            ("race for the centre", "RACE_DECIDED (decided: skipped)"),
+            ("side to move", "TEMPO"),
+            ("second player's edge", "SECOND_PLAYER"),
+        ],
     ),
-    (GameKind::JesonMor, "mobility", "MOBILITY"),
-    (GameKind::JesonMor, "hanging knights", "HANGING"),
-    (
-        GameKind::JesonMor,
-        "race for the centre",
-        "RACE_DECIDED (decided: skipped)",
-    ),
-    (GameKind::JesonMor, "side to move", "TEMPO"),
-    (GameKind::JesonMor, "second player's edge", "SECOND_PLAYER"),
-    (
-        GameKind::Claustro,
-        "goal threats",
-        "FORCED_CAPTURE, RUNNER_THREAT",
-    ),
-    (GameKind::Claustro, "progress", "PROGRESS"),
-    (GameKind::Claustro, "race tempo", "TEMPO"),
     (
         GameKind::Claustro,
-        "captures on offer",
-        "(progress differences; CAPTURE_LATER_SHARE)",
-    ),
-    (GameKind::Claustro, "blocked pawns", "BLOCKED"),
-    (GameKind::Claustro, "mobility", "MOBILITY"),
-    (GameKind::Claustro, "door guards", "DOOR_GUARD"),
-    (GameKind::Claustro, "stalemate danger", "STALEMATE_DANGER"),
-    (GameKind::Joust, "mobility", "MOBILITY"),
-    (GameKind::Joust, "onward mobility", "ONWARD"),
-    (GameKind::Joust, "reachable area", "AREA"),
-    (GameKind::Joust, "territory", "TERRITORY"),
-    (GameKind::Joust, "opposition", "OPPOSITION"),
-    (
-        GameKind::Joust,
-        "separated: longest path",
-        "RACE_MOVE (not linear)",
+        &[
+            ("goal threats", "FORCED_CAPTURE, RUNNER_THREAT"),
+            ("progress", "PROGRESS"),
+            ("race tempo", "TEMPO"),
+            (
+                "captures on offer",
+                "(progress differences; CAPTURE_LATER_SHARE)",
+            ),
+            ("blocked pawns", "BLOCKED"),
+            ("mobility", "MOBILITY"),
+            ("door guards", "DOOR_GUARD"),
+            ("stalemate danger", "STALEMATE_DANGER"),
+        ],
     ),
     (
         GameKind::Joust,
-        "not separated: path bound",
-        "(not in the evaluation)",
+        &[
+            ("mobility", "MOBILITY"),
+            ("onward mobility", "ONWARD"),
+            ("reachable area", "AREA"),
+            ("territory", "TERRITORY"),
+            ("opposition", "OPPOSITION"),
+            ("separated: longest path", "RACE_MOVE (not linear)"),
+            ("not separated: path bound", "(not in the evaluation)"),
+        ],
     ),
-    (GameKind::Apart, "pieces to move", "COVER"),
-    (GameKind::Apart, "pieces touching a friend", "TOUCHING"),
-    (GameKind::Apart, "pieces", "PIECE"),
-    (GameKind::Apart, "mobility", "MOBILITY"),
-    (GameKind::Apart, "tempo", "TEMPO"),
+    (
+        GameKind::Apart,
+        &[
+            ("pieces to move", "COVER"),
+            ("pieces touching a friend", "TOUCHING"),
+            ("pieces", "PIECE"),
+            ("mobility", "MOBILITY"),
+            ("tempo", "TEMPO"),
+        ],
+    ),
 ];
 
 /// The constants a term's multiplier applies to, if known.
 fn constants(game: GameKind, term: &str) -> &'static str {
     CONSTANTS
         .iter()
-        .find(|&&(g, t, _)| g == game && t == term)
-        .map_or("?", |&(_, _, c)| c)
+        .filter(|&&(g, _)| g == game)
+        .flat_map(|&(_, terms)| terms)
+        .find(|&&(t, _)| t == term)
+        .map_or("?", |&(_, c)| c)
 }
 
 /// The eval file of a game.

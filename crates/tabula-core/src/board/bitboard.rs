@@ -19,6 +19,21 @@ pub fn words_for(squares: usize) -> usize {
         .unwrap_or(MAX_WORDS)
 }
 
+/// Calls `wrap(Holder::<Game<W>>::new(args))` with `W` the word class `words` names (one of
+/// [`WORD_CLASSES`], as [`words_for`] gives it): how a game type is picked at the word count its
+/// board needs.
+#[macro_export]
+macro_rules! at_word_class {
+    ($words:expr, $wrap:ident($holder:ident::<$game:ident>::$new:ident($($args:expr),*))) => {
+        match $words {
+            1 => $wrap($holder::<$game<1>>::$new($($args),*)),
+            2 => $wrap($holder::<$game<2>>::$new($($args),*)),
+            4 => $wrap($holder::<$game<4>>::$new($($args),*)),
+            _ => $wrap($holder::<$game<10>>::$new($($args),*)),
+        }
+    };
+}
+
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Bitboard<const W: usize>(pub [u64; W]);

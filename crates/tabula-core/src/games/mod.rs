@@ -12,6 +12,7 @@ mod solution_oracle;
 #[cfg(test)]
 mod test_support;
 
+use crate::at_word_class;
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
@@ -93,18 +94,6 @@ impl GameKind {
     }
 }
 
-/// Builds the session of one game type at the word count its board needs.
-macro_rules! sized_session {
-    ($game:ident, $words:expr, $($build_args:expr),*) => {
-        match $words {
-            1 => boxed(GameState::<$game<1>>::build($($build_args),*)),
-            2 => boxed(GameState::<$game<2>>::build($($build_args),*)),
-            4 => boxed(GameState::<$game<4>>::build($($build_args),*)),
-            _ => boxed(GameState::<$game<10>>::build($($build_args),*)),
-        }
-    };
-}
-
 fn boxed<S: GameSession + 'static>(
     state: Result<S, String>,
 ) -> Result<Box<dyn GameSession>, String> {
@@ -131,11 +120,20 @@ pub fn build_session(
         ));
     }
     let words = words_for(width * height);
+    // The session of one game type, at the word count of this board.
+    macro_rules! session_of {
+        ($game:ident) => {
+            at_word_class!(
+                words,
+                boxed(GameState::<$game>::build(setup, moves, engine_draws))
+            )
+        };
+    }
     match kind {
-        GameKind::Joust => sized_session!(Joust, words, setup, moves, engine_draws),
-        GameKind::JesonMor => sized_session!(JesonMor, words, setup, moves, engine_draws),
-        GameKind::Apart => sized_session!(Apart, words, setup, moves, engine_draws),
-        GameKind::Claustro => sized_session!(Claustro, words, setup, moves, engine_draws),
+        GameKind::Joust => session_of!(Joust),
+        GameKind::JesonMor => session_of!(JesonMor),
+        GameKind::Apart => session_of!(Apart),
+        GameKind::Claustro => session_of!(Claustro),
     }
 }
 
