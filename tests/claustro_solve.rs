@@ -48,10 +48,15 @@ fn solve_writes_a_table_of_every_position() {
     assert_eq!(size.ok(), Some(71820 + 24));
     assert!(report.contains("longest win: "), "{report}");
     let refused = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "joust"])
+        .args(["solve", "jesonmor"])
         .output()
         .expect("the tabula binary runs");
     assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("cannot solve 'jesonmor' (claustro or joust)"),
+        "{refused:?}"
+    );
 }
 
 #[test]
