@@ -324,7 +324,14 @@ pub async fn side_lines(client: &Client, shots: &Path) -> Res<(Vec<u8>, Vec<u8>)
     std::fs::write(&file, &bad).ctx(&format!("write {}", file.display()))?;
     choose_file(client, &file).await?;
     let mended = json!([format!("(2. c3e4 {y})")]);
-    let fits = |v: &Value| v["moves"] == json!(main) && v["lines"] == mended;
+    // The moves and lines may fit before the record's message is shown: wait for both.
+    let fits = |v: &Value| {
+        v["moves"] == json!(main)
+            && v["lines"] == mended
+            && v["record_error"]
+                .as_str()
+                .is_some_and(|said| !said.is_empty())
+    };
     let shown = poll(
         "the record with a bad side line",
         STEP,
