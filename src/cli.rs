@@ -40,6 +40,10 @@ pub enum CliCommand {
     Suite(crate::tools::suite::SuiteArgs),
     /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
     Solve(crate::tools::solve::SolveArgs),
+    /// Each legal move of a position with its proven value (win, loss, draw, in plies where
+    /// known), best first: from a table or proof (--table), the proven starts and the Joust
+    /// solver.
+    Probe(crate::tools::probe::ProbeArgs),
     /// Serve a board for the four games in the browser, on this machine: play against the engine
     /// or a person, watch engines play, analyse.
     Gui(crate::interfaces::gui::GuiArgs),
@@ -88,6 +92,7 @@ pub fn main() -> i32 {
         Some(CliCommand::Datagen(args)) => exit_code(crate::tools::datagen::run_command(&args)),
         Some(CliCommand::Train(args)) => exit_code(crate::tools::train::run_command(&args)),
         Some(CliCommand::Solve(args)) => exit_code(crate::tools::solve::run(&args)),
+        Some(CliCommand::Probe(args)) => exit_code(crate::tools::probe::run(&args)),
         Some(CliCommand::Match(args)) => {
             exit_code(crate::tools::tournament::command::run_command(&args))
         }

@@ -5,6 +5,7 @@
 #[allow(dead_code)]
 mod common;
 
+use common::solving::solve_into;
 use common::{Engine, assert_mate, assert_shows};
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,14 +13,7 @@ use std::process::Command;
 /// Solves 5 x 5 with two pawns a side into a file of this test's own; returns its path and the
 /// command's standard output.
 fn solve_two_pawns(name: &str) -> (PathBuf, String) {
-    let path = std::env::temp_dir().join(format!("tabula-{}-{name}.tbl", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "claustro", "--pawns", "2", "--out"])
-        .arg(&path)
-        .output()
-        .expect("the tabula binary runs");
-    assert!(output.status.success(), "{output:?}");
-    (path, String::from_utf8_lossy(&output.stdout).into_owned())
+    solve_into(&["solve", "claustro", "--pawns", "2"], "--out", name)
 }
 
 fn engine_with_table(path: &std::path::Path) -> Engine {

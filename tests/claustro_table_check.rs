@@ -2,21 +2,17 @@
 //! `tabula solve claustro` writes: it agrees on every position of the two-pawn 5 x 5 table, and a
 //! table with one byte changed is refused, naming that position.
 
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
 use claustro_table_check::{Report, check, table::HEADER};
-use std::process::Command;
+use common::solving::{solve_into, taken};
 
 /// The bytes of the 5 x 5 table with two pawns a side, solved by the tabula binary.
 fn two_pawn_table(name: &str) -> Vec<u8> {
-    let path = std::env::temp_dir().join(format!("tabula-{}-{name}.tbl", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "claustro", "--pawns", "2", "--out"])
-        .arg(&path)
-        .output()
-        .expect("the tabula binary runs");
-    assert!(output.status.success(), "{output:?}");
-    let bytes = std::fs::read(&path).expect("the table was written");
-    let _ = std::fs::remove_file(&path);
-    bytes
+    let (path, _) = solve_into(&["solve", "claustro", "--pawns", "2"], "--out", name);
+    taken(&path)
 }
 
 fn checked(bytes: &[u8]) -> Report {

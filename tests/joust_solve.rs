@@ -8,6 +8,7 @@
 mod common;
 
 use common::Engine;
+use common::solving::{solve_into, taken};
 use joust_proof_check::check;
 use std::path::PathBuf;
 use std::process::Command;
@@ -15,19 +16,13 @@ use std::process::Command;
 /// Solves the start of Joust `size` x `size` with a proof; returns the report and the proof.
 /// `test` names the file, so that tests running at once keep to their own.
 fn solve(size: usize, test: &str) -> (String, Vec<u8>) {
-    let path: PathBuf = std::env::temp_dir().join(format!(
-        "tabula-joust-{test}-{size}-{}.proof",
-        std::process::id()
-    ));
-    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "joust", &size.to_string(), "--proof"])
-        .arg(&path)
-        .output()
-        .expect("the tabula binary runs");
-    assert!(output.status.success(), "{output:?}");
-    let proof = std::fs::read(&path).expect("the proof was written");
-    let _ = std::fs::remove_file(&path);
-    (String::from_utf8_lossy(&output.stdout).into_owned(), proof)
+    let size = size.to_string();
+    let (path, report) = solve_into(
+        &["solve", "joust", &size],
+        "--proof",
+        &format!("{test}-{size}.proof"),
+    );
+    (report, taken(&path))
 }
 
 #[test]
@@ -103,10 +98,12 @@ fn go_at_a_proven_start_plays_a_move_the_solver_proves() {
 
 /// Writes the 5 x 5 proof to a file of this test's own; returns its path.
 fn proof_file(test: &str) -> PathBuf {
-    let (_, proof) = solve(5, test);
-    let path = std::env::temp_dir().join(format!("tabula-{test}-{}.proof", std::process::id()));
-    std::fs::write(&path, proof).expect("the proof is written");
-    path
+    solve_into(
+        &["solve", "joust", "5"],
+        "--proof",
+        &format!("{test}.proof"),
+    )
+    .0
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod opponent;
 mod player;
 mod position;
 mod records;
+mod tables;
 mod turns;
 mod values;
 mod vector;

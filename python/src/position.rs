@@ -20,9 +20,15 @@ use tabula_core::board::Side;
 use tabula_core::board::position_text::{Cell, parse_position_text};
 use tabula_core::clicks::{move_squares, targets};
 use tabula_core::game::{BoardSize, MAX_PERFT_DEPTH};
+use tabula_core::games::joust::solve::DEFAULT_LIVE_NODES;
+use tabula_core::games::probe::Probe;
 use tabula_core::games::{GameKind, game_and_size, open_session};
 use tabula_core::search::THREADS_RANGE;
-use tabula_core::session::GameSession;
+use tabula_core::session::{GameSession, Proven};
+
+/// A move, its result for the side that plays it (`win`, `loss`, `draw`, None: unknown) and
+/// the plies to the end where known.
+type MoveValue = (String, Option<&'static str>, Option<u32>);
 
 /// How many moves a listing writes between looks at Ctrl-C.
 const MOVES_BETWEEN_LOOKS: usize = 4096;
@@ -415,6 +421,38 @@ impl Position {
         }
         move_squares(&text, state.session.size())
             .ok_or_else(|| refused(format!("'{text}' is not a run of squares of this board")))
+    }
+
+    /// Each legal move with its proven value for the side to move, best first (as `tabula
+    /// probe` lists them): `(move, result, plies)` with `result` "win", "loss", "draw" or None
+    /// where nothing proves it, and `plies` to the end under perfect play where known. Values
+    /// come from `table` (a Claustro table or Joust proof, loaded once per process), the proven
+    /// Joust starts, and the Joust solver, which gives up on a position after `nodes` (0: no
+    /// solver). Runs without the GIL.
+    #[pyo3(signature = (table = None, nodes = Whole::Fits(DEFAULT_LIVE_NODES as i64)),
+        text_signature = "($self, table=None, nodes=4000000)")]
+    fn probe(&self, py: Python<'_>, table: Option<Text>, nodes: Whole) -> PyResult<Vec<MoveValue>> {
+        let nodes: u64 = nodes.within("nodes", (0, i64::MAX as usize))?;
+        let loaded = Text::optional(table, "table")?
+            .map(|path| crate::tables::table(&path))
+            .transpose()
+            .map_err(refused)?;
+        let session = self.state().session.boxed_clone();
+        let probe = Probe::new(loaded, nodes);
+        let stop = AtomicBool::new(false);
+        let values = without_gil(py, &stop, move || probe.move_values(session.as_ref()))?;
+        Ok(values
+            .into_iter()
+            .map(|entry| {
+                let (result, plies) = match entry.value {
+                    Some(Proven::Win(plies)) => (Some("win"), plies),
+                    Some(Proven::Loss(plies)) => (Some("loss"), plies),
+                    Some(Proven::Draw) => (Some("draw"), None),
+                    None => (None, None),
+                };
+                (entry.text, result, plies)
+            })
+            .collect())
     }
 
     /// The board as the protocol's `d` shows it.

@@ -151,3 +151,30 @@ def test_perft_at_several_sizes_is_the_binarys(
         binary.send("perft 3")
         total = binary.read_until("Nodes searched")[-1].split()[-1]
         assert Position(game, size=size).perft(3) == int(total), (game, size)
+
+
+def test_probe_is_the_binarys_and_refuses_as_it_does(binary: Binary, tmp_path) -> None:
+    def words(result: object, plies: object) -> str:
+        if result is None:
+            return "unknown"
+        return f"{result} in {plies}" if plies is not None else str(result)
+
+    for size, moves in ((5, []), (5, ["c3d1"]), (7, ["d4f3", "e5c4"])):
+        binary.ask(f"newgame joust {size}")
+        binary.ask("position startpos moves " + " ".join(moves))
+        binary.send("probe")
+        lines = binary.read_until("info string probe position")[:-1]
+        position = Position("joust", size=size)
+        for move in moves:
+            position.push(move)
+        probed = [f"info string probe move {m} {words(r, p)}" for m, r, p in position.probe()]
+        assert probed == lines, (size, moves)
+    assert all(r is None for _, r, _ in Position("joust", size=9).probe(nodes=1000))
+    missing = tmp_path / "missing.tbl"
+    binary.ask(f"setoption name SolutionFile value {missing}")
+    error = binary.ask(f"setoption name SolutionFile value {missing}")[0]
+    with pytest.raises(ValueError) as refused:
+        Position("claustro").probe(table=str(missing))
+    assert error == f"info string error: {refused.value}"
+    with pytest.raises(ValueError, match="nodes -1 is outside"):
+        Position("joust").probe(nodes=-1)

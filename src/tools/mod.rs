@@ -18,6 +18,7 @@ pub mod play;
 pub mod play_command;
 pub mod play_record;
 pub mod play_text;
+pub mod probe;
 pub mod progress;
 pub mod review;
 pub mod search_args;

@@ -1,6 +1,7 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
 pub mod process;
+pub mod solving;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Stdio};

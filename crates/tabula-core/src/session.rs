@@ -32,13 +32,65 @@ pub struct SearchSummary {
     pub result: SearchResult<String>,
 }
 
-/// Perfect answers for the positions it covers (a solved game's table), consulted by `go`
-/// before searching.
+/// What perfect play makes of a position for its side to move, as an [`Oracle`] proved it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// The side to move wins: the game ends after this many plies of perfect play, where the
+    /// oracle knows it (a table does, a proof of the winner's strategy does not).
+    Win(Option<u32>),
+    /// The side to move loses, in this many plies where known.
+    Loss(Option<u32>),
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl Proven {
+    /// The value of a move for the side that plays it, from the value of the position it leads
+    /// to (for the other side): one ply longer, and the other way round.
+    pub fn before_move(self) -> Proven {
+        let longer = |plies: Option<u32>| plies.map(|n| n + 1);
+        match self {
+            Proven::Win(plies) => Proven::Loss(longer(plies)),
+            Proven::Loss(plies) => Proven::Win(longer(plies)),
+            Proven::Draw => Proven::Draw,
+        }
+    }
+
+    /// The value in words: `win in 7`, `win`, `loss in 4`, `draw` (plies, as lichess's
+    /// tablebase counts them).
+    pub fn text(self) -> String {
+        let with = |word: &str, plies: Option<u32>| match plies {
+            Some(n) => format!("{word} in {n}"),
+            None => word.to_string(),
+        };
+        match self {
+            Proven::Win(plies) => with("win", plies),
+            Proven::Loss(plies) => with("loss", plies),
+            Proven::Draw => "draw".to_string(),
+        }
+    }
+
+    /// How good the value is for the side to move: a quicker win is better, a slower loss is
+    /// better, and a known distance beats an unknown one of the same kind.
+    pub fn rank(self) -> i64 {
+        let far = i64::from(u32::MAX);
+        match self {
+            Proven::Win(plies) => 2 * far - plies.map_or(far - 1, i64::from),
+            Proven::Draw => 0,
+            Proven::Loss(plies) => plies.map_or(1 - far, i64::from) - 2 * far,
+        }
+    }
+}
+
+/// Perfect answers for the positions it covers (a solved game's table, a proof), consulted by
+/// `go` before searching and by the probes that show each move's value.
 pub trait Oracle {
     /// What it holds, for people (`claustro 5x5, 2 pawns a side, ... positions`).
     fn description(&self) -> String;
     /// The best move of the session's position and its score, if this oracle covers it.
     fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)>;
+    /// The value of the session's position for its side to move, if this oracle knows it.
+    fn value(&self, session: &dyn GameSession) -> Option<Proven>;
 }
 
 /// A game in progress: its position and the moves that led there.

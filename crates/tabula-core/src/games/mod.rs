@@ -8,6 +8,9 @@ pub mod joust;
 mod laws;
 #[cfg(test)]
 mod perft_until_tests;
+pub mod probe;
+#[cfg(test)]
+mod probe_tests;
 mod solution_oracle;
 #[cfg(test)]
 mod test_support;
@@ -16,7 +19,7 @@ use crate::at_word_class;
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
-use crate::session::{GameSession, GameState, Oracle, Setup};
+use crate::session::{GameSession, GameState, Setup};
 use crate::words::excerpt;
 use apart::Apart;
 use claustro::Claustro;
@@ -170,7 +173,7 @@ pub fn net_input_count(game: &str, size: BoardSize) -> Result<usize, String> {
 /// Loads a solution table or proof (`SolutionFile`): a Claustro table written by `tabula solve
 /// claustro`, or a Joust proof written by `tabula solve joust --proof`, told apart by their first
 /// bytes.
-pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
+pub fn load_oracle(path: &Path) -> Result<probe::SharedOracle, String> {
     let (mut file, _) = crate::bounded_read::open(path, MAX_PROOF_BYTES)?;
     let mut start = Vec::new();
     std::io::Read::read_to_end(
@@ -179,12 +182,14 @@ pub fn load_oracle(path: &Path) -> Result<Box<dyn Oracle>, String> {
     )
     .map_err(|error| format!("cannot read '{}': {error}", path.display()))?;
     if start != joust::solve::PROOF_MAGIC {
-        return Ok(Box::new(claustro::solution::SolutionTable::read(path)?));
+        return Ok(std::sync::Arc::new(
+            claustro::solution::SolutionTable::read(path)?,
+        ));
     }
     let bytes = crate::bounded_read::read_bytes(path, MAX_PROOF_BYTES)?;
     let proof = joust::solve::LoadedProof::from_bytes(&bytes)
         .map_err(|problem| format!("'{}': {problem}", path.display()))?;
-    Ok(Box::new(proof))
+    Ok(std::sync::Arc::new(proof))
 }
 
 /// The largest proof file `SolutionFile` reads (and the largest Claustro table's size is

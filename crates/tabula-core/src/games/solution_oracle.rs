@@ -10,7 +10,7 @@ use super::claustro::solve::Value;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Game, Outcome};
 use crate::search::score::Score;
-use crate::session::{GameSession, Oracle};
+use crate::session::{GameSession, Oracle, Proven};
 use crate::words::counted;
 
 impl Oracle for SolutionTable {
@@ -36,6 +36,20 @@ impl Oracle for SolutionTable {
             decided_by_history(session, &position.move_text(mv))
         })?;
         Some((position.move_text(mv), score(value)))
+    }
+
+    /// The table's value of the position (the game's history aside).
+    fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        if session.game_name() != GameKind::Claustro.name() {
+            return None;
+        }
+        let parsed = parse_position_text(&session.position_text()).ok()?;
+        let position = Claustro::<1>::from_text(&parsed).ok()?;
+        Some(match self.value(&position)? {
+            Value::Win(n) => Proven::Win(Some(n)),
+            Value::Loss(n) => Proven::Loss(Some(n)),
+            Value::Draw => Proven::Draw,
+        })
     }
 }
 

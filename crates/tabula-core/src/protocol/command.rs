@@ -52,6 +52,8 @@ pub enum Command {
     },
     Go(Limits),
     Perft(u32),
+    /// Each legal move's proven value; the Joust solver may spend this many nodes a position.
+    Probe(u64),
     Stop,
     /// The move pondered on was played: the pondering search goes on under its limits.
     PonderHit,
@@ -79,6 +81,7 @@ impl Command {
             Command::Position { .. } => "position",
             Command::Go(_) => "go",
             Command::Perft(_) => "perft",
+            Command::Probe(_) => "probe",
             Command::Stop => "stop",
             Command::PonderHit => "ponderhit",
             Command::Quit => "quit",
@@ -97,6 +100,7 @@ impl Command {
 pub const MAX_SEARCH_DEPTH: u32 = MAX_PLY as u32 - 1;
 
 pub use crate::game::MAX_PERFT_DEPTH;
+use crate::games::joust::solve::DEFAULT_LIVE_NODES;
 
 fn word(input: &str) -> IResult<&str, &str> {
     preceded(multispace0, take_while1(|c: char| !c.is_whitespace())).parse(input)
@@ -315,6 +319,12 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
             [depth] => perft_command(number(Some(depth), "perft")?),
             [] => Err("'perft' needs a depth".to_string()),
             [_, extra, ..] => Err(format!("unexpected '{extra}' after 'perft' and its depth")),
+        },
+        "probe" => match args {
+            [] => Ok(Command::Probe(DEFAULT_LIVE_NODES)),
+            ["nodes", count] => number(Some(count), "nodes").map(Command::Probe),
+            ["nodes"] => Err("'nodes' needs a value".to_string()),
+            [other, ..] => Err(format!("unexpected '{other}' after 'probe' (nodes N)")),
         },
         "stop" => no_arguments(Command::Stop, args),
         "ponderhit" => no_arguments(Command::PonderHit, args),

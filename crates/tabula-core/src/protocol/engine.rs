@@ -13,6 +13,7 @@ use super::watch::Watch;
 use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::joust::proven_starts::ProvenStarts;
+use crate::games::probe::{Probe, SharedOracle, best_of, value_text};
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
@@ -60,7 +61,7 @@ pub struct Engine {
     /// reseeded by the `Seed` option.
     rng: StdRng,
     /// The solution table (`SolutionFile`): `go` answers from it where it applies.
-    solution: Option<Box<dyn Oracle>>,
+    solution: Option<SharedOracle>,
     /// UCI debug mode: every command received is echoed as an `info string`.
     debug: bool,
     /// Where a search says it is done: the command loop's events.
@@ -114,6 +115,8 @@ commands (one per line; see protocol.md):
   go [depth D] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo M] [mate N]
      [infinite] [ponder] [searchmoves <m>...]
   go perft <D> | perft <D>       legal-move tree leaves per first move
+  probe [nodes N]                each legal move's proven value (SolutionFile, proven starts,
+                                 the Joust solver up to N nodes a position), best first
   ponderhit                      the pondered move was played: search on under the limits
   stop | quit                    end the search / the engine
   debug on|off                   echo every command received as an info string
@@ -241,6 +244,7 @@ impl Engine {
                 | Command::SetOption { .. }
                 | Command::Go(_)
                 | Command::Perft(_)
+                | Command::Probe(_)
                 | Command::Bench
         )
     }
@@ -288,6 +292,7 @@ impl Engine {
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(limits) => self.go(limits),
             Command::Perft(depth) => self.perft(depth),
+            Command::Probe(nodes) => self.probe(nodes),
             Command::Stop => {
                 self.stop_search();
                 Ok(())
@@ -708,6 +713,29 @@ impl Engine {
         self.out.line(&format!("info string {source}"));
         self.out.line(&format!("bestmove {mv}"));
         true
+    }
+
+    /// `probe`: a line for each legal move with its proven value (`info string probe move d4f3
+    /// win`), best first, then the position's (`info string probe position win`).
+    fn probe(&mut self, nodes: u64) -> Result<(), String> {
+        let session = self.session.boxed_clone();
+        let probe = Probe::new(self.solution.clone(), nodes);
+        self.start_job(Arc::default(), false, false, move |out| {
+            let values = probe.move_values(session.as_ref());
+            for entry in &values {
+                out.line(&format!(
+                    "info string probe move {} {}",
+                    entry.text,
+                    value_text(entry.value)
+                ));
+            }
+            let position = if values.is_empty() {
+                probe.value(session.as_ref())
+            } else {
+                best_of(&values)
+            };
+            format!("info string probe position {}", value_text(position))
+        })
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), String> {

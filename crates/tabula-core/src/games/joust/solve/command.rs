@@ -1,7 +1,8 @@
 //! `tabula solve joust N`: the start of a Joust board, or a position reached from it, solved,
 //! with what the solve took and, if asked, the winner's proof.
 
-use super::board::{Board, Node, Squares};
+use super::board::{Board, Node};
+use super::loaded::node_of;
 use super::proof::{proof_file, prove};
 use super::{Ideas, Solver};
 use crate::board::BoardSize;
@@ -96,16 +97,7 @@ fn position(order: &SolveOrder) -> Result<(Joust<2>, Node), String> {
         let mv = game.parse_move(text)?;
         game.play(mv);
     }
-    let side = game.side_to_move();
-    let burned: Squares = game
-        .burned()
-        .squares()
-        .fold(0, |set, square| set | 1 << square);
-    let node = Node {
-        burned,
-        mover: game.knight(side) as u8,
-        other: game.knight(side.opponent()) as u8,
-    };
+    let node = node_of(&game);
     Ok((game, node))
 }
 

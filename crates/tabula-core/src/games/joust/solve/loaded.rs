@@ -1,24 +1,27 @@
 //! A Joust proof file loaded (`SolutionFile`): the winner's move in every position of the proof
-//! where the winner is to move, read by walking the proof as [`super::proof`] describes it. `go`
-//! plays from it at once where it covers the position.
+//! where the winner is to move, read by walking the proof as [`super::proof`] describes it, and
+//! every position it reaches with the loser to move. `go` plays from it at once where it covers
+//! the position, and the probes show its values.
 
 use super::board::{Board, Node, Squares, bit, squares};
 use crate::board::position_text::parse_position_text;
 use crate::game::{Game, Side};
 use crate::games::joust::Joust;
 use crate::search::score::{PROVEN, Score};
-use crate::session::{GameSession, Oracle};
+use crate::session::{GameSession, Oracle, Proven};
 use crate::words::counted;
 use std::collections::{HashMap, HashSet};
 
 /// What every proof file starts with.
 pub const PROOF_MAGIC: &[u8] = b"tabula joust proof 1\n";
 
-/// A loaded proof: for each position where the winner is to move, the square it leaps to.
+/// A loaded proof: for each position where the winner is to move, the square it leaps to, and
+/// the positions where the loser is to move.
 pub struct LoadedProof {
     board: Board,
     winner: Side,
     moves: HashMap<Node, u8>,
+    lost: HashSet<Node>,
 }
 
 impl LoadedProof {
@@ -47,6 +50,7 @@ impl LoadedProof {
             board: Board::new(size.width, size.height)?,
             winner,
             moves: HashMap::new(),
+            lost: HashSet::new(),
         };
         let side = position.side_to_move();
         let mut reader = Reader {
@@ -63,7 +67,7 @@ impl LoadedProof {
 }
 
 /// A Joust position as the solver's node.
-fn node_of(position: &Joust<2>) -> Node {
+pub(super) fn node_of(position: &Joust<2>) -> Node {
     let side = position.side_to_move();
     Node {
         burned: position
@@ -93,6 +97,7 @@ impl Reader<'_> {
         }
         let targets = node.targets(&proof.board);
         if !winner_to_move {
+            proof.lost.insert(node);
             return squares(targets).try_for_each(|to| self.walk(proof, node.after(to), true));
         }
         let &choice = self
@@ -126,18 +131,10 @@ impl Oracle for LoadedProof {
 
     /// The winner's move where the proof covers the position with the winner to move.
     fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)> {
-        if session.game_name() != "joust" {
+        let (node, mover) = self.node(session)?;
+        if mover != self.winner {
             return None;
         }
-        let position =
-            Joust::<2>::from_text(&parse_position_text(&session.position_text()).ok()?).ok()?;
-        let size = position.size();
-        if (size.width, size.height) != (self.board.width, self.board.height)
-            || position.side_to_move() != self.winner
-        {
-            return None;
-        }
-        let node = node_of(&position);
         let to = *self.moves.get(&node)?;
         let text = format!(
             "{}{}",
@@ -145,5 +142,31 @@ impl Oracle for LoadedProof {
             self.board.square_name(to)
         );
         Some((text, Score::Centipawns(PROVEN - 1)))
+    }
+
+    /// A win where the proof gives the winner's move, a loss where the loser is to move in a
+    /// position the proof reaches.
+    fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        let (node, mover) = self.node(session)?;
+        if mover == self.winner {
+            self.moves.contains_key(&node).then_some(Proven::Win(None))
+        } else {
+            self.lost.contains(&node).then_some(Proven::Loss(None))
+        }
+    }
+}
+
+impl LoadedProof {
+    /// The session's position as the solver's node, and its side to move, if it is a Joust
+    /// position of the proof's board.
+    fn node(&self, session: &dyn GameSession) -> Option<(Node, Side)> {
+        if session.game_name() != "joust" {
+            return None;
+        }
+        let position =
+            Joust::<2>::from_text(&parse_position_text(&session.position_text()).ok()?).ok()?;
+        let size = position.size();
+        ((size.width, size.height) == (self.board.width, self.board.height))
+            .then(|| (node_of(&position), position.side_to_move()))
     }
 }

@@ -5,12 +5,14 @@
 pub mod board;
 mod command;
 mod dfpn;
+mod live;
 mod loaded;
 pub mod proof;
 pub mod regions;
 mod table;
 
 pub use command::{SolveOrder, SolveReport, solve_position};
+pub use live::{DEFAULT_LIVE_NODES, LiveSolver};
 pub use loaded::{LoadedProof, PROOF_MAGIC};
 
 use board::{Board, Node, Squares, bit, squares};

@@ -1,0 +1,95 @@
+//! Perfect play beside every move: the value of a position and of each of its legal moves, as
+//! the oracles know them (a loaded Claustro table or Joust proof, the proven Joust starts, the
+//! Joust solver within a budget), best first, as lichess's tablebase explorer lists them. Every
+//! door (the protocol's `probe`, `tabula probe`, the board, Python) asks this, once.
+
+use super::joust::proven_starts::ProvenStarts;
+use super::joust::solve::LiveSolver;
+use crate::game::Outcome;
+use crate::session::{GameSession, Oracle, Proven};
+use std::sync::Arc;
+
+/// An oracle that a thread may share.
+pub type SharedOracle = Arc<dyn Oracle + Send + Sync>;
+
+/// A legal move and its value for the side that plays it, if an oracle knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    pub text: String,
+    pub value: Option<Proven>,
+}
+
+/// Where values come from, asked in order: a loaded table or proof, the proven starts, then the
+/// Joust solver with its budget of nodes (0: not at all).
+pub struct Probe {
+    loaded: Option<SharedOracle>,
+    live: LiveSolver,
+}
+
+impl Probe {
+    /// A probe asking `loaded` first, then what is built in, the solver giving up on a position
+    /// after `solver_nodes` (0: no solver).
+    pub fn new(loaded: Option<SharedOracle>, solver_nodes: u64) -> Probe {
+        Probe {
+            loaded,
+            live: LiveSolver {
+                max_nodes: solver_nodes,
+            },
+        }
+    }
+
+    /// The value of the session's position for its side to move: the game's verdict where it
+    /// has ended, else the first oracle's that knows it.
+    pub fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        if let Some(verdict) = session.verdict() {
+            return Some(match verdict.outcome {
+                Outcome::Win(side) if side == session.side_to_move() => Proven::Win(Some(0)),
+                Outcome::Win(_) => Proven::Loss(Some(0)),
+                Outcome::Draw => Proven::Draw,
+            });
+        }
+        let loaded = self.loaded.as_deref().map(|oracle| oracle as &dyn Oracle);
+        let live = (self.live.max_nodes > 0).then_some(&self.live as &dyn Oracle);
+        [loaded, Some(&ProvenStarts as &dyn Oracle), live]
+            .into_iter()
+            .flatten()
+            .find_map(|oracle| oracle.value(session))
+    }
+
+    /// Each legal move with its value, the best for the side to move first (a quicker win, then
+    /// a draw, then a slower loss), the moves nobody knows last, in the order the game lists
+    /// them where values tie. Empty once the game has ended.
+    pub fn move_values(&self, session: &dyn GameSession) -> Vec<MoveValue> {
+        if session.verdict().is_some() {
+            return Vec::new();
+        }
+        let mut values: Vec<MoveValue> = session
+            .legal_moves()
+            .into_iter()
+            .map(|text| {
+                let mut child = session.boxed_clone();
+                let value = child
+                    .play_move(&text)
+                    .ok()
+                    .and_then(|()| self.value(child.as_ref()))
+                    .map(Proven::before_move);
+                MoveValue { text, value }
+            })
+            .collect();
+        values.sort_by_key(|entry| std::cmp::Reverse(entry.value.map(Proven::rank)));
+        values
+    }
+}
+
+/// The value of a position from its moves' values, listed best first by
+/// [`Probe::move_values`]: a win if a move wins, else the best value if every move is known.
+pub fn best_of(values: &[MoveValue]) -> Option<Proven> {
+    let best = values.first()?.value?;
+    let all_known = values.iter().all(|entry| entry.value.is_some());
+    (matches!(best, Proven::Win(_)) || all_known).then_some(best)
+}
+
+/// A probed value in words (`win in 7`, `loss`, `draw`), `unknown` where nothing proves it.
+pub fn value_text(value: Option<Proven>) -> String {
+    value.map_or_else(|| "unknown".to_string(), Proven::text)
+}

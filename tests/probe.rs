@@ -1,0 +1,105 @@
+//! Each move's proven value through the real binary: the protocol's `probe` from a loaded Joust
+//! proof (every defence the proof answers is a loss, the winner's proven move a win) and from a
+//! Claustro table, `tabula probe` printing what the protocol does, and bad input refused.
+
+// Each test crate uses only part of the shared driver.
+#[allow(dead_code)]
+mod common;
+
+use common::process::tabula;
+use common::solving::solve_into;
+use common::{Engine, the_error};
+
+/// The `probe` lines after `position`, up to the position's value, without `info string `.
+fn probe(engine: &mut Engine, position: &str, probe: &str) -> Vec<String> {
+    engine.send(position);
+    engine.send(probe);
+    let lines = engine.read_until("info string probe position");
+    lines
+        .iter()
+        .map(|line| line.trim_start_matches("info string ").to_string())
+        .collect()
+}
+
+#[test]
+fn a_loaded_proof_gives_the_winner_s_move_a_win_and_every_defence_a_loss() {
+    let (path, _) = solve_into(&["solve", "joust", "5"], "--proof", "probe.proof");
+    let mut engine = Engine::start_game("joust 5");
+    engine.send(&format!(
+        "setoption name SolutionFile value {}",
+        path.display()
+    ));
+    engine.read_until("info string solution table loaded");
+    let proven = engine.bestmove("go movetime 60000");
+    let proven = proven.strip_prefix("bestmove ").expect("a move");
+    // Without the solver (`nodes 0`) the proof alone is asked.
+    let start = probe(&mut engine, "position startpos", "probe nodes 0");
+    assert!(
+        start.contains(&format!("probe move {proven} win")),
+        "{start:?}"
+    );
+    assert_eq!(start.last().map(String::as_str), Some("probe position win"));
+    let after = format!("position startpos moves {proven}");
+    let replies = probe(&mut engine, &after, "probe nodes 0");
+    engine.send(&after);
+    let legal = engine.ask("moves");
+    let legal: Vec<&str> = legal[0].split(' ').collect();
+    assert_eq!(replies.len(), legal.len() + 1, "{replies:?}");
+    for reply in legal {
+        assert!(
+            replies.contains(&format!("probe move {reply} loss")),
+            "{reply}: {replies:?}"
+        );
+    }
+    assert_eq!(
+        replies.last().map(String::as_str),
+        Some("probe position loss")
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_claustro_table_gives_distances_and_tabula_probe_prints_the_same() {
+    let (path, _) = solve_into(&["solve", "claustro", "--pawns", "2"], "--out", "probe.tbl");
+    // White's pawn on d5 steps into its goal e5 at once (rules.md): a win in one ply.
+    let fen = "3P1/5/1p3/1P3/1p3 w 0 1";
+    let mut engine = Engine::start_game("claustro");
+    engine.send(&format!(
+        "setoption name SolutionFile value {}",
+        path.display()
+    ));
+    engine.read_until("info string solution table loaded");
+    let lines = probe(&mut engine, &format!("position fen {fen}"), "probe");
+    assert_eq!(lines[0], "probe move d5e5 win in 1", "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("probe position win in 1")
+    );
+    let output = tabula(&["probe", "claustro", "--fen", fen, "--table"])
+        .arg(&path)
+        .output()
+        .expect("tabula runs");
+    assert!(output.status.success(), "{output:?}");
+    let printed: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| format!("probe {line}"))
+        .collect();
+    assert_eq!(printed, lines);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_probes_are_refused_and_the_engine_listens_on() {
+    let mut engine = Engine::start_game("joust 5");
+    for (line, token) in [("probe nodes many", "'many'"), ("probe deep", "'deep'")] {
+        let lines = engine.ask(line);
+        assert!(the_error(&lines).contains(token), "{line}: {lines:?}");
+    }
+    let lines = probe(&mut engine, "position startpos", "probe");
+    assert_eq!(lines.last().map(String::as_str), Some("probe position win"));
+    let output = tabula(&["probe", "joust", "--size", "5", "--moves", "a1a1"])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'a1a1'"));
+}
