@@ -35,8 +35,10 @@ pub enum CliCommand {
     Openings(crate::tools::opening_book::OpeningsArgs),
     /// Play a game in the terminal: against the engine, against a person, or watch.
     Play(crate::tools::play_command::PlayArgs),
-    /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...).
-    /// The last line is `N passed, M failed`; exit code 1 if any failed.
+    /// Run a test suite (EPD-like: position ; bm ... ; am ... ; id "..." ; D1 n ; D2 n ...)
+    /// with tabula's search, or score any engine on it (--engine). Before the last line, where
+    /// there are bm/am positions, `score: K of B best-move positions (P %)`; the last line is
+    /// `N passed, M failed`; exit code 1 if any failed.
     Suite(crate::tools::suite::SuiteArgs),
     /// Solve a game by retrograde analysis and write the table (claustro: the 5 x 5 board).
     Solve(crate::tools::solve::SolveArgs),

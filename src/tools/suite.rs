@@ -1,10 +1,17 @@
 //! `tabula suite`: test suites in an EPD-like format. Each line is a position string followed by
 //! `;`-separated fields: `bm <move>...` (a best move), `am <move>...` (moves to avoid),
-//! `id "<name>"`, and perft counts `D<depth> <count>`. Every position is checked; the last line
-//! is `N passed, M failed`.
+//! `id "<name>"`, and perft counts `D<depth> <count>`. Every position is checked; before the
+//! last line, `N passed, M failed`, a score line counts the best-move (`bm`/`am`) positions
+//! passed, so that engines can be compared. The best moves are searched by tabula's own search,
+//! or asked of any engine that speaks the protocol (`--engine`, as `tabula match` takes it), its
+//! moves judged by tabula's rules; perft counts are always checked by tabula's rules.
 
 use crate::board::position_text::parse_position_text;
 use crate::bounded_read;
+use crate::engine_process::log::EngineLog;
+use crate::engine_process::player::{DEFAULT_STALL_TIMEOUT, Player, fixed_go, last_report};
+use crate::engine_process::process::{EngineFailure, EngineSpec};
+use crate::engine_process::time_control::TimeControl;
 use crate::game::BoardSize;
 use crate::games::{GameKind, game_and_size};
 use crate::record::position_line::PositionLine;
@@ -13,6 +20,7 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
 use crate::tools::console::print_line;
+use crate::tools::tournament::option_check::check_engine;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -105,66 +113,199 @@ pub struct SuiteConfig {
     pub size: BoardSize,
     pub limits: Limits,
     pub hash_mb: usize,
+    /// The engine that plays the best-move positions; tabula's own search when `None`.
+    pub engine: Option<EngineSpec>,
 }
 
 fn canonical(session: &dyn GameSession, moves: &[String]) -> Result<Vec<String>, String> {
     moves.iter().map(|m| session.canonical_move(m)).collect()
 }
 
-/// Checks one entry; `Ok(description)` when it passes, `Err(description)` when it fails.
-fn check(
-    config: &SuiteConfig,
-    tt: &TranspositionTable,
-    entry: &SuiteEntry,
-) -> Result<String, String> {
+/// The limit of an engine's search with `limits` (one of depth, nodes or move time, as
+/// `tabula suite` takes them; a second by default).
+fn engine_limit(limits: &Limits) -> TimeControl {
+    match (limits.depth, limits.nodes, limits.movetime_ms) {
+        (Some(depth), _, _) => TimeControl::Depth(depth),
+        (_, Some(nodes), _) => TimeControl::Nodes(nodes),
+        (_, _, ms) => TimeControl::MoveTime(ms.unwrap_or(1000)),
+    }
+}
+
+/// Who plays the best-move positions.
+enum Mover {
+    /// tabula's own search, with its table.
+    Search(TranspositionTable),
+    /// An engine process.
+    Engine(Box<Player>),
+}
+
+/// A move played in a best-move position: its text as played (`None` when no move was named),
+/// and the score given for it.
+struct Played {
+    text: Option<String>,
+    score: Option<String>,
+}
+
+/// What checking an entry comes to: `Ok(description)` when it passes, `Err(description)` when
+/// it fails.
+type Checked = Result<String, String>;
+
+/// Why a suite stopped: its engine failed.
+type Stopped = String;
+
+impl Mover {
+    /// The move played in `session` (the position of `entry`): searched, or asked of the engine.
+    /// `Err` when the engine failed, which stops the suite.
+    fn play(
+        &mut self,
+        config: &SuiteConfig,
+        session: &dyn GameSession,
+        entry: &SuiteEntry,
+    ) -> Result<Played, Stopped> {
+        let player = match self {
+            Mover::Search(tt) => {
+                tt.clear();
+                let summary = session.search(
+                    &config.limits,
+                    Settings::default(),
+                    tt,
+                    &Signals::default(),
+                    &mut |_| {},
+                );
+                return Ok(Played {
+                    text: summary.best_move,
+                    score: Some(summary.result.score.to_string()),
+                });
+            }
+            Mover::Engine(player) => player,
+        };
+        let default_start =
+            entry.position == "startpos" && config.size == config.game.default_size();
+        let position = if default_start {
+            "position startpos".to_string()
+        } else {
+            format!(
+                "position fen {}",
+                player.outgoing_position(&session.position_text())
+            )
+        };
+        let (go, patience) = fixed_go(engine_limit(&config.limits), DEFAULT_STALL_TIMEOUT)
+            .unwrap_or_else(|| ("go movetime 1000".to_string(), DEFAULT_STALL_TIMEOUT));
+        let answer = player
+            .new_game()
+            .and_then(|()| player.ask(&position, &go, patience))
+            .map_err(|failure| {
+                let how = match failure {
+                    EngineFailure::Timeout => {
+                        format!("stalls: no bestmove within {} ms", patience.as_millis())
+                    }
+                    _ => format!(
+                        "disconnects: {}",
+                        (player.process.exit_text()).unwrap_or_else(|| failure.to_string())
+                    ),
+                };
+                format!(
+                    "engine '{}' {how}, at {} (line {})",
+                    player.spec.name,
+                    entry.name(),
+                    entry.line_number
+                )
+            })?;
+        Ok(Played {
+            text: answer.best_move,
+            score: last_report(&answer.lines).0,
+        })
+    }
+}
+
+/// Checks one entry, `Err` when the engine failed.
+fn check(config: &SuiteConfig, mover: &mut Mover, entry: &SuiteEntry) -> Result<Checked, Stopped> {
     let line = PositionLine {
         position: (entry.position != "startpos").then(|| entry.position.clone()),
         moves: vec![],
     };
-    let session = line.build(config.game, config.size)?;
+    let session = match line.build(config.game, config.size) {
+        Ok(session) => session,
+        Err(problem) => return Ok(Err(problem)),
+    };
     let mut passed = Vec::new();
     for &(depth, expected) in &entry.perft {
         let counted = session.perft(depth, 1);
         if counted != expected {
-            return Err(format!(
+            return Ok(Err(format!(
                 "perft {depth}: expected {expected}, counted {counted}"
-            ));
+            )));
         }
         passed.push(format!("D{depth} {counted}"));
     }
     if entry.best_moves.is_empty() && entry.avoid_moves.is_empty() {
-        return Ok(passed.join(", "));
+        return Ok(Ok(passed.join(", ")));
     }
-    let best = canonical(session.as_ref(), &entry.best_moves)?;
-    let avoid = canonical(session.as_ref(), &entry.avoid_moves)?;
-    tt.clear();
-    let summary = session.search(
-        &config.limits,
-        Settings::default(),
-        tt,
-        &Signals::default(),
-        &mut |_| {},
-    );
-    let played = summary.best_move.unwrap_or_else(|| "(none)".to_string());
-    if !best.is_empty() && !best.contains(&played) {
-        return Err(format!("bm {}: played {played}", best.join(" ")));
+    let expected = canonical(session.as_ref(), &entry.best_moves)
+        .and_then(|best| Ok((best, canonical(session.as_ref(), &entry.avoid_moves)?)));
+    let (best, avoid) = match expected {
+        Ok(expected) => expected,
+        Err(problem) => return Ok(Err(problem)),
+    };
+    let played = mover.play(config, session.as_ref(), entry)?;
+    let text = match played
+        .text
+        .as_deref()
+        .map(|text| session.canonical_move(text))
+    {
+        Some(Ok(text)) => text,
+        Some(Err(problem)) => return Ok(Err(format!("played an illegal move: {problem}"))),
+        None => return Ok(Err("played no move (a bare bestmove)".to_string())),
+    };
+    if !best.is_empty() && !best.contains(&text) {
+        return Ok(Err(format!("bm {}: played {text}", best.join(" "))));
     }
-    if avoid.contains(&played) {
-        return Err(format!("am {}: played {played}", avoid.join(" ")));
+    if avoid.contains(&text) {
+        return Ok(Err(format!("am {}: played {text}", avoid.join(" "))));
     }
-    passed.push(format!("played {played} ({})", summary.result.score));
-    Ok(passed.join(", "))
+    passed.push(match played.score {
+        Some(score) => format!("played {text} ({score})"),
+        None => format!("played {text}"),
+    });
+    Ok(Ok(passed.join(", ")))
 }
 
-/// Runs every entry of the suite `text`, writing a line per position and the totals last;
-/// returns (passed, failed), or why nothing could be run. Unparsable lines count as failed.
+/// The score line: how many of the `total` best-move positions passed, `None` without any.
+fn score_line(passed: usize, total: usize) -> Option<String> {
+    (total > 0).then(|| {
+        let percent = 100.0 * passed as f64 / total as f64;
+        format!("score: {passed} of {total} best-move positions ({percent:.1} %)")
+    })
+}
+
+/// Starts the engine of `spec` for `game` once its options are checked as `tabula match`
+/// checks them: a refused option stops the suite before it starts.
+fn start_engine(spec: &EngineSpec, game: GameKind) -> Result<Player, String> {
+    let log = EngineLog::default();
+    let problems = check_engine(spec, game, &log)
+        .map_err(|problem| format!("cannot run the suite: {problem}"))?;
+    if !problems.is_empty() {
+        let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        return Err(texts.join("; "));
+    }
+    Player::start(spec, game, &log).map_err(|failure| format!("engine '{}': {failure}", spec.name))
+}
+
+/// Runs every entry of the suite `text`, writing a line per position, the score of the
+/// best-move positions (where there are any) and the totals last; returns (passed, failed), or
+/// why the suite could not be run or was stopped (its engine failed to start or to answer).
+/// Unparsable lines count as failed.
 pub fn run_suite(
     config: &SuiteConfig,
     text: &str,
     out: &mut dyn FnMut(&str),
 ) -> Result<(usize, usize), String> {
-    let tt = TranspositionTable::try_new(config.hash_mb)?;
+    let mut mover = match &config.engine {
+        None => Mover::Search(TranspositionTable::try_new(config.hash_mb)?),
+        Some(spec) => Mover::Engine(Box::new(start_engine(spec, config.game)?)),
+    };
     let (mut passed, mut failed) = (0, 0);
+    let (mut scored, mut best_move_entries) = (0, 0);
     for (index, line) in text.lines().enumerate() {
         let entry = match parse_suite_line(index + 1, line) {
             Ok(Some(entry)) => entry,
@@ -175,9 +316,12 @@ pub fn run_suite(
                 continue;
             }
         };
-        match check(config, &tt, &entry) {
+        let best_move = !entry.best_moves.is_empty() || !entry.avoid_moves.is_empty();
+        best_move_entries += usize::from(best_move);
+        match check(config, &mut mover, &entry)? {
             Ok(description) => {
                 passed += 1;
+                scored += usize::from(best_move);
                 out(&format!("pass {}: {description}", entry.name()));
             }
             Err(description) => {
@@ -185,6 +329,12 @@ pub fn run_suite(
                 out(&format!("FAIL {}: {description}", entry.name()));
             }
         }
+    }
+    if let Mover::Engine(player) = mover {
+        player.process.shut_down();
+    }
+    if let Some(score) = score_line(scored, best_move_entries) {
+        out(&score);
     }
     out(&format!("{passed} passed, {failed} failed"));
     Ok((passed, failed))
@@ -237,6 +387,7 @@ mod tests {
                 ..Limits::default()
             },
             hash_mb: 1,
+            engine: None,
         };
         let text = "8/8/8/4n3/3N4/8/8/8 w 0 1 ; D1 8 ; D3 356\n\
                     8/8/8/4n3/3N4/8/8/8 w 0 1 ; D2 63 ; id wrong\n\
@@ -247,7 +398,88 @@ mod tests {
         let totals = totals.expect("a 1 MB table");
         assert_eq!(totals, (2, 2), "{lines:#?}");
         assert!(lines[1].starts_with("FAIL wrong: perft 2: expected 63, counted 62"));
-        assert_eq!(lines.last().unwrap(), "2 passed, 2 failed");
+        assert_eq!(
+            lines[lines.len() - 2..],
+            [
+                "score: 1 of 2 best-move positions (50.0 %)",
+                "2 passed, 2 failed"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_score_counts_best_move_positions_only() {
+        assert_eq!(score_line(0, 0), None);
+        assert_eq!(
+            score_line(2, 3).as_deref(),
+            Some("score: 2 of 3 best-move positions (66.7 %)")
+        );
+    }
+
+    #[test]
+    fn an_engine_searches_under_the_suites_limit() {
+        let limits = |depth, nodes, movetime_ms| Limits {
+            depth,
+            nodes,
+            movetime_ms,
+            ..Limits::default()
+        };
+        assert_eq!(
+            engine_limit(&limits(Some(4), None, None)),
+            TimeControl::Depth(4)
+        );
+        assert_eq!(
+            engine_limit(&limits(None, Some(900), None)),
+            TimeControl::Nodes(900)
+        );
+        assert_eq!(
+            engine_limit(&limits(None, None, Some(50))),
+            TimeControl::MoveTime(50)
+        );
+        assert_eq!(
+            engine_limit(&limits(None, None, None)),
+            TimeControl::MoveTime(1000)
+        );
+    }
+
+    #[test]
+    fn engine_settings_are_those_of_match_without_a_time_control() {
+        let words = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
+        let spec = engine_spec(&words("cmd=./tabula option.Level=easy")).expect("an engine");
+        assert_eq!(spec.command, ["./tabula"]);
+        assert_eq!(spec.options, [("Level".to_string(), "easy".to_string())]);
+        let spec = engine_spec(&["cmd=./tabula name=easy".to_string()]).expect("one argument");
+        assert_eq!(spec.name, "easy");
+        assert_refusals(
+            |text| engine_spec(&words(text)),
+            &[
+                ("cmd=./tabula tc=10+0.1", "'tc=10+0.1'"),
+                ("cmd=./tabula proto=xboard", "'xboard'"),
+                ("name=lonely", "needs a command"),
+            ],
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_of_an_engine_fails_naming_it() {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engines/illegal.sh");
+        let engine = EngineSpec::parse(&["bash".to_string(), script.to_string()]);
+        let config = SuiteConfig {
+            game: GameKind::Joust,
+            size: BoardSize::square(8),
+            limits: Limits::default(),
+            hash_mb: 1,
+            engine: Some(engine.expect("an engine")),
+        };
+        let text = "3N/4/2*1/n3 w 0 1 ; bm d4b3 ; id trap\n";
+        let mut lines = Vec::new();
+        let totals = run_suite(&config, text, &mut |l| lines.push(l.to_string()));
+        assert_eq!(totals, Ok((0, 1)), "{lines:#?}");
+        assert!(
+            lines[0].starts_with("FAIL trap: played an illegal move: move 'a1a1'"),
+            "{lines:#?}"
+        );
+        assert_eq!(lines[1], "score: 0 of 1 best-move positions (0.0 %)");
     }
 }
 
@@ -256,20 +488,45 @@ mod tests {
 pub struct SuiteArgs {
     #[command(flatten)]
     pub search: crate::tools::search_args::PositionSearchArgs,
+    /// Ask this engine for the best moves instead of tabula's own search: its command line and
+    /// settings as `tabula match --engine` takes them (cmd=<command line>, name=, proto=uci|ugi,
+    /// notation=plain|fsf, option.<Name>=<value>), as one argument or several, after FILE. Each
+    /// position is a new game: ucinewgame (uginewgame), position, then go depth, go nodes or go
+    /// movetime by --depth, --nodes or --movetime; its move is judged by tabula's rules. Perft
+    /// fields (D<depth>) are counted by tabula's rules, not the engine's. E.g. --engine
+    /// cmd=./tabula option.Level=easy
+    #[arg(long, num_args = 1.., value_name = "SETTING", conflicts_with = "hash")]
+    pub engine: Option<Vec<String>>,
     /// The suite file.
     pub file: std::path::PathBuf,
+}
+
+/// The engine of `--engine`'s words (each may hold several settings, split at spaces), or why
+/// not: a time control (`tc=`) has no place in a suite, whose limits are its own.
+fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
+    let tokens: Vec<String> = (words.iter())
+        .flat_map(|word| word.split_whitespace().map(String::from))
+        .collect();
+    if let Some(tc) = tokens.iter().find(|token| token.starts_with("tc=")) {
+        return Err(format!(
+            "--engine setting '{tc}': a suite's limits are --depth, --movetime or --nodes"
+        ));
+    }
+    EngineSpec::parse(&tokens).map_err(|problem| format!("--engine: {problem}"))
 }
 
 /// `tabula suite FILE`: exit code 1 if any position failed.
 pub fn run_command(args: &SuiteArgs) -> Result<i32, String> {
     let search = &args.search;
     let (game, size) = game_and_size(&search.game, search.size.as_deref())?;
+    let engine = args.engine.as_deref().map(engine_spec).transpose()?;
     let text = bounded_read::read_text(&args.file, bounded_read::MAX_POSITION_FILE)?;
     let config = SuiteConfig {
         game,
         size,
         limits: search.limits.limits(),
         hash_mb: search.limits.hash,
+        engine,
     };
     let (_, failed) = run_suite(&config, &text, &mut |line| print_line(line))?;
     Ok(i32::from(failed > 0))

@@ -129,7 +129,7 @@ fn check_engines(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
     let mut problems = Vec::new();
     for spec in &config.engines {
         problems.extend(
-            check_engine(spec, &config.settings)
+            check_engine(spec, config.settings.game, &config.settings.engine_log)
                 .map_err(|problem| format!("cannot start a match: {problem}"))?,
         );
     }

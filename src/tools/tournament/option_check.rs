@@ -5,9 +5,11 @@
 //! the match instead of measuring the shipped net in silence. Errors it writes while starting or
 //! at `ucinewgame` are problems too.
 
-use super::play::{GameSettings, STARTUP_PATIENCE, option_settings};
+use crate::engine_process::log::EngineLog;
 use crate::engine_process::messages::EngineMessage;
+use crate::engine_process::player::{STARTUP_PATIENCE, option_settings};
 use crate::engine_process::process::{EngineProcess, EngineSpec};
+use crate::games::GameKind;
 use crate::interfaces::uci::output::printable;
 
 /// One problem an engine had with being set up.
@@ -76,16 +78,17 @@ fn against_declaration(name: &str, declaration: Option<Vec<&str>>, value: &str) 
     }
 }
 
-/// Starts the engine of `spec`, sets it up for `settings`' game, checking every option, and
-/// shuts it down again; returns its problems, or why it could not be set up at all (it does not
-/// start, answer the handshake or `isready`): asked before a match rather than learnt from a
-/// match of forfeits.
+/// Starts the engine of `spec`, sets it up for `game`, checking every option, and shuts it down
+/// again (the lines to and from it go to `log`); returns its problems, or why it could not be
+/// set up at all (it does not start, answer the handshake or `isready`): asked before a match
+/// (or a suite) rather than learnt from a match of forfeits.
 pub fn check_engine(
     spec: &EngineSpec,
-    settings: &GameSettings,
+    game: GameKind,
+    log: &EngineLog,
 ) -> Result<Vec<SetupProblem>, String> {
     let fail = |failure| format!("{}: {failure}", spec.name);
-    let mut process = EngineProcess::start(spec, &settings.engine_log).map_err(fail)?;
+    let mut process = EngineProcess::start(spec, log).map_err(fail)?;
     let mut problems = Vec::new();
     let mut note = |what: &str, errors: Vec<String>| {
         problems.extend(errors.into_iter().map(|message| SetupProblem {
@@ -101,7 +104,7 @@ pub fn check_engine(
         "wrote an error while starting",
         errors_of(process.messages.take().0),
     );
-    for option in option_settings(&process, spec, settings.game) {
+    for option in option_settings(&process, spec, game) {
         process.send(&option.command()).map_err(fail)?;
         process.sync(STARTUP_PATIENCE).map_err(fail)?;
         let mut errors = errors_of(process.messages.take().0);

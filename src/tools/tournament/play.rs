@@ -5,26 +5,20 @@
 //! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
 //! oversteps its clock but answers `stop`.
 
-use super::info_line::InfoLine;
 use super::openings::{Opening, build_opening};
 use super::record::{Fault, GameRecord, MoveRecord};
 use crate::engine_process::log::EngineLog;
 use crate::engine_process::messages::MessageBox;
-use crate::engine_process::process::{
-    EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove,
-};
+use crate::engine_process::player::{Player, fixed_go, last_report};
+use crate::engine_process::process::{EngineFailure, EngineSpec, Protocol, is_bestmove};
 use crate::engine_process::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
 use crate::session::GameSession;
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to start and answer the handshake.
-pub const STARTUP_PATIENCE: Duration = Duration::from_secs(10);
 /// How long an engine whose time ran out may take to answer `stop` before it counts as stalled.
 pub const STOP_PATIENCE: Duration = Duration::from_secs(1);
-/// The default of `--stall-timeout`: how long a move under a depth or node limit may take.
-pub const DEFAULT_STALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// A game this long is stopped as a draw (every game's rules end it far sooner).
 const MAX_PLIES: usize = 2000;
 
@@ -59,13 +53,6 @@ pub struct GameJob {
     pub black: usize,
 }
 
-/// A running engine and how to talk to it.
-struct Player {
-    process: EngineProcess,
-    spec: EngineSpec,
-    fairy_stockfish: bool,
-}
-
 /// The fault an engine failure is counted as.
 fn fault_of(failure: &EngineFailure) -> Fault {
     match failure {
@@ -80,116 +67,16 @@ struct StartProblem {
     fault: Fault,
 }
 
-/// One `setoption` that sets an engine up: the option's name, its value, and whether the
-/// engine's `--engine` setting asked for it (the runner adds `UCI_Variant` on its own).
-pub struct OptionSetting {
-    pub name: String,
-    pub value: String,
-    pub asked: bool,
-}
-
-impl OptionSetting {
-    pub fn command(&self) -> String {
-        format!("setoption name {} value {}", self.name, self.value)
-    }
-}
-
-/// The options that set the engine of `process` up for `game`: `UCI_Variant` where it declares
-/// the game, then those of `spec`.
-pub fn option_settings(
-    process: &EngineProcess,
-    spec: &EngineSpec,
-    game: GameKind,
-) -> Vec<OptionSetting> {
-    let variant =
-        (process.declares_option_with("UCI_Variant", game.name())).then(|| OptionSetting {
-            name: "UCI_Variant".to_string(),
-            value: game.name().to_string(),
-            asked: false,
-        });
-    let asked = spec.options.iter().map(|(name, value)| OptionSetting {
-        name: name.clone(),
-        value: value.clone(),
-        asked: true,
-    });
-    variant.into_iter().chain(asked).collect()
-}
-
 fn start_player(spec: &EngineSpec, settings: &GameSettings) -> Result<Player, StartProblem> {
-    let fail = |failure: EngineFailure| StartProblem {
+    Player::start(spec, settings.game, &settings.engine_log).map_err(|failure| StartProblem {
         text: format!("{}: {failure}", spec.name),
         fault: fault_of(&failure),
-    };
-    let mut process = EngineProcess::start(spec, &settings.engine_log).map_err(fail)?;
-    process
-        .handshake(spec.protocol, STARTUP_PATIENCE)
-        .map_err(fail)?;
-    for option in option_settings(&process, spec, settings.game) {
-        process.send(&option.command()).map_err(fail)?;
-    }
-    process.send(spec.protocol.new_game()).map_err(fail)?;
-    process.sync(STARTUP_PATIENCE).map_err(fail)?;
-    let fairy_stockfish = match spec.notation {
-        Notation::FairyStockfish => true,
-        Notation::Plain => false,
-        Notation::Auto => process
-            .id_name
-            .as_deref()
-            .is_some_and(|n| n.starts_with("Fairy-Stockfish")),
-    };
-    Ok(Player {
-        process,
-        spec: spec.clone(),
-        fairy_stockfish,
     })
-}
-
-impl Player {
-    /// A move in this engine's notation.
-    fn outgoing_move(&self, game: GameKind, text: &str) -> String {
-        if self.fairy_stockfish && game == GameKind::Joust && text.len() >= 4 {
-            // Fairy-Stockfish's Joust moves name the burned square after a comma: d4f5,f5d4.
-            let split = text[1..]
-                .find(|c: char| c.is_ascii_lowercase())
-                .map_or(text.len(), |i| i + 1);
-            let (from, to) = text.split_at(split);
-            return format!("{text},{to}{from}");
-        }
-        text.to_string()
-    }
-
-    /// A move from this engine in our notation.
-    fn incoming_move<'a>(&self, text: &'a str) -> &'a str {
-        if self.fairy_stockfish {
-            return text.split(',').next().unwrap_or(text);
-        }
-        text
-    }
-
-    /// A position string in this engine's form (Fairy-Stockfish wants FEN's castling and
-    /// en-passant fields).
-    fn outgoing_position(&self, text: &str) -> String {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        match (self.fairy_stockfish, fields.as_slice()) {
-            (true, [board, side, half, full]) => format!("{board} {side} - - {half} {full}"),
-            _ => text.to_string(),
-        }
-    }
 }
 
 /// The clock state of both players, in milliseconds left.
 struct Clocks {
     left_ms: [i64; 2],
-}
-
-/// The last score and depth an engine reported before its move.
-fn last_report(lines: &[String]) -> (Option<String>, Option<u32>) {
-    let (mut score, mut depth) = (None, None);
-    for info in lines.iter().filter_map(|line| InfoLine::parse(line)) {
-        depth = info.depth.or(depth);
-        score = info.score_text().or(score);
-    }
-    (score, depth)
 }
 
 /// A move for the side to move that ends the game in its favour at once, if any.
@@ -284,31 +171,23 @@ impl GameInProgress<'_> {
 
     fn go_command(&self, player: &Player) -> (String, Duration) {
         let mover = self.session.side_to_move();
-        match self.time_controls[mover.index()] {
-            TimeControl::Clock { .. } => {
-                // A side that plays without a clock (time odds against a fixed limit) is shown
-                // the mover's clock.
-                let own = self.clock_of(mover).unwrap_or((0, 0));
-                let [(white, winc), (black, binc)] =
-                    [Side::White, Side::Black].map(|side| self.clock_of(side).unwrap_or(own));
-                let command = match player.spec.protocol {
-                    Protocol::Uci => {
-                        format!("go wtime {white} btime {black} winc {winc} binc {binc}")
-                    }
-                    Protocol::Ugi => {
-                        format!("go p1time {white} p2time {black} p1inc {winc} p2inc {binc}")
-                    }
-                };
-                let patience = own.0 as u64 + self.settings.time_margin_ms + 1;
-                (command, Duration::from_millis(patience))
-            }
-            TimeControl::MoveTime(ms) => (
-                format!("go movetime {ms}"),
-                Duration::from_millis(2 * ms + 5000),
-            ),
-            TimeControl::Depth(depth) => (format!("go depth {depth}"), self.settings.stall_timeout),
-            TimeControl::Nodes(nodes) => (format!("go nodes {nodes}"), self.settings.stall_timeout),
+        let limit = self.time_controls[mover.index()];
+        if let Some(fixed) = fixed_go(limit, self.settings.stall_timeout) {
+            return fixed;
         }
+        // A side that plays without a clock (time odds against a fixed limit) is shown the
+        // mover's clock.
+        let own = self.clock_of(mover).unwrap_or((0, 0));
+        let [(white, winc), (black, binc)] =
+            [Side::White, Side::Black].map(|side| self.clock_of(side).unwrap_or(own));
+        let command = match player.spec.protocol {
+            Protocol::Uci => format!("go wtime {white} btime {black} winc {winc} binc {binc}"),
+            Protocol::Ugi => {
+                format!("go p1time {white} p2time {black} p1inc {winc} p2inc {binc}")
+            }
+        };
+        let patience = own.0 as u64 + self.settings.time_margin_ms + 1;
+        (command, Duration::from_millis(patience))
     }
 
     /// Asks the side to move for its move and plays it; `Some` if the game ended by a forfeit.
@@ -317,15 +196,11 @@ impl GameInProgress<'_> {
         let name = player.spec.name.clone();
         let (go, patience) = self.go_command(player);
         let position = self.position_command(player);
-        let sent = player
-            .process
-            .send(&position)
-            .and_then(|()| player.process.send(&go));
         let started = Instant::now();
-        let reply = sent.and_then(|()| player.process.wait_for(is_bestmove, patience));
+        let reply = player.ask(&position, &go, patience);
         let elapsed_ms = started.elapsed().as_millis() as u64;
-        let (line, before) = match reply {
-            Ok(reply) => reply,
+        let answer = match reply {
+            Ok(answer) => answer,
             Err(failure) => return Some(self.failure_ending(player, side, &failure, patience)),
         };
         if let TimeControl::Clock { increment_ms, .. } = self.time_controls[side.index()] {
@@ -337,20 +212,19 @@ impl GameInProgress<'_> {
             }
             *clock += increment_ms as i64;
         }
-        let Some(raw_move) = line.split_whitespace().nth(1) else {
+        let Some(text) = answer.best_move else {
             return Some(forfeit(
                 side,
                 format!("{} ({name}) sent 'bestmove' without a move", side.name()),
             ));
         };
-        let text = player.incoming_move(raw_move).to_string();
         if let Err(problem) = self.session.play_move(&text) {
             return Some(forfeit(
                 side,
                 format!("{} ({name}) played an illegal move: {problem}", side.name()),
             ));
         }
-        let (score, depth) = last_report(&before);
+        let (score, depth) = last_report(&answer.lines);
         self.records.push(MoveRecord {
             text: text.clone(),
             score,
@@ -552,16 +426,5 @@ mod tests {
     fn reads_the_fullmove_number() {
         assert_eq!(fullmove_number("8/8/8/4n3/3N4/8/8/8 b 3 12"), 12);
         assert_eq!(fullmove_number("8/8/8/4n3/3N4/8/8/8 w"), 1);
-    }
-
-    #[test]
-    fn reads_the_last_score_and_depth() {
-        let lines = vec![
-            "info depth 1 seldepth 1 score cp 5 nodes 3 pv a1b3".to_string(),
-            "info string hello".to_string(),
-            "info depth 2 seldepth 3 score mate -2 nodes 9 pv a1b3".to_string(),
-        ];
-        assert_eq!(last_report(&lines), (Some("mate -2".to_string()), Some(2)));
-        assert_eq!(last_report(&[]), (None, None));
     }
 }
