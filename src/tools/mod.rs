@@ -13,6 +13,7 @@ pub mod game_args;
 pub mod level_list;
 pub mod linear;
 pub mod opening_book;
+pub mod perfect_suite;
 pub mod perft;
 pub mod play;
 pub mod play_command;

@@ -7,6 +7,8 @@ use crate::games::joust::solve::DEFAULT_LIVE_NODES;
 use crate::games::probe::{Probe, best_of, value_text};
 use crate::games::{GameKind, load_oracle, open_session};
 use crate::tools::console::print_line;
+use crate::tools::perfect_suite::{SuiteRecipe, write_suite};
+use crate::tools::progress::Progress;
 
 /// Arguments of `tabula probe`.
 #[derive(clap::Args, Debug)]
@@ -28,6 +30,34 @@ pub struct ProbeArgs {
     /// The nodes the Joust solver may spend on a position before it calls it unknown (0: none).
     #[arg(long, default_value_t = DEFAULT_LIVE_NODES)]
     pub nodes: u64,
+    /// Write a perfect-play suite of this many positions instead (for `tabula suite`), taken
+    /// from the engine's games where every move's value is proven.
+    #[arg(long, conflicts_with_all = ["fen", "moves"])]
+    pub suite: Option<usize>,
+    /// With --suite: the plies at which a game's position may be taken (A-B).
+    #[arg(long, default_value = "10-30", requires = "suite")]
+    pub plies: String,
+    /// With --suite: random first plies of each game.
+    #[arg(long, default_value_t = 4, requires = "suite")]
+    pub random_plies: usize,
+    /// With --suite: nodes of each search that plays a game's move after those.
+    #[arg(long, default_value_t = 2000, requires = "suite")]
+    pub search_nodes: u64,
+    /// With --suite: the seed of the games.
+    #[arg(long, default_value_t = 1, requires = "suite")]
+    pub seed: u64,
+    /// With --suite: games to play at most.
+    #[arg(long, default_value_t = 10_000, requires = "suite")]
+    pub max_games: usize,
+}
+
+/// The plies `A-B` of --plies.
+fn ply_range(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad --plies '{text}' (A-B, A at most B)");
+    let (first, last) = text.split_once('-').ok_or_else(bad)?;
+    let first: usize = first.parse().map_err(|_| bad())?;
+    let last: usize = last.parse().map_err(|_| bad())?;
+    (first <= last).then_some((first, last)).ok_or_else(bad)
 }
 
 /// Prints `move <move> <value>` for each legal move, best first, then `position <value>`;
@@ -48,6 +78,43 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     )?;
     let loaded = args.table.as_deref().map(load_oracle).transpose()?;
     let probe = Probe::new(loaded, args.nodes);
+    if let Some(count) = args.suite {
+        let recipe = SuiteRecipe {
+            game: kind,
+            size: session.size(),
+            count,
+            plies: ply_range(&args.plies)?,
+            random_plies: args.random_plies,
+            nodes: args.search_nodes,
+            seed: args.seed,
+            max_games: args.max_games,
+        };
+        let table = if args.table.is_some() {
+            " --table TABLE"
+        } else {
+            ""
+        };
+        print_line(&format!(
+            "# {} {} perfect-play suite, written by `tabula probe {} --size {} --suite {count} \
+             --plies {} --seed {} --nodes {}{table}`: each bm is every move keeping the value.",
+            kind.name(),
+            recipe.size,
+            kind.name(),
+            recipe.size,
+            args.plies,
+            args.seed,
+            args.nodes,
+        ));
+        let progress = Progress::new(count as u64, "suite positions");
+        let written = write_suite(
+            &recipe,
+            &probe,
+            &mut |line| print_line(line),
+            &mut |_, found| progress.set(found as u64),
+        )?;
+        progress.line(&format!("{written} positions written"));
+        return Ok(0);
+    }
     let values = probe.move_values(session.as_ref());
     for entry in &values {
         print_line(&format!("move {} {}", entry.text, value_text(entry.value)));
@@ -59,4 +126,20 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     };
     print_line(&format!("position {}", value_text(position)));
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ply_range;
+    use crate::tools::test_support::assert_refusals;
+
+    #[test]
+    fn plies_are_a_range_from_low_to_high() {
+        assert_eq!(ply_range("10-30"), Ok((10, 30)));
+        assert_eq!(ply_range("4-4"), Ok((4, 4)));
+        assert_refusals(
+            ply_range,
+            &[("30-10", "'30-10'"), ("ten", "'ten'"), ("1-x", "'1-x'")],
+        );
+    }
 }
