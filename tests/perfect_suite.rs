@@ -6,23 +6,11 @@
 #[allow(dead_code)]
 mod common;
 
+use common::negamax::mover_wins;
 use common::process::tabula;
 use tabula::board::position_text::parse_position_text;
-use tabula::game::Outcome;
 use tabula::games::{GameKind, build_session};
-use tabula::session::{GameSession, Setup};
-
-/// Whether the side to move wins, by trying every line to the game's end.
-fn mover_wins(session: &dyn GameSession) -> bool {
-    if let Some(verdict) = session.verdict() {
-        return verdict.outcome == Outcome::Win(session.side_to_move());
-    }
-    session.legal_moves().iter().any(|text| {
-        let mut child = session.boxed_clone();
-        child.play_move(text).expect("a legal move");
-        !mover_wins(child.as_ref())
-    })
-}
+use tabula::session::Setup;
 
 #[test]
 fn a_joust_suite_s_best_moves_are_every_winning_move() {

@@ -178,3 +178,46 @@ fn bad_engine_settings_are_named() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn a_clock_asks_each_position_as_a_game_s_first_move_on_that_clock() {
+    let log = std::env::temp_dir().join(format!("tabula-suite-clock-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let engine = format!(
+        "cmd=bash {}/tests/fake_engines/tap.sh {} {TABULA}",
+        env!("CARGO_MANIFEST_DIR"),
+        log.display()
+    );
+    let args = [CLAUSTRO_TACTICS, "--game", "claustro", "--clock", "1+0.01"];
+    let (code, stdout, err) = run_command("suite", &[&args[..], &["--engine", &engine]].concat());
+    assert_eq!(code, 0, "{stdout}{err}");
+    let sent = std::fs::read_to_string(&log).expect("the tap's log");
+    let _ = std::fs::remove_file(&log);
+    let gos: Vec<&str> = sent
+        .lines()
+        .filter(|line| line.starts_with("go "))
+        .collect();
+    let positions = stdout
+        .lines()
+        .filter(|line| line.starts_with("pass "))
+        .count();
+    assert_eq!(gos.len(), positions);
+    assert!(
+        gos.iter()
+            .all(|go| *go == "go p1time 1000 p2time 1000 p1inc 10 p2inc 10"),
+        "{gos:?}"
+    );
+    // tabula's own search takes the same clock; a clock is not also a depth.
+    let (code, own, err) = run_command("suite", &args);
+    assert_eq!(code, 0, "{own}{err}");
+    for (bad, token) in [("1+x", "'1+x'"), ("movetime=100", "'movetime=100'")] {
+        let (code, _, err) = run_command(
+            "suite",
+            &[CLAUSTRO_TACTICS, "--game", "claustro", "--clock", bad],
+        );
+        assert_eq!(code, 2);
+        assert!(err.contains(token), "{err}");
+    }
+    let (code, _, err) = run_command("suite", &[&args[..], &["--depth", "3"]].concat());
+    assert_eq!(code, 2, "{err}");
+}

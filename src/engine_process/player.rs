@@ -5,7 +5,7 @@
 //! Fairy-Stockfish's notation of Joust moves and position strings.
 
 use super::log::EngineLog;
-use super::process::{EngineFailure, EngineProcess, EngineSpec, Notation, is_bestmove};
+use super::process::{EngineFailure, EngineProcess, EngineSpec, Notation, Protocol, is_bestmove};
 use super::time_control::TimeControl;
 use crate::games::GameKind;
 use crate::protocol::info_line::InfoLine;
@@ -64,6 +64,15 @@ pub fn fixed_go(limit: TimeControl, stall_timeout: Duration) -> Option<(String, 
         )),
         TimeControl::Depth(depth) => Some((format!("go depth {depth}"), stall_timeout)),
         TimeControl::Nodes(nodes) => Some((format!("go nodes {nodes}"), stall_timeout)),
+    }
+}
+
+/// The `go` command of a move on a clock: white's and black's time left and increments, in
+/// milliseconds, in the words of the engine's protocol.
+pub fn clock_go(protocol: Protocol, [(white, winc), (black, binc)]: [(i64, u64); 2]) -> String {
+    match protocol {
+        Protocol::Uci => format!("go wtime {white} btime {black} winc {winc} binc {binc}"),
+        Protocol::Ugi => format!("go p1time {white} p2time {black} p1inc {winc} p2inc {binc}"),
     }
 }
 

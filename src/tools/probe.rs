@@ -89,11 +89,10 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
             seed: args.seed,
             max_games: args.max_games,
         };
-        let table = if args.table.is_some() {
-            " --table TABLE"
-        } else {
-            ""
-        };
+        let table = args.table.as_deref().map_or(String::new(), |path| {
+            let name = path.file_name().unwrap_or(path.as_os_str());
+            format!(" --table {}", name.to_string_lossy())
+        });
         print_line(&format!(
             "# {} {} perfect-play suite, written by `tabula probe {} --size {} --suite {count} \
              --plies {} --seed {} --nodes {}{table}`: each bm is every move keeping the value.",

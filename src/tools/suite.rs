@@ -9,18 +9,21 @@
 use crate::board::position_text::parse_position_text;
 use crate::bounded_read;
 use crate::engine_process::log::EngineLog;
-use crate::engine_process::player::{DEFAULT_STALL_TIMEOUT, Player, fixed_go, last_report};
+use crate::engine_process::player::{
+    DEFAULT_STALL_TIMEOUT, Player, clock_go, fixed_go, last_report,
+};
 use crate::engine_process::process::{EngineFailure, EngineSpec};
 use crate::engine_process::time_control::TimeControl;
 use crate::game::BoardSize;
 use crate::games::{GameKind, game_and_size};
 use crate::record::position_line::PositionLine;
-use crate::search::limits::Limits;
+use crate::search::limits::{Clock, Limits};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
 use crate::tools::console::print_line;
 use crate::tools::tournament::option_check::check_engine;
+use std::time::Duration;
 
 /// One position of a suite with what is expected of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -124,6 +127,12 @@ fn canonical(session: &dyn GameSession, moves: &[String]) -> Result<Vec<String>,
 /// The limit of an engine's search with `limits` (one of depth, nodes or move time, as
 /// `tabula suite` takes them; a second by default).
 fn engine_limit(limits: &Limits) -> TimeControl {
+    if let Some(clock) = limits.white_clock {
+        return TimeControl::Clock {
+            base_ms: clock.time_left_ms,
+            increment_ms: clock.increment_ms,
+        };
+    }
     match (limits.depth, limits.nodes, limits.movetime_ms) {
         (Some(depth), _, _) => TimeControl::Depth(depth),
         (_, Some(nodes), _) => TimeControl::Nodes(nodes),
@@ -189,8 +198,19 @@ impl Mover {
                 player.outgoing_position(&session.position_text())
             )
         };
-        let (go, patience) = fixed_go(engine_limit(&config.limits), DEFAULT_STALL_TIMEOUT)
-            .unwrap_or_else(|| ("go movetime 1000".to_string(), DEFAULT_STALL_TIMEOUT));
+        let limit = engine_limit(&config.limits);
+        let (go, patience) = fixed_go(limit, DEFAULT_STALL_TIMEOUT).unwrap_or_else(|| {
+            let (base_ms, increment_ms) = match limit {
+                TimeControl::Clock {
+                    base_ms,
+                    increment_ms,
+                } => (base_ms, increment_ms),
+                _ => (1000, 0),
+            };
+            let clock = (base_ms as i64, increment_ms);
+            let go = clock_go(player.spec.protocol, [clock, clock]);
+            (go, Duration::from_millis(base_ms + increment_ms + 5000))
+        });
         let answer = player
             .new_game()
             .and_then(|()| player.ask(&position, &go, patience))
@@ -497,6 +517,11 @@ pub struct SuiteArgs {
     /// cmd=./tabula option.Level=easy
     #[arg(long, num_args = 1.., value_name = "SETTING", conflicts_with = "hash")]
     pub engine: Option<Vec<String>>,
+    /// Search each position as the first move of a game on this clock (BASE+INC in seconds,
+    /// e.g. 1+0.01: `go wtime 1000 btime 1000 winc 10 binc 10`), instead of --depth, --nodes
+    /// or --movetime.
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["depth", "nodes", "movetime"])]
+    pub clock: Option<String>,
     /// The suite file.
     pub file: std::path::PathBuf,
 }
@@ -515,6 +540,29 @@ fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
     EngineSpec::parse(&tokens).map_err(|problem| format!("--engine: {problem}"))
 }
 
+/// The limits of `--clock BASE+INC`: both clocks full, as at a game's first move.
+fn clock_limits(text: &str) -> Result<Limits, String> {
+    match TimeControl::parse(text) {
+        Ok(TimeControl::Clock {
+            base_ms,
+            increment_ms,
+        }) => {
+            let clock = Some(Clock {
+                time_left_ms: base_ms,
+                increment_ms,
+            });
+            Ok(Limits {
+                white_clock: clock,
+                black_clock: clock,
+                ..Limits::default()
+            })
+        }
+        _ => Err(format!(
+            "bad --clock '{text}' (BASE+INC in seconds, e.g. 1+0.01)"
+        )),
+    }
+}
+
 /// `tabula suite FILE`: exit code 1 if any position failed.
 pub fn run_command(args: &SuiteArgs) -> Result<i32, String> {
     let search = &args.search;
@@ -524,7 +572,10 @@ pub fn run_command(args: &SuiteArgs) -> Result<i32, String> {
     let config = SuiteConfig {
         game,
         size,
-        limits: search.limits.limits(),
+        limits: match args.clock.as_deref() {
+            Some(clock) => clock_limits(clock)?,
+            None => search.limits.limits(),
+        },
         hash_mb: search.limits.hash,
         engine,
     };

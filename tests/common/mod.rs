@@ -1,5 +1,6 @@
 //! A driver for the real `tabula` binary: write lines to its stdin, read its stdout with timeouts.
 
+pub mod negamax;
 pub mod process;
 pub mod solving;
 

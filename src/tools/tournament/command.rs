@@ -1,6 +1,7 @@
 //! `tabula match` on the command line: its arguments (and those of `match merge` and `match
 //! ratings`) and the run that turns them into a [`super::MatchConfig`] and plays it.
 
+use super::adjudication::Tablebase;
 use super::merge::{run_merge, run_ratings};
 use super::openings::{parse_openings, random_openings};
 use super::play::GameSettings;
@@ -10,9 +11,12 @@ use crate::bounded_read;
 use crate::engine_process::log::EngineLog;
 use crate::engine_process::process::EngineSpec;
 use crate::engine_process::time_control::TimeControl;
+use crate::games::load_oracle;
+use crate::games::probe::Probe;
 use crate::tools::console::print_line;
 use crate::tools::game_args::GameArgs;
 use clap::Subcommand;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `tabula match`.
@@ -87,6 +91,14 @@ pub struct MatchArgs {
     /// Append every line sent to and read from the engines, their stderr included, to FILE.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
+    /// Adjudicate a game as soon as this table or proof knows its result (a Claustro table of
+    /// `tabula solve claustro`, a Joust proof of `tabula solve joust --proof`), as fastchess
+    /// does with Syzygy; the proven Joust starts count too.
+    #[arg(long, value_name = "FILE")]
+    pub tb: Option<std::path::PathBuf>,
+    /// Also adjudicate Joust games the solver proves within this many nodes a position.
+    #[arg(long, default_value_t = 0, value_name = "NODES")]
+    pub tb_nodes: u64,
 }
 
 /// What `tabula match` can do besides playing.
@@ -216,6 +228,7 @@ pub fn run_command(args: &MatchArgs) -> Result<i32, String> {
             time_margin_ms: args.time_margin,
             stall_timeout,
             engine_log: EngineLog::open(args.debug, args.log.as_deref())?,
+            tablebase: tablebase(args)?,
         },
         games_per_pair,
         concurrency: args.concurrency,
@@ -235,4 +248,15 @@ pub fn run_command(args: &MatchArgs) -> Result<i32, String> {
     let run = super::run_match(&config, &mut |line| eprintln!("{line}"))?;
     print_line(&run.summary_text());
     Ok(0)
+}
+
+/// The adjudication `--tb` and `--tb-nodes` ask for, if any.
+fn tablebase(args: &MatchArgs) -> Result<Option<Tablebase>, String> {
+    if args.tb.is_none() && args.tb_nodes == 0 {
+        return Ok(None);
+    }
+    let loaded = args.tb.as_deref().map(load_oracle).transpose()?;
+    Ok(Some(Tablebase {
+        probe: Arc::new(Probe::new(loaded, args.tb_nodes)),
+    }))
 }

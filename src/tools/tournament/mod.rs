@@ -11,6 +11,7 @@
 //! and shown with `--debug` or kept with `--log` (`crate::engine_process::log`). Engines of one name are told apart
 //! (`tabula`, `tabula-2`) before anything else, from the arguments alone.
 
+pub mod adjudication;
 pub mod command;
 pub mod game_entry;
 pub use crate::protocol::info_line;
@@ -28,6 +29,7 @@ pub mod standings;
 pub mod stats;
 
 use crate::engine_process::process::{EngineSpec, make_names_unique};
+use adjudication::TableTally;
 use openings::Opening;
 use option_check::check_engine;
 use play::{GameJob, GameSettings, play_game};
@@ -73,6 +75,8 @@ pub struct MatchRun {
     pub counts: MatchCounts,
     /// The games kept from an earlier, interrupted run.
     pub resumed: usize,
+    /// The games a table adjudicated in this run (`--tb`) and what that saved.
+    pub table: TableTally,
 }
 
 impl MatchRun {
@@ -84,6 +88,10 @@ impl MatchRun {
                 "\nResumed: {} games kept from an earlier run",
                 self.resumed
             ));
+        }
+        if let Some(line) = self.table.text() {
+            text.push('\n');
+            text.push_str(&line);
         }
         text
     }
@@ -224,6 +232,7 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
         ));
     }
     let mut warned = vec![false; config.engines.len()];
+    let mut table = TableTally::default();
     let queue = Mutex::new(jobs);
     let stop = AtomicBool::new(false);
     let (sender, results) = channel::<GameRecord>();
@@ -246,6 +255,7 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
         drop(sender);
         for record in results {
             output.record(&record, &pairing_list)?;
+            table.add(&record);
             if !output.result.stopped_by_sprt && decided(&output.standings.counts) {
                 stop.store(true, Ordering::Relaxed);
                 output.result.stopped_by_sprt = true;
@@ -273,6 +283,7 @@ pub fn run_match(config: &MatchConfig, progress: &mut dyn FnMut(&str)) -> Result
         setup,
         counts: output.standings.counts.clone(),
         resumed: output.resumed,
+        table,
     };
     result_file::replace_file(
         &config.out_dir.join("summary.txt"),

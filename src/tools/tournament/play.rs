@@ -5,16 +5,17 @@
 //! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
 //! oversteps its clock but answers `stop`.
 
+use super::adjudication::Tablebase;
 use super::openings::{Opening, build_opening};
 use super::record::{Fault, GameRecord, MoveRecord};
 use crate::engine_process::log::EngineLog;
 use crate::engine_process::messages::MessageBox;
-use crate::engine_process::player::{Player, fixed_go, last_report};
-use crate::engine_process::process::{EngineFailure, EngineSpec, Protocol, is_bestmove};
+use crate::engine_process::player::{Player, clock_go, fixed_go, last_report};
+use crate::engine_process::process::{EngineFailure, EngineSpec, is_bestmove};
 use crate::engine_process::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
-use crate::session::GameSession;
+use crate::session::{GameSession, Proven};
 use std::time::{Duration, Instant};
 
 /// How long an engine whose time ran out may take to answer `stop` before it counts as stalled.
@@ -35,6 +36,8 @@ pub struct GameSettings {
     pub stall_timeout: Duration,
     /// Where the lines to and from the engines go (`--debug`, `--log`).
     pub engine_log: EngineLog,
+    /// What adjudicates a game as soon as it knows the result (`--tb`), if anything.
+    pub tablebase: Option<Tablebase>,
 }
 
 impl GameSettings {
@@ -110,6 +113,8 @@ struct Ending {
     reason: String,
     /// The side whose engine failed, and how.
     fault: Option<(Side, Fault)>,
+    /// Where a table ended the game: the plies perfect play had left, where it counts them.
+    table_plies: Option<Option<u32>>,
 }
 
 /// The fullmove number of a position string (its fourth field; 1 when absent).
@@ -126,6 +131,7 @@ fn forfeit(loser: Side, reason: String) -> Ending {
         outcome: Outcome::Win(loser.opponent()),
         reason,
         fault: None,
+        table_plies: None,
     }
 }
 
@@ -135,6 +141,7 @@ fn failed(loser: Side, fault: Fault, reason: String) -> Ending {
         outcome: Outcome::Win(loser.opponent()),
         reason,
         fault: Some((loser, fault)),
+        table_plies: None,
     }
 }
 
@@ -180,12 +187,7 @@ impl GameInProgress<'_> {
         let own = self.clock_of(mover).unwrap_or((0, 0));
         let [(white, winc), (black, binc)] =
             [Side::White, Side::Black].map(|side| self.clock_of(side).unwrap_or(own));
-        let command = match player.spec.protocol {
-            Protocol::Uci => format!("go wtime {white} btime {black} winc {winc} binc {binc}"),
-            Protocol::Ugi => {
-                format!("go p1time {white} p2time {black} p1inc {winc} p2inc {binc}")
-            }
-        };
+        let command = clock_go(player.spec.protocol, [(white, winc), (black, binc)]);
         let patience = own.0 as u64 + self.settings.time_margin_ms + 1;
         (command, Duration::from_millis(patience))
     }
@@ -281,6 +283,7 @@ impl GameInProgress<'_> {
                 outcome: verdict.outcome,
                 reason: verdict.reason.to_string(),
                 fault: None,
+                table_plies: None,
             });
         }
         let mover = self.session.side_to_move();
@@ -289,12 +292,42 @@ impl GameInProgress<'_> {
                 outcome: Outcome::Win(mover),
                 reason: format!("adjudicated: {} wins at once with {winning}", mover.name()),
                 fault: None,
+                table_plies: None,
             });
+        }
+        if let Some(ending) = self.table_ending() {
+            return Some(ending);
         }
         (self.records.len() >= MAX_PLIES).then(|| Ending {
             outcome: Outcome::Draw,
             reason: format!("adjudicated: {MAX_PLIES} plies"),
             fault: None,
+            table_plies: None,
+        })
+    }
+}
+
+impl GameInProgress<'_> {
+    /// The ending a table or proof knows (`--tb`), with the plies perfect play had left.
+    fn table_ending(&self) -> Option<Ending> {
+        let tablebase = self.settings.tablebase.as_ref()?;
+        let value = tablebase.probe.value(self.session.as_ref())?;
+        let mover = self.session.side_to_move();
+        let (outcome, plies, words) = match value {
+            Proven::Win(plies) => (Outcome::Win(mover), plies, format!("{} wins", mover.name())),
+            Proven::Loss(plies) => (
+                Outcome::Win(mover.opponent()),
+                plies,
+                format!("{} wins", mover.opponent().name()),
+            ),
+            Proven::Draw => (Outcome::Draw, None, "a draw".to_string()),
+        };
+        let left = plies.map_or(String::new(), |n| format!(" in {n} plies"));
+        Some(Ending {
+            outcome,
+            reason: format!("adjudicated by the table: {words}{left}"),
+            fault: None,
+            table_plies: Some(plies),
         })
     }
 }
@@ -326,6 +359,7 @@ pub fn play_game(
         moves: Vec::new(),
         messages: Default::default(),
         first_errors: Default::default(),
+        adjudicated_by_table: None,
     };
     let bare_start = Opening {
         position: opening.position.clone(),
@@ -414,6 +448,7 @@ pub fn play_game(
     record.outcome = ending.outcome;
     record.reason = ending.reason;
     record.faults = ending.fault.into_iter().collect();
+    record.adjudicated_by_table = ending.table_plies;
     record.moves = game.records;
     record
 }

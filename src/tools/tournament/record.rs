@@ -66,6 +66,9 @@ pub struct GameRecord {
     pub messages: [MessageCounts; 2],
     /// White's and black's first `info string error` message in this game, if any.
     pub first_errors: [Option<String>; 2],
+    /// Where a table or proof adjudicated the game (`--tb`): the plies perfect play had left,
+    /// where the table counts them.
+    pub adjudicated_by_table: Option<Option<u32>>,
 }
 
 impl GameRecord {
@@ -144,6 +147,7 @@ mod tests {
             first_move: (Side::White, 1),
             messages: Default::default(),
             first_errors: Default::default(),
+            adjudicated_by_table: None,
             moves: vec![
                 MoveRecord {
                     text: "d4f5".into(),
@@ -200,6 +204,7 @@ mod tests {
             moves: vec![mv("c4e3"), mv("h6g8"), mv("e3c2")],
             messages: Default::default(),
             first_errors: Default::default(),
+            adjudicated_by_table: None,
         };
         assert!(
             record
