@@ -57,7 +57,7 @@ fn the_solver_ends_each_joust_5x5_game_at_once_with_the_true_result() {
             false,
         )
         .expect("the opening's moves");
-        let white_to_move = moves.len() % 2 == 0;
+        let white_to_move = moves.len().is_multiple_of(2);
         let white_wins = mover_wins(session.as_ref()) == white_to_move;
         let (expected, winner) = if white_wins {
             ("1-0", "white")
