@@ -10,21 +10,16 @@ mod common;
 mod matches;
 
 use common::negamax::mover_wins;
-use matches::{TABULA, play_match, tags};
+use matches::{self_match, tags};
 use tabula::game::BoardSize;
 use tabula::games::{GameKind, build_session};
 use tabula::session::Setup;
 
 #[test]
 fn the_solver_ends_each_joust_5x5_game_at_once_with_the_true_result() {
-    let engine = format!("cmd={TABULA}");
-    let played = play_match(
+    let played = self_match(
         "tb-solver",
         &[
-            "--engine",
-            &engine,
-            "--engine",
-            &engine,
             "--game",
             "joust",
             "--size",
@@ -89,20 +84,10 @@ fn the_solver_ends_each_joust_5x5_game_at_once_with_the_true_result() {
 
 #[test]
 fn a_table_that_cannot_be_read_stops_the_match_before_its_first_game() {
-    let engine = format!("cmd={TABULA}");
     let missing = std::env::temp_dir().join("tabula-no-such-table.tbl");
-    let played = play_match(
+    let played = self_match(
         "tb-missing",
-        &[
-            "--engine",
-            &engine,
-            "--engine",
-            &engine,
-            "--game",
-            "claustro",
-            "--tb",
-            &missing.display().to_string(),
-        ],
+        &["--game", "claustro", "--tb", &missing.display().to_string()],
     );
     assert_eq!(played.code, 2);
     assert!(

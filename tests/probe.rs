@@ -1,14 +1,33 @@
-//! Each move's proven value through the real binary: the protocol's `probe` from a loaded Joust
-//! proof (every defence the proof answers is a loss, the winner's proven move a win) and from a
-//! Claustro table, `tabula probe` printing what the protocol does, and bad input refused.
+//! Each move's proven value: on Joust 5 x 5 against a plain negamax over the rules; through the
+//! real binary, the protocol's `probe` from a loaded Joust proof (every defence the proof
+//! answers is a loss, the winner's proven move a win) and from a Claustro table, `tabula probe`
+//! printing what the protocol does, and bad input refused.
 
 // Each test crate uses only part of the shared driver.
 #[allow(dead_code)]
 mod common;
 
+use common::negamax::mover_wins;
 use common::process::tabula;
 use common::solving::solve_into;
 use common::{Engine, the_error};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use tabula::game::BoardSize;
+use tabula::games::probe::{Probe, value_text};
+use tabula::games::{GameKind, build_session};
+use tabula::session::{GameSession, Setup};
+
+fn joust(size: usize, moves: &[String]) -> Box<dyn GameSession> {
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    build_session(
+        GameKind::Joust,
+        Setup::Start(BoardSize::square(size)),
+        &moves,
+        false,
+    )
+    .expect("legal moves")
+}
 
 /// The `probe` lines after `position`, up to the position's value, without `info string `.
 fn probe(engine: &mut Engine, position: &str, probe: &str) -> Vec<String> {
@@ -102,4 +121,38 @@ fn bad_probes_are_refused_and_the_engine_listens_on() {
         .expect("tabula runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("'a1a1'"));
+}
+
+#[test]
+fn joust_values_agree_with_a_plain_negamax_on_5x5() {
+    let probe = Probe::new(None, 1_000_000);
+    let mut rng = StdRng::seed_from_u64(86);
+    let mut checked = 0;
+    for _ in 0..30 {
+        // Six random plies in, the tree left is small enough to walk whole.
+        let mut moves = Vec::new();
+        let mut session = joust(5, &moves);
+        for _ in 0..6 {
+            let legal = session.legal_moves();
+            if legal.is_empty() || session.verdict().is_some() {
+                break;
+            }
+            moves.push(legal[rng.random_range(0..legal.len())].clone());
+            session = joust(5, &moves);
+        }
+        for entry in probe.move_values(session.as_ref()) {
+            let mut child = session.boxed_clone();
+            child.play_move(&entry.text).expect("a listed move");
+            let wins = !mover_wins(child.as_ref());
+            let expected = if wins { "win" } else { "loss" };
+            let shown = value_text(entry.value);
+            assert!(
+                shown.starts_with(expected),
+                "{moves:?} then {}: probed {shown}, negamax says {expected}",
+                entry.text
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} moves checked");
 }

@@ -62,6 +62,15 @@ pub fn play_match(test: &str, args: &[&str]) -> Played {
     }
 }
 
+/// Runs a match of the tabula under test against itself, with `args` after the two engines.
+pub fn self_match(test: &str, args: &[&str]) -> Played {
+    let engine = format!("cmd={TABULA}");
+    play_match(
+        test,
+        &[&["--engine", &engine, "--engine", &engine], args].concat(),
+    )
+}
+
 /// Runs `tabula match` with `args`; returns (exit code, stdout, games.txt).
 pub fn run_match(test: &str, args: &[&str]) -> (i32, String, String) {
     let played = play_match(test, args);
