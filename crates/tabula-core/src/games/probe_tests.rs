@@ -3,28 +3,18 @@
 //! a plain negamax over the rules).
 
 use super::probe::{MoveValue, Probe, best_of, value_text};
-use super::{GameKind, build_session};
+use super::{GameKind, build_session, open_session};
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::games::claustro::solution::{SolutionTable, position_text};
-use crate::session::{GameSession, Proven, Setup};
+use crate::session::{Proven, Setup};
 use std::sync::Arc;
-
-fn joust(size: usize, moves: &[String]) -> Box<dyn GameSession> {
-    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    build_session(
-        GameKind::Joust,
-        Setup::Start(BoardSize::square(size)),
-        &moves,
-        false,
-    )
-    .expect("legal moves")
-}
 
 #[test]
 fn a_joust_position_s_value_is_its_best_move_s_and_the_moves_are_all_listed() {
     let probe = Probe::new(None, 1_000_000);
-    let session = joust(5, &[]);
+    let session = open_session(GameKind::Joust, BoardSize::square(5), None, &[], false)
+        .expect("the 5 x 5 start");
     let values = probe.move_values(session.as_ref());
     assert_eq!(values.len(), session.legal_moves().len());
     // 5 x 5 is a first-player win (the figure: tabula's search finds mate 8).
