@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 from collections.abc import Callable
 
 import pytest
@@ -153,7 +154,9 @@ def test_perft_at_several_sizes_is_the_binarys(
         assert Position(game, size=size).perft(3) == int(total), (game, size)
 
 
-def test_probe_is_the_binarys_and_refuses_as_it_does(binary: Binary, tmp_path) -> None:
+def test_probe_is_the_binarys_and_refuses_as_it_does(
+    binary: Binary, tmp_path: pathlib.Path
+) -> None:
     def words(result: object, plies: object) -> str:
         if result is None:
             return "unknown"
