@@ -3,18 +3,58 @@
 
 use super::record::GameRecord;
 use crate::games::probe::Probe;
+use crate::session::{GameSession, Proven};
 use std::sync::Arc;
 
 /// The tables and proofs that end a game as soon as they know its result (`--tb`), as
-/// fastchess adjudicates by Syzygy tablebases.
+/// fastchess adjudicates by Syzygy tablebases, and the Joust solver within a budget
+/// (`--tb-nodes`).
 #[derive(Clone)]
 pub struct Tablebase {
-    pub probe: Arc<Probe>,
+    /// The table or proof loaded, and the proven starts: asked before every move.
+    pub tables: Arc<Probe>,
+    /// The solver, asked on a [`SolverSchedule`].
+    pub solver: Option<Arc<Probe>>,
 }
 
 impl std::fmt::Debug for Tablebase {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.write_str("Tablebase")
+    }
+}
+
+/// The most plies a game waits between two asks of the solver.
+const MAX_SOLVER_GAP: usize = 8;
+
+/// When a game next asks the solver. A position that the solver gives up on within its budget
+/// is seldom proven a ply later, so after each give-up the game waits twice as many plies as
+/// before (1, 2, 4, then 8 at most): the budget is spent a few times in the opening rather than
+/// before every move, and a proven result is found at most 8 plies late.
+#[derive(Debug, Default)]
+pub struct SolverSchedule {
+    next_ply: usize,
+    gap: usize,
+}
+
+impl Tablebase {
+    /// The proven value of the session's position at `ply` of its game, if the tables know it
+    /// or the solver, when it is due, proves it.
+    pub fn value(
+        &self,
+        session: &dyn GameSession,
+        ply: usize,
+        schedule: &mut SolverSchedule,
+    ) -> Option<Proven> {
+        if let Some(value) = self.tables.value(session) {
+            return Some(value);
+        }
+        let solver = self.solver.as_ref().filter(|_| ply >= schedule.next_ply)?;
+        let value = solver.value(session);
+        if value.is_none() {
+            schedule.gap = (schedule.gap * 2).clamp(1, MAX_SOLVER_GAP);
+            schedule.next_ply = ply + schedule.gap;
+        }
+        value
     }
 }
 

@@ -257,6 +257,7 @@ fn tablebase(args: &MatchArgs) -> Result<Option<Tablebase>, String> {
     }
     let loaded = args.tb.as_deref().map(load_oracle).transpose()?;
     Ok(Some(Tablebase {
-        probe: Arc::new(Probe::new(loaded, args.tb_nodes)),
+        tables: Arc::new(Probe::new(loaded, 0)),
+        solver: (args.tb_nodes > 0).then(|| Arc::new(Probe::new(None, args.tb_nodes))),
     }))
 }

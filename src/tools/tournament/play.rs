@@ -5,7 +5,7 @@
 //! node limit, or no answer to `stop` once its clock ran out) and *loses on time* when it
 //! oversteps its clock but answers `stop`.
 
-use super::adjudication::Tablebase;
+use super::adjudication::{SolverSchedule, Tablebase};
 use super::openings::{Opening, build_opening};
 use super::record::{Fault, GameRecord, MoveRecord};
 use crate::engine_process::log::EngineLog;
@@ -105,6 +105,8 @@ struct GameInProgress<'a> {
     /// White's and black's time controls.
     time_controls: [TimeControl; 2],
     clocks: Clocks,
+    /// When the game next asks the Joust solver (`--tb-nodes`).
+    solver_schedule: SolverSchedule,
 }
 
 /// How a game ended.
@@ -277,7 +279,7 @@ impl GameInProgress<'_> {
     }
 
     /// The ending by the rules, or by adjudication when the result is certain, if any.
-    fn judged_ending(&self) -> Option<Ending> {
+    fn judged_ending(&mut self) -> Option<Ending> {
         if let Some(verdict) = self.session.verdict() {
             return Some(Ending {
                 outcome: verdict.outcome,
@@ -309,9 +311,10 @@ impl GameInProgress<'_> {
 
 impl GameInProgress<'_> {
     /// The ending a table or proof knows (`--tb`), with the plies perfect play had left.
-    fn table_ending(&self) -> Option<Ending> {
+    fn table_ending(&mut self) -> Option<Ending> {
         let tablebase = self.settings.tablebase.as_ref()?;
-        let value = tablebase.probe.value(self.session.as_ref())?;
+        let ply = self.moves.len();
+        let value = tablebase.value(self.session.as_ref(), ply, &mut self.solver_schedule)?;
         let mover = self.session.side_to_move();
         let (outcome, plies, words) = match value {
             Proven::Win(plies) => (Outcome::Win(mover), plies, format!("{} wins", mover.name())),
@@ -429,6 +432,7 @@ pub fn play_game(
         records: Vec::new(),
         time_controls,
         clocks: Clocks { left_ms: base_ms },
+        solver_schedule: SolverSchedule::default(),
     };
     let ending = loop {
         if let Some(ending) = game.judged_ending() {
