@@ -200,3 +200,59 @@ fn a_proof_that_does_not_hold_is_refused_and_the_loaded_one_stays() {
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&bad);
 }
+
+#[test]
+fn a_solve_cut_into_shards_merges_into_a_proof_that_holds() {
+    let dir = std::env::temp_dir().join(format!("tabula-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let listed = common::process::tabula(&["solve", "joust", "5", "--shards", "2"])
+        .output()
+        .expect("tabula runs");
+    let lines: Vec<String> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    // White's 8 leaps from c3, each answered by black's from d4: b3, b5, c2 and e2 on 5 x 5,
+    // less the one white's knight stands on (after c3b5 and c3e2).
+    assert_eq!(lines.len(), 8 * 4 - 2, "{lines:?}");
+    let mut proofs = Vec::new();
+    for (number, line) in lines.iter().enumerate() {
+        let path = dir.join(format!("shard-{number}.proof"));
+        let solved =
+            common::process::tabula(&["solve", "joust", "5", "--hash", "1", "--moves", line])
+                .arg("--proof")
+                .arg(&path)
+                .output()
+                .expect("tabula runs");
+        assert!(solved.status.success(), "{solved:?}");
+        proofs.push(path);
+    }
+    let merge = |shards: &[PathBuf], out: &PathBuf| {
+        common::process::tabula(&["solve", "joust", "5", "--proof"])
+            .arg(out)
+            .arg("--merge")
+            .args(shards)
+            .output()
+            .expect("tabula runs")
+    };
+    let merged = dir.join("merged.proof");
+    let output = merge(&proofs, &merged);
+    assert!(output.status.success(), "{output:?}");
+    let verdict = check(&std::fs::read(&merged).expect("the merged proof")).expect("it holds");
+    assert!(verdict.contains("white wins joust 5x5 from"), "{verdict}");
+    // Without the shards of black's reply d4c2, no first leap of white's has every reply
+    // proven.
+    let without_one: Vec<PathBuf> = proofs
+        .iter()
+        .zip(&lines)
+        .filter(|(_, line)| !line.ends_with("d4c2"))
+        .map(|(path, _)| path.clone())
+        .collect();
+    let output = merge(&without_one, &dir.join("none.proof"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("the shards do not cover the start"),
+        "{output:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,7 +5,10 @@ use crate::games::claustro::solution::solve_command;
 use crate::tools::console::print_line;
 use crate::tools::progress::Progress;
 use tabula_core::board::BoardSize;
-use tabula_core::games::joust::solve::{Ideas, Method, SolveOrder, solve_position};
+use tabula_core::game::Side;
+use tabula_core::games::joust::solve::{
+    Ideas, Method, SolveOrder, merge_shards, shard_lines, solve_position,
+};
 
 /// Arguments of `tabula solve`.
 #[derive(clap::Args, Debug)]
@@ -43,7 +46,47 @@ pub struct SolveArgs {
     /// `joust-proof-check FILE` verifies it).
     #[arg(long)]
     pub proof: Option<std::path::PathBuf>,
+    /// Joust: list the shards of a solve instead, the move lines to every position this many
+    /// plies from the start, one a line (docs/cluster.md).
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["moves", "merge"])]
+    pub shards: Option<usize>,
+    /// Joust: merge the proofs of shards into one proof from the start, written to --proof.
+    #[arg(long, num_args = 1.., value_name = "PROOF", requires = "proof")]
+    pub merge: Vec<std::path::PathBuf>,
 }
+
+/// `--merge`: the shards' proofs read and merged into `--proof`.
+fn merge(size: BoardSize, args: &SolveArgs) -> Result<i32, String> {
+    let mut shards = Vec::new();
+    for path in &args.merge {
+        let bytes = crate::bounded_read::read_bytes(path, MAX_SHARD_BYTES)?;
+        shards.push((path.display().to_string(), bytes));
+    }
+    let merged = merge_shards(size, &shards)?;
+    let winner = if merged.winner == Side::White {
+        "first player (white)"
+    } else {
+        "second player (black)"
+    };
+    print_line(&format!(
+        "joust {size}: the {winner} wins with perfect play (merged from {} shards)",
+        shards.len()
+    ));
+    if let Some(path) = &args.proof {
+        std::fs::write(path, &merged.file)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        print_line(&format!(
+            "proof: {} bytes, {} positions walked; written to {}",
+            merged.file.len(),
+            merged.positions,
+            path.display()
+        ));
+    }
+    Ok(0)
+}
+
+/// The largest shard proof `--merge` reads.
+const MAX_SHARD_BYTES: u64 = 1 << 32;
 
 /// `tabula solve <game>`: the report on stdout, progress on stderr.
 pub fn run(args: &SolveArgs) -> Result<i32, String> {
@@ -69,6 +112,15 @@ fn solve_claustro(args: &SolveArgs) -> Result<i32, String> {
 
 fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
     let size = BoardSize::parse(args.size.as_deref().unwrap_or("7"))?;
+    if let Some(plies) = args.shards {
+        for line in shard_lines(size, plies)? {
+            print_line(&line);
+        }
+        return Ok(0);
+    }
+    if !args.merge.is_empty() {
+        return merge(size, args);
+    }
     let ideas = Ideas {
         method: if args.method == "pns" {
             Method::ProofNumbers

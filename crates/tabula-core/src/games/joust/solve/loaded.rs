@@ -18,10 +18,10 @@ pub const PROOF_MAGIC: &[u8] = b"tabula joust proof 1\n";
 /// A loaded proof: for each position where the winner is to move, the square it leaps to, and
 /// the positions where the loser is to move.
 pub struct LoadedProof {
-    board: Board,
-    winner: Side,
-    moves: HashMap<Node, u8>,
-    lost: HashSet<Node>,
+    pub(super) board: Board,
+    pub(super) winner: Side,
+    pub(super) moves: HashMap<Node, u8>,
+    pub(super) lost: HashSet<Node>,
 }
 
 impl LoadedProof {

@@ -7,6 +7,7 @@ mod command;
 mod dfpn;
 mod live;
 mod loaded;
+mod merge;
 pub mod proof;
 pub mod regions;
 mod table;
@@ -14,6 +15,7 @@ mod table;
 pub use command::{SolveOrder, SolveReport, solve_position};
 pub use live::{DEFAULT_LIVE_NODES, LiveSolver};
 pub use loaded::{LoadedProof, PROOF_MAGIC};
+pub use merge::{Merged, merge_shards, shard_lines};
 
 use board::{Board, Node, Squares, bit, squares};
 use table::Table;

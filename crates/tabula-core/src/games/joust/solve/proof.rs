@@ -36,11 +36,34 @@ pub struct Proof {
     pub positions: u64,
 }
 
+/// Where a proof's walk takes the winner's leaps from.
+pub trait Strategy {
+    /// The winner's leap at `node` (the winner to move), if this strategy has one.
+    fn leap(&mut self, node: &Node) -> Option<u8>;
+}
+
+impl Strategy for Solver<'_> {
+    fn leap(&mut self, node: &Node) -> Option<u8> {
+        self.winning_leaps(node, true).first().copied()
+    }
+}
+
 /// The proof of the winner's strategy from `root`, found with `solver`.
 pub fn prove(solver: &mut Solver, board: &Board, root: &Node) -> Result<Proof, String> {
     let mover_wins = solver.mover_wins(root);
+    prove_with(solver, board, root, mover_wins)
+}
+
+/// The proof of `strategy` from `root`, where the side to move wins if `mover_wins`: an error
+/// names a position of the winner's where the strategy has no leap.
+pub fn prove_with(
+    strategy: &mut dyn Strategy,
+    board: &Board,
+    root: &Node,
+    mover_wins: bool,
+) -> Result<Proof, String> {
     let mut walk = Walk {
-        solver,
+        strategy,
         board,
         seen: HashSet::new(),
         choices: Vec::new(),
@@ -53,14 +76,14 @@ pub fn prove(solver: &mut Solver, board: &Board, root: &Node) -> Result<Proof, S
     })
 }
 
-struct Walk<'a, 'b> {
-    solver: &'a mut Solver<'b>,
+struct Walk<'a> {
+    strategy: &'a mut dyn Strategy,
     board: &'a Board,
     seen: HashSet<(Node, bool)>,
     choices: Vec<u8>,
 }
 
-impl Walk<'_, '_> {
+impl Walk<'_> {
     /// Walks `node`, where the winner is to move if `winner_to_move`.
     fn visit(&mut self, node: &Node, winner_to_move: bool) -> Result<(), String> {
         if !self.seen.insert((*node, winner_to_move)) {
@@ -68,8 +91,12 @@ impl Walk<'_, '_> {
         }
         let targets = node.targets(self.board);
         if winner_to_move {
-            let Some(&to) = self.solver.winning_leaps(node, true).first() else {
-                return Err(format!("the solve was wrong: no winning leap at {node:?}"));
+            let Some(to) = self.strategy.leap(node) else {
+                return Err(format!(
+                    "no winning leap known for the winner with the knights on {} and {}",
+                    self.board.square_name(node.mover),
+                    self.board.square_name(node.other)
+                ));
             };
             let index = squares(targets)
                 .position(|square| square == to)
