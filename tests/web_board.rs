@@ -36,6 +36,8 @@ mod board_mends;
 #[allow(dead_code)]
 #[path = "common/board_page.rs"]
 mod board_page;
+#[path = "common/board_probe.rs"]
+mod board_probe;
 #[path = "common/board_store.rs"]
 mod board_store;
 #[path = "common/site_update.rs"]
@@ -612,15 +614,16 @@ async fn mends(client: &Client, base: &str, driver_port: u16) -> Res<()> {
     only_own_origin(client, base).await
 }
 
-/// A study board's side lines at the static home (`tests/common/board_lines.rs`): made,
-/// browsed with clicks and keys, saved in a record, loaded back, promoted and deleted
-/// (`target/web-screenshots/side-line.png` and `side-line-loaded.png`).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
-async fn the_static_board_browses_side_lines_in_a_real_browser() {
-    let failure = shots().join("side-lines-failure.png");
+/// Opens the site (Chromium's log `chromium-<name>.log`), waits for its board and runs `check`
+/// on it, saving the screenshots it gives back by their names (`<name>-failure.png` if it
+/// fails); no request may have left the site.
+async fn on_the_board(
+    name: &str,
+    check: impl AsyncFnOnce(&Client) -> Res<Vec<(&'static str, Vec<u8>)>>,
+) {
+    let failure = shots().join(format!("{name}-failure.png"));
     in_site(
-        Site::open("", "chromium-side-lines.log").await,
+        Site::open("", &format!("chromium-{name}.log")).await,
         &failure,
         async |site: &Site| {
             std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
@@ -628,13 +631,40 @@ async fn the_static_board_browses_side_lines_in_a_real_browser() {
                 s.squares > 0
             })
             .await?;
-            let (browsed, loaded) = board_lines::side_lines(&site.client, &shots()).await?;
-            std::fs::write(shots().join("side-line.png"), browsed).ctx("save a screenshot")?;
-            std::fs::write(shots().join("side-line-loaded.png"), loaded)
-                .ctx("save a screenshot")?;
+            for (shot, png) in check(&site.client).await? {
+                std::fs::write(shots().join(format!("{shot}.png")), png)
+                    .ctx("save a screenshot")?;
+            }
             only_own_origin(&site.client, &site.base).await
         },
     )
+    .await;
+}
+
+/// A study board's side lines at the static home (`tests/common/board_lines.rs`): made,
+/// browsed with clicks and keys, saved in a record, loaded back, promoted and deleted
+/// (`target/web-screenshots/side-line.png` and `side-line-loaded.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_browses_side_lines_in_a_real_browser() {
+    on_the_board("side-lines", async |client: &Client| {
+        let (browsed, loaded) = board_lines::side_lines(client, &shots()).await?;
+        Ok(vec![("side-line", browsed), ("side-line-loaded", loaded)])
+    })
+    .await;
+}
+
+/// The "Perfect play" card at the static home (`tests/common/board_probe.rs`), the solver run
+/// by the module on the page's thread: every move of Joust 5 x 5 with its proven value, a
+/// winning one played by a click (`target/web-screenshots/perfect-play.png`); Jeson Mor's all
+/// unknown (`perfect-play-page.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_shows_perfect_play_in_a_real_browser() {
+    on_the_board("perfect-play", async |client: &Client| {
+        let (card, page) = board_probe::perfect_play(client).await?;
+        Ok(vec![("perfect-play", card), ("perfect-play-page", page)])
+    })
     .await;
 }
 

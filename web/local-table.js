@@ -15,6 +15,8 @@ import { WorkerEngine } from './engine.js';
 
 /** The id of the one table. */
 const ID = 'local';
+/** The actions that only answer (the Desk is not changed by them). */
+const ANSWERS = new Set(['targets', 'probe']);
 /** How often the Desk's clocks are read. */
 const TICK_MS = 100;
 /** The least time between two `analysis` events. */
@@ -131,8 +133,10 @@ class LocalTable {
     }
     if (m[1] !== ID || !this.desk) throw refusal(`no table ${m[1]}`, 404);
     if (method === 'GET') return JSON.parse(this.call(() => this.desk.state()));
+    // `probe` runs the solver here, on the page's thread, for up to a second or two: the page
+    // asks it only while its card is open, once the position has settled (perfect-play.js).
     const answer = JSON.parse(this.call(() => this.desk.act(m[2], json)));
-    if (m[2] !== 'targets') this.changed();
+    if (!ANSWERS.has(m[2])) this.changed();
     return answer;
   }
 

@@ -35,6 +35,8 @@ mod board_lines;
 mod board_mends;
 #[path = "../common/board_page.rs"]
 mod board_page;
+#[path = "../common/board_probe.rs"]
+mod board_probe;
 #[path = "../common/board_store.rs"]
 mod board_store;
 #[path = "../common/chunked.rs"]
@@ -442,6 +444,26 @@ async fn the_gui_browses_side_lines_in_a_real_browser() {
         async |client: &Client, base: &str, _driver_port: u16| {
             open_board(client, base).await?;
             mends::check_side_lines(client).await
+        },
+    )
+    .await;
+}
+
+/// The "Perfect play" card (`tests/common/board_probe.rs`) on Joust 5 x 5: every move with its
+/// proven value, a winning one played by a click (`perfect-play.png`); Jeson Mor's all unknown
+/// (`perfect-play-page.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+async fn the_gui_shows_perfect_play_in_a_real_browser() {
+    in_browser(
+        "chromium-perfect-play.log",
+        async |client: &Client, base: &str, _driver_port: u16| {
+            open_board(client, base).await?;
+            let (card, page) = board_probe::perfect_play(client).await?;
+            let card = save_png("perfect-play", card)?;
+            let page = save_png("perfect-play-page", page)?;
+            eprintln!("perfect play: {} and {}", card.display(), page.display());
+            Ok(())
         },
     )
     .await;

@@ -149,7 +149,8 @@ impl Desk {
     }
 
     /// An action on the table (POST /api/tables/{id}/{action}) with its JSON body: the
-    /// table's state after it, or for `targets` what may be clicked next.
+    /// table's state after it, or for `targets` what may be clicked next, for `probe` each legal
+    /// move's proven value (the solver runs here, on the caller's thread).
     pub fn act(&mut self, action: &str, body: &str) -> Result<String, JsError> {
         let action = Action::parse(action, body.as_bytes(), &engines()).map_err(refused)?;
         match self.desk.apply(action).map_err(refused)? {

@@ -6,6 +6,7 @@
 use super::answers::{Shared, blocking, error, missing, read_bytes, respond};
 use super::room::Room;
 use crate::desk::action::{Action, targets_json};
+use crate::desk::perfect_play::probe_json;
 use crate::interfaces::uci::output::printable;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -46,7 +47,8 @@ pub async fn act(
     )
 }
 
-/// Carries out `action` on `room`: the table's state after it, or `targets`'s answer.
+/// Carries out `action` on `room`: the table's state after it, or `targets`'s or `probe`'s
+/// answer.
 pub fn carry_out(room: &Arc<Room>, action: Action) -> Result<String, String> {
     match action {
         Action::Targets(path) => {
@@ -56,6 +58,11 @@ pub fn carry_out(room: &Arc<Room>, action: Action) -> Result<String, String> {
                 state.why_no_move().is_none().then(|| state.table.clone())
             };
             targets_json(snapshot.as_ref(), &path)
+        }
+        Action::Probe => {
+            // The solver runs on a snapshot of the position shown: the table stays free.
+            let session = room.lock().table.session().boxed_clone();
+            probe_json(session.as_ref())
         }
         Action::Review(Some(depth)) => super::review::start(room, depth),
         Action::Review(None) => super::review::stop(room),

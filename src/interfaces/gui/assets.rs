@@ -7,7 +7,7 @@
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-const FILES: [(&str, &str, &str); 30] = [
+const FILES: [(&str, &str, &str); 31] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -97,6 +97,11 @@ const FILES: [(&str, &str, &str); 30] = [
         "panel.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/panel.js"),
+    ),
+    (
+        "perfect-play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/perfect-play.js"),
     ),
     (
         "review-graph.js",

@@ -5,11 +5,12 @@
 //! before it locks the table; the browser's module does both at once.
 
 use super::loaded_record::LoadedRecord;
+use super::perfect_play::probe_json;
 use super::record_text::read_record;
 use super::requests::{
     CommentRequest, GotoRequest, MoveRequest, NewGame, NodeRequest, PlayersRequest,
-    PositionRequest, RecordText, ReviewRequest, TargetsRequest, check_analysis, check_clock_times,
-    check_limit, checked_players, parse,
+    PositionRequest, ProbeRequest, RecordText, ReviewRequest, TargetsRequest, check_analysis,
+    check_clock_times, check_limit, checked_players, parse,
 };
 use super::state::Desk;
 use super::table::{AnalysisSettings, Limit, Player, Table, Targets};
@@ -32,6 +33,8 @@ pub enum Action {
     },
     /// What may be clicked next after the squares picked so far.
     Targets(Vec<String>),
+    /// Each legal move of the position shown with its proven value (`probe`).
+    Probe,
     Goto(usize),
     /// The move tree's node at this place of its flat form: its line shown there (`line`),
     /// made the main line (`promote`), or deleted with every move after it (`delete`).
@@ -61,7 +64,7 @@ pub enum Action {
 pub enum Applied {
     /// The desk changed: the home commits it and answers the table's state.
     Changed,
-    /// The answer itself (`targets`'s JSON); nothing changed.
+    /// The answer itself (`targets`'s or `probe`'s JSON); nothing changed.
     Answer(String),
     /// A review to start or stop (`Action::Review`), which each home runs its own way.
     Review(Option<u32>),
@@ -76,6 +79,7 @@ impl Action {
                 | "position"
                 | "move"
                 | "targets"
+                | "probe"
                 | "goto"
                 | "line"
                 | "promote"
@@ -116,6 +120,10 @@ impl Action {
                 }
             }
             "targets" => Action::Targets(parse::<TargetsRequest>(body)?.checked()?),
+            "probe" => {
+                parse::<ProbeRequest>(body)?;
+                Action::Probe
+            }
             "goto" => Action::Goto(parse::<GotoRequest>(body)?.ply),
             "line" => Action::Line(parse::<NodeRequest>(body)?.node),
             "promote" => Action::Promote(parse::<NodeRequest>(body)?.node),
@@ -203,6 +211,7 @@ impl Desk {
                 let table = self.why_no_move().is_none().then_some(&self.table);
                 return targets_json(table, &path).map(Applied::Answer);
             }
+            Action::Probe => return probe_json(self.table.session()).map(Applied::Answer),
             Action::Goto(ply) => self.table.goto(ply)?,
             Action::Line(place) => self.show_node(place)?,
             Action::Promote(place) => self.promote_line(place)?,

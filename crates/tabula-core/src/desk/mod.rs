@@ -13,6 +13,7 @@ pub mod job;
 pub mod levels;
 pub mod lines;
 pub mod loaded_record;
+pub mod perfect_play;
 pub mod record_text;
 pub mod requests;
 pub mod review;
@@ -27,3 +28,6 @@ mod tests;
 
 #[cfg(test)]
 mod lines_tests;
+
+#[cfg(test)]
+mod perfect_play_tests;

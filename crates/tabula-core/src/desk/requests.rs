@@ -79,6 +79,11 @@ impl TargetsRequest {
     }
 }
 
+/// A probe of the position shown (`probe`): it takes no fields, `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProbeRequest {}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GotoRequest {

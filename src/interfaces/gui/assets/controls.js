@@ -11,6 +11,7 @@ import { keepNow, renderMyGames } from './keeping.js';
 import { wireKeys } from './keys.js';
 import { fillLevels, showLevelTitle } from './levels.js';
 import { endTurn, sendMove, wireMoveEntry } from './move-entry.js';
+import { wirePerfectPlay } from './perfect-play.js';
 import { chooseRecordGame, LIMIT_EXAMPLES, readPlayers, renderPosition, showSizes, updateLimitHint } from './panel.js';
 import { renderReview } from './review-graph.js';
 import { share } from './share.js';
@@ -95,6 +96,7 @@ export function wireControls() {
   $('analyse').addEventListener('click', () => postAnalysis(!shownTable().analysis.on));
   $('multipv').addEventListener('change', () => { if (shownTable().analysis.on) postAnalysis(true); });
   $('analysis-engine').addEventListener('change', () => { if (shownTable().analysis.on) postAnalysis(true); });
+  wirePerfectPlay();
 
   // Moves and navigation.
   $('moves').addEventListener('click', (/** @type {MouseEvent & {target: {closest(selector: string): (HTMLElement & {dataset: Record<string, string>}) | null}}} */ ev) => {

@@ -5,6 +5,7 @@ import { renderBoard } from './board.js';
 import { renderClocks } from './clocks.js';
 import { $ } from './dom.js';
 import { renderPlayers, renderPosition, renderRecordInfo, renderResult, renderStatus } from './panel.js';
+import { renderPerfectPlay } from './perfect-play.js';
 import { renderReview } from './review-graph.js';
 import { gameTitle, ui } from './state.js';
 import { renderMoves } from './tree-view.js';
@@ -21,6 +22,7 @@ export function renderAll() {
   renderMoves();
   renderPosition();
   renderAnalysis();
+  renderPerfectPlay();
   renderReview();
   renderRecordInfo();
   document.title = `${gameTitle(t)} ${t.width}x${t.height} · tabula`;

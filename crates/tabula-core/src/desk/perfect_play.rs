@@ -1,0 +1,82 @@
+//! The `probe` action's answer: perfect play beside every legal move of the position shown, as
+//! lichess's tablebase explorer lists it (best first), with the position's own value on top.
+//! The values come from [`Probe`]: the proven Joust starts and the Joust solver within
+//! [`PROBE_NODES`]; a desk holds no loaded table or proof, so none is asked.
+
+use crate::games::probe::{MoveValue, Probe, best_of};
+use crate::session::{GameSession, Proven};
+use serde::Serialize;
+
+/// The nodes the Joust solver may spend on each position a probe asks about (every legal move's
+/// position, then the shown one where its moves leave it open). A probe answers a click, on the
+/// browser's main thread in the static page: an eighth of the solver's default budget keeps a
+/// probe of a dozen moves to about a second there, and still proves most Joust positions from
+/// the middle game on; a position it cannot prove in that budget is shown as unknown.
+pub const PROBE_NODES: u64 = 500_000;
+
+/// The answer to `probe`: the position's value for the side to move and each legal move's.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct PerfectPlay {
+    /// `win`, `loss` or `draw` for the side to move; none where nothing proves it.
+    pub position: Option<&'static str>,
+    /// Plies to the end under perfect play, where the oracle knows them.
+    pub plies: Option<u32>,
+    /// Every legal move, best first (quicker wins, draws, slower losses, unknown last).
+    pub moves: Vec<MoveEntry>,
+}
+
+/// A legal move and its value for the side that plays it.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub result: Option<&'static str>,
+    pub plies: Option<u32>,
+}
+
+/// A proven value as the answer's two fields: its word and its plies.
+fn result_and_plies(value: Option<Proven>) -> (Option<&'static str>, Option<u32>) {
+    match value {
+        Some(Proven::Win(plies)) => (Some("win"), plies),
+        Some(Proven::Loss(plies)) => (Some("loss"), plies),
+        Some(Proven::Draw) => (Some("draw"), None),
+        None => (None, None),
+    }
+}
+
+impl PerfectPlay {
+    /// The values `probe` finds for `session`'s position: its moves', and its own from them (or
+    /// from the game's verdict once it has ended).
+    pub fn of(probe: &Probe, session: &dyn GameSession) -> PerfectPlay {
+        let values = probe.move_values(session);
+        let value = if values.is_empty() {
+            probe.value(session)
+        } else {
+            best_of(&values)
+        };
+        let (position, plies) = result_and_plies(value);
+        let moves = values
+            .into_iter()
+            .map(|MoveValue { text, value }| {
+                let (result, plies) = result_and_plies(value);
+                MoveEntry {
+                    text,
+                    result,
+                    plies,
+                }
+            })
+            .collect();
+        PerfectPlay {
+            position,
+            plies,
+            moves,
+        }
+    }
+}
+
+/// The `probe` answer for `session`'s position, as JSON, with the desk's probe: no loaded
+/// table, the solver within [`PROBE_NODES`].
+pub fn probe_json(session: &dyn GameSession) -> Result<String, String> {
+    let probe = Probe::new(None, PROBE_NODES);
+    serde_json::to_string(&PerfectPlay::of(&probe, session)).map_err(|e| e.to_string())
+}
