@@ -443,14 +443,9 @@ impl Position {
         let values = without_gil(py, &stop, move || probe.move_values(session.as_ref()))?;
         Ok(values
             .into_iter()
-            .map(|entry| {
-                let (result, plies) = match entry.value {
-                    Some(Proven::Win(plies)) => (Some("win"), plies),
-                    Some(Proven::Loss(plies)) => (Some("loss"), plies),
-                    Some(Proven::Draw) => (Some("draw"), None),
-                    None => (None, None),
-                };
-                (entry.text, result, plies)
+            .map(|entry| match entry.value.map(Proven::parts) {
+                Some((result, plies)) => (entry.text, Some(result), plies),
+                None => (entry.text, None, None),
             })
             .collect())
     }

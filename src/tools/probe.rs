@@ -4,7 +4,7 @@
 
 use crate::game::BoardSize;
 use crate::games::joust::solve::DEFAULT_LIVE_NODES;
-use crate::games::probe::{Probe, best_of, value_text};
+use crate::games::probe::{Probe, value_text};
 use crate::games::{GameKind, load_oracle, open_session};
 use crate::tools::console::print_line;
 use crate::tools::perfect_suite::{SuiteRecipe, write_suite};
@@ -118,11 +118,7 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     for entry in &values {
         print_line(&format!("move {} {}", entry.text, value_text(entry.value)));
     }
-    let position = if values.is_empty() {
-        probe.value(session.as_ref())
-    } else {
-        best_of(&values)
-    };
+    let position = probe.position_value(session.as_ref(), &values);
     print_line(&format!("position {}", value_text(position)));
     Ok(0)
 }

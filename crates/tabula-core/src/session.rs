@@ -70,6 +70,15 @@ impl Proven {
         }
     }
 
+    /// The value as a word (`win`, `loss`, `draw`) and the plies to the end where known.
+    pub fn parts(self) -> (&'static str, Option<u32>) {
+        match self {
+            Proven::Win(plies) => ("win", plies),
+            Proven::Loss(plies) => ("loss", plies),
+            Proven::Draw => ("draw", None),
+        }
+    }
+
     /// How good the value is for the side to move: a quicker win is better, a slower loss is
     /// better, and a known distance beats an unknown one of the same kind.
     pub fn rank(self) -> i64 {

@@ -60,18 +60,28 @@ impl Tablebase {
 
 /// The games a table or proof adjudicated (`--tb`), and the play they saved: the plies perfect
 /// play had left where the table counts them, and the engines' time those plies would have
-/// taken at each game's own mean time a move.
+/// taken, at each game's own mean time a move (at the match's, for a game ended before its
+/// engines moved).
 #[derive(Clone, Debug, Default)]
 pub struct TableTally {
     pub games: usize,
     pub counted_games: usize,
     pub plies: u64,
+    /// The time saved in games with moves of their own, in milliseconds.
     pub saved_ms: f64,
+    /// The plies left in games ended before any engine moved.
+    pub untimed_plies: u64,
+    /// Every move's time and count in the match's games, for those.
+    pub spent_ms: u64,
+    pub moves: u64,
 }
 
 impl TableTally {
-    /// Counts `record` if a table ended it.
+    /// Counts `record`, its moves' time, and the play saved if a table ended it.
     pub fn add(&mut self, record: &GameRecord) {
+        let spent: u64 = record.moves.iter().map(|mv| mv.time_ms).sum();
+        self.spent_ms += spent;
+        self.moves += record.moves.len() as u64;
         let Some(plies) = record.adjudicated_by_table else {
             return;
         };
@@ -79,22 +89,30 @@ impl TableTally {
         let Some(plies) = plies else { return };
         self.counted_games += 1;
         self.plies += u64::from(plies);
-        let spent: u64 = record.moves.iter().map(|mv| mv.time_ms).sum();
-        let mean = spent as f64 / record.moves.len().max(1) as f64;
-        self.saved_ms += mean * f64::from(plies);
+        if record.moves.is_empty() {
+            self.untimed_plies += u64::from(plies);
+        } else {
+            self.saved_ms += spent as f64 / record.moves.len() as f64 * f64::from(plies);
+        }
     }
 
     /// The summary's line, if a table ended any game.
     pub fn text(&self) -> Option<String> {
         (self.games > 0).then(|| {
-            format!(
+            let mut line = format!(
                 "Adjudicated by the table: {} games; in the {} whose distance it counts, {} plies \
-                 left unplayed, about {:.1} s of engine time at those games' mean time a move",
-                self.games,
-                self.counted_games,
-                self.plies,
-                self.saved_ms / 1000.0
-            )
+                 left unplayed",
+                self.games, self.counted_games, self.plies
+            );
+            if self.moves > 0 {
+                let mean = self.spent_ms as f64 / self.moves as f64;
+                let saved = self.saved_ms + mean * self.untimed_plies as f64;
+                line.push_str(&format!(
+                    ", about {:.1} s of engine time at the games' mean time a move",
+                    saved / 1000.0
+                ));
+            }
+            line
         })
     }
 }

@@ -3,7 +3,7 @@
 //! The values come from [`Probe`]: the proven Joust starts and the Joust solver within
 //! [`PROBE_NODES`]; a desk holds no loaded table or proof, so none is asked.
 
-use crate::games::probe::{MoveValue, Probe, best_of};
+use crate::games::probe::{MoveValue, Probe};
 use crate::session::{GameSession, Proven};
 use serde::Serialize;
 
@@ -36,12 +36,10 @@ pub struct MoveEntry {
 
 /// A proven value as the answer's two fields: its word and its plies.
 fn result_and_plies(value: Option<Proven>) -> (Option<&'static str>, Option<u32>) {
-    match value {
-        Some(Proven::Win(plies)) => (Some("win"), plies),
-        Some(Proven::Loss(plies)) => (Some("loss"), plies),
-        Some(Proven::Draw) => (Some("draw"), None),
-        None => (None, None),
-    }
+    value.map_or((None, None), |value| {
+        let (word, plies) = value.parts();
+        (Some(word), plies)
+    })
 }
 
 impl PerfectPlay {
@@ -49,11 +47,7 @@ impl PerfectPlay {
     /// from the game's verdict once it has ended).
     pub fn of(probe: &Probe, session: &dyn GameSession) -> PerfectPlay {
         let values = probe.move_values(session);
-        let value = if values.is_empty() {
-            probe.value(session)
-        } else {
-            best_of(&values)
-        };
+        let value = probe.position_value(session, &values);
         let (position, plies) = result_and_plies(value);
         let moves = values
             .into_iter()

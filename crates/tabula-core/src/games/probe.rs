@@ -81,6 +81,23 @@ impl Probe {
     }
 }
 
+impl Probe {
+    /// The value of the session's position given its moves' `values` (as
+    /// [`Probe::move_values`] lists them): from them while there are any, else (the game has
+    /// ended) from the game's verdict.
+    pub fn position_value(
+        &self,
+        session: &dyn GameSession,
+        values: &[MoveValue],
+    ) -> Option<Proven> {
+        if values.is_empty() {
+            self.value(session)
+        } else {
+            best_of(values)
+        }
+    }
+}
+
 /// The value of a position from its moves' values, listed best first by
 /// [`Probe::move_values`]: a win if a move wins, else the best value if every move is known.
 pub fn best_of(values: &[MoveValue]) -> Option<Proven> {

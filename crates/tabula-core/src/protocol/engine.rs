@@ -13,7 +13,7 @@ use super::watch::Watch;
 use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::joust::proven_starts::ProvenStarts;
-use crate::games::probe::{Probe, SharedOracle, best_of, value_text};
+use crate::games::probe::{Probe, SharedOracle, value_text};
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
@@ -729,11 +729,7 @@ impl Engine {
                     value_text(entry.value)
                 ));
             }
-            let position = if values.is_empty() {
-                probe.value(session.as_ref())
-            } else {
-                best_of(&values)
-            };
+            let position = probe.position_value(session.as_ref(), &values);
             format!("info string probe position {}", value_text(position))
         })
     }
