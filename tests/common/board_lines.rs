@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use crate::board_mends::choose_players;
-use crate::board_page::{STEP, choose_file, click, download, native, new_game, poll, type_into};
+use crate::board_page::{
+    STEP, choose_file, click, download, native, new_game, poll, read_page, type_into,
+};
 use crate::processes::{Context, Res};
 use fantoccini::Client;
 use serde_json::{Value, json};
@@ -28,10 +30,7 @@ return {
 "#;
 
 async fn read_lines(client: &Client) -> Res<Value> {
-    client
-        .execute(READ_LINES, vec![])
-        .await
-        .ctx("read the move list")
+    read_page(client, READ_LINES, "the move list").await
 }
 
 /// Waits until the move list is `want` (its `moves`, `lines` and `current`, as [`READ_LINES`]

@@ -87,6 +87,15 @@ pub async fn read_state(client: &Client) -> Res<PageState> {
     })
 }
 
+/// What the page script `script` returns (its `return` value as JSON); `what` names it in an
+/// error.
+pub async fn read_page(client: &Client, script: &str, what: &str) -> Res<Value> {
+    client
+        .execute(script, vec![])
+        .await
+        .ctx(&format!("read {what}"))
+}
+
 /// Polls the page until `ready` holds; a timeout error names what was awaited and the last state.
 pub async fn wait_for(
     client: &Client,

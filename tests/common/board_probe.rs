@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::board_page::{PageState, STEP, click, new_game, poll, wait_for};
+use crate::board_page::{PageState, STEP, click, new_game, poll, read_page, wait_for};
 use crate::processes::{Context, Res};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -33,10 +33,7 @@ return {
 "#;
 
 async fn read_card(client: &Client) -> Res<Value> {
-    client
-        .execute(READ_CARD, vec![])
-        .await
-        .ctx("read the perfect-play card")
+    read_page(client, READ_CARD, "the perfect-play card").await
 }
 
 /// Waits until the card shows values for a position whose head line contains `head`.

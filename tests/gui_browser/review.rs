@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::board_page::{
-    click, download, find_id, moves_with_comments, poll, read_state, record_tag, select,
+    click, download, find_id, moves_with_comments, poll, read_page, read_state, record_tag, select,
 };
 use crate::processes::{api_get, http_get, screenshot_dir};
 use crate::{Context, GameSpec, Res, STEP};
@@ -47,10 +47,7 @@ return {
 "#;
 
 async fn read_review(client: &Client) -> Res<Value> {
-    client
-        .execute(READ_REVIEW, vec![])
-        .await
-        .ctx("read the review")
+    read_page(client, READ_REVIEW, "the review").await
 }
 
 /// Reviews the game that `spec` has just played on `table`, checks what the page shows against
