@@ -4,16 +4,16 @@
 //! and some move throws the value away. Its `bm` lists every move that keeps the value: each
 //! winning move of a won position, each drawing move of a drawn one.
 
+use crate::game::BoardSize;
 use crate::games::probe::{MoveValue, Probe};
 use crate::games::{GameKind, open_session};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
+use crate::session::Proven;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tabula_core::game::BoardSize;
-use tabula_core::session::Proven;
 
 /// How the games that the suite's positions come from are played and sampled.
 pub struct SuiteRecipe {

@@ -39,8 +39,18 @@ impl Probe {
     }
 
     /// The value of the session's position for its side to move: the game's verdict where it
-    /// has ended, else the first oracle's that knows it.
+    /// has ended, else the first oracle's that knows it, the solver last.
     pub fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        self.known_value(session).or_else(|| {
+            (self.live.max_nodes > 0)
+                .then(|| self.live.value(session))
+                .flatten()
+        })
+    }
+
+    /// The value the game's verdict, a loaded table or proof or the proven starts give, without
+    /// the solver.
+    fn known_value(&self, session: &dyn GameSession) -> Option<Proven> {
         if let Some(verdict) = session.verdict() {
             return Some(match verdict.outcome {
                 Outcome::Win(side) if side == session.side_to_move() => Proven::Win(Some(0)),
@@ -49,8 +59,7 @@ impl Probe {
             });
         }
         let loaded = self.loaded.as_deref().map(|oracle| oracle as &dyn Oracle);
-        let live = (self.live.max_nodes > 0).then_some(&self.live as &dyn Oracle);
-        [loaded, Some(&ProvenStarts as &dyn Oracle), live]
+        [loaded, Some(&ProvenStarts as &dyn Oracle)]
             .into_iter()
             .flatten()
             .find_map(|oracle| oracle.value(session))
@@ -79,22 +88,17 @@ impl Probe {
         values.sort_by_key(|entry| std::cmp::Reverse(entry.value.map(Proven::rank)));
         values
     }
-}
 
-impl Probe {
     /// The value of the session's position given its moves' `values` (as
-    /// [`Probe::move_values`] lists them): from them while there are any, else (the game has
-    /// ended) from the game's verdict.
+    /// [`Probe::move_values`] lists them): from them where they decide it, else from what is
+    /// known of the position itself (its verdict, a table, the proven starts; the solver is not
+    /// asked again, having failed on its moves).
     pub fn position_value(
         &self,
         session: &dyn GameSession,
         values: &[MoveValue],
     ) -> Option<Proven> {
-        if values.is_empty() {
-            self.value(session)
-        } else {
-            best_of(values)
-        }
+        best_of(values).or_else(|| self.known_value(session))
     }
 }
 
