@@ -9,7 +9,7 @@
 
 pub use tabula_core::{
     board, board_view, bounded_read, clicks, clock, desk, game, games, level, nnue, protocol,
-    record, review, search, session, strength, threads, words,
+    record, review, search, session, strength, tablebase, threads, words,
 };
 
 pub mod cli;

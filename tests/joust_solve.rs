@@ -75,7 +75,7 @@ fn go_at_a_proven_start_plays_a_move_the_solver_proves() {
         assert_eq!(
             lines,
             [
-                format!("info depth 1 score cp 19999 nodes 0 pv {first_move}"),
+                format!("info depth 1 score cp 19999 nodes 0 tbhits 0 pv {first_move}"),
                 "info string proven: joust starts proven first-player wins: 5x5, 7x7".to_string(),
                 format!("bestmove {first_move}"),
             ]

@@ -152,7 +152,7 @@ impl Engine {
     /// Searches `position` at full strength within `limit` (a `Limit`, or python-chess's) or
     /// the keywords `depth`, `movetime` (seconds) and `nodes`, at least one. Returns the best
     /// line as an `InfoDict` (`score` a `PovScore`, `pv`, `depth`, `seldepth`, `nodes`, `nps`,
-    /// `time` in seconds, `multipv`, `hashfull`); with `multipv` given (or the engine's own
+    /// `time` in seconds, `multipv`, `hashfull`, `tbhits`); with `multipv` given (or the engine's own
     /// above 1), a list of that many lines, best first, as python-chess does.
     #[pyo3(signature = (position, limit = None, *, depth = None, movetime = None, nodes = None,
         multipv = None))]
@@ -391,5 +391,6 @@ fn line_dict<'py>(py: Python<'py>, line: &Iteration, turn: Side) -> PyResult<Bou
     dict.set_item("time", line.time_ms as f64 / 1000.0)?;
     dict.set_item("multipv", line.multipv)?;
     dict.set_item("hashfull", line.hashfull)?;
+    dict.set_item("tbhits", line.tbhits)?;
     Ok(dict)
 }

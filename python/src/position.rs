@@ -24,7 +24,8 @@ use tabula_core::games::joust::solve::DEFAULT_LIVE_NODES;
 use tabula_core::games::probe::Probe;
 use tabula_core::games::{GameKind, game_and_size, open_session};
 use tabula_core::search::THREADS_RANGE;
-use tabula_core::session::{GameSession, Proven};
+use tabula_core::session::GameSession;
+use tabula_core::tablebase::Proven;
 
 /// A move, its result for the side that plays it (`win`, `loss`, `draw`, None: unknown) and
 /// the plies to the end where known.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 use tabula_core::games::load_oracle;
-use tabula_core::games::probe::SharedOracle;
+use tabula_core::session::SharedOracle;
 
 /// The loaded tables by path.
 static LOADED: OnceLock<Mutex<HashMap<PathBuf, SharedOracle>>> = OnceLock::new();

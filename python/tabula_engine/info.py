@@ -11,8 +11,8 @@ from ._native import PovScore
 class InfoDict(TypedDict, total=False):
     """One line of a search: its ``score`` from the side to move's view, the principal
     variation ``pv`` (moves in tabula's notation), ``depth`` and ``seldepth`` in plies,
-    ``nodes``, ``nps``, ``time`` in seconds, ``multipv`` (1 for the best line) and
-    ``hashfull`` (per mille)."""
+    ``nodes``, ``nps``, ``time`` in seconds, ``multipv`` (1 for the best line),
+    ``hashfull`` (per mille) and ``tbhits`` (positions found in a tablebase)."""
 
     score: PovScore
     pv: list[str]
@@ -23,3 +23,4 @@ class InfoDict(TypedDict, total=False):
     time: float
     multipv: int
     hashfull: int
+    tbhits: int

@@ -11,7 +11,7 @@ use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Settings, Signals};
 use crate::session::GameSession;
-use crate::session::Proven;
+use crate::tablebase::Proven;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

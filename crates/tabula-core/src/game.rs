@@ -8,6 +8,8 @@ use crate::board::position_text::PositionText;
 pub use crate::board::{BoardSize, Side};
 use crate::clock::Instant;
 use crate::nnue::{Accumulator, Network};
+use crate::tablebase::Tablebase;
+use std::any::Any;
 use std::fmt::Debug;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -398,6 +400,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A result proven by a known strategy, from the point of view of the side to move:
     /// `Some(true)` if it wins, `Some(false)` if it loses.
     fn proven_result(&self) -> Option<bool> {
+        None
+    }
+
+    /// `source` (a loaded solution file) as a tablebase of this game's positions, if it is one:
+    /// the search then probes it at every node below its root.
+    fn tablebase(_source: &dyn Any) -> Option<&dyn Tablebase<Self>> {
         None
     }
 

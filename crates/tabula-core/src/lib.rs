@@ -32,6 +32,7 @@ pub mod review;
 pub mod search;
 pub mod session;
 pub mod strength;
+pub mod tablebase;
 pub mod threads;
 pub mod version;
 pub mod words;

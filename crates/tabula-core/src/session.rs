@@ -11,8 +11,11 @@ use crate::search::limits::Limits;
 use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Root, SearchResult, Settings, Signals, search, usable_threads};
+use crate::tablebase::Proven;
 use crate::words::excerpt;
+use std::any::Any;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most moves the `greedy` level weighs (the first listed).
@@ -32,65 +35,6 @@ pub struct SearchSummary {
     pub result: SearchResult<String>,
 }
 
-/// What perfect play makes of a position for its side to move, as an [`Oracle`] proved it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proven {
-    /// The side to move wins: the game ends after this many plies of perfect play, where the
-    /// oracle knows it (a table does, a proof of the winner's strategy does not).
-    Win(Option<u32>),
-    /// The side to move loses, in this many plies where known.
-    Loss(Option<u32>),
-    /// Neither side can force a win.
-    Draw,
-}
-
-impl Proven {
-    /// The value of a move for the side that plays it, from the value of the position it leads
-    /// to (for the other side): one ply longer, and the other way round.
-    pub fn before_move(self) -> Proven {
-        let longer = |plies: Option<u32>| plies.map(|n| n + 1);
-        match self {
-            Proven::Win(plies) => Proven::Loss(longer(plies)),
-            Proven::Loss(plies) => Proven::Win(longer(plies)),
-            Proven::Draw => Proven::Draw,
-        }
-    }
-
-    /// The value in words: `win in 7`, `win`, `loss in 4`, `draw` (plies, as lichess's
-    /// tablebase counts them).
-    pub fn text(self) -> String {
-        let with = |word: &str, plies: Option<u32>| match plies {
-            Some(n) => format!("{word} in {n}"),
-            None => word.to_string(),
-        };
-        match self {
-            Proven::Win(plies) => with("win", plies),
-            Proven::Loss(plies) => with("loss", plies),
-            Proven::Draw => "draw".to_string(),
-        }
-    }
-
-    /// The value as a word (`win`, `loss`, `draw`) and the plies to the end where known.
-    pub fn parts(self) -> (&'static str, Option<u32>) {
-        match self {
-            Proven::Win(plies) => ("win", plies),
-            Proven::Loss(plies) => ("loss", plies),
-            Proven::Draw => ("draw", None),
-        }
-    }
-
-    /// How good the value is for the side to move: a quicker win is better, a slower loss is
-    /// better, and a known distance beats an unknown one of the same kind.
-    pub fn rank(self) -> i64 {
-        let far = i64::from(u32::MAX);
-        match self {
-            Proven::Win(plies) => 2 * far - plies.map_or(far - 1, i64::from),
-            Proven::Draw => 0,
-            Proven::Loss(plies) => plies.map_or(1 - far, i64::from) - 2 * far,
-        }
-    }
-}
-
 /// Perfect answers for the positions it covers (a solved game's table, a proof), consulted by
 /// `go` before searching and by the probes that show each move's value.
 pub trait Oracle {
@@ -100,7 +44,16 @@ pub trait Oracle {
     fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)>;
     /// The value of the session's position for its side to move, if this oracle knows it.
     fn value(&self, session: &dyn GameSession) -> Option<Proven>;
+    /// The oracle itself, for a game to recognise as a tablebase of its positions
+    /// ([`Game::tablebase`]) that the search may ask inside its tree; `None` for one that must
+    /// not be asked there (a solver, which searches rather than looks up).
+    fn tablebase_source(&self) -> Option<&dyn Any> {
+        None
+    }
 }
+
+/// An oracle shared between threads and sessions.
+pub type SharedOracle = Arc<dyn Oracle + Send + Sync>;
 
 /// A game in progress: its position and the moves that led there.
 pub trait GameSession: Send {
@@ -199,6 +152,9 @@ pub trait GameSession: Send {
     /// Evaluates with `net` from now on, or with the hand-written evaluation: a choice of the
     /// caller's own, whatever the process-wide options say.
     fn set_network(&mut self, net: Option<&'static Network>);
+    /// The solution table or proof the search probes inside its tree from now on, where it is
+    /// one of this game's (`SolutionFile`); none: the search probes nothing.
+    fn set_tablebase(&mut self, oracle: Option<SharedOracle>);
     /// Searches the current position.
     fn search(
         &self,
@@ -237,6 +193,9 @@ pub trait GameSession: Send {
 pub struct GameState<G: Game> {
     position: G,
     history: History<G::Move>,
+    /// The loaded solution table or proof, which the search probes inside its tree where the
+    /// game recognises it as a tablebase of its positions.
+    tablebase: Option<SharedOracle>,
 }
 
 impl<G: Game> GameState<G> {
@@ -250,6 +209,7 @@ impl<G: Game> GameState<G> {
         let mut state = GameState {
             position,
             history: History::new(engine_draws),
+            tablebase: None,
         };
         for text in moves {
             state.play_text(text)?;
@@ -529,6 +489,10 @@ impl<G: Game> GameSession for GameState<G> {
         self.position.set_network(net);
     }
 
+    fn set_tablebase(&mut self, oracle: Option<SharedOracle>) {
+        self.tablebase = oracle;
+    }
+
     fn net_and_hand_written(&self) -> Option<(i32, i32)> {
         self.position.network().map(|_| {
             (
@@ -551,6 +515,10 @@ impl<G: Game> GameSession for GameState<G> {
             position: &self.position,
             history: &self.history,
             moves: &root_moves,
+            tablebase: self
+                .tablebase
+                .as_deref()
+                .and_then(|oracle| G::tablebase(oracle.tablebase_source()?)),
         };
         let result = search(root, limits, settings, tt, signals, report);
         let best_move = result.best_move.map(|mv| self.position.move_text(mv));

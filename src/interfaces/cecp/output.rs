@@ -188,6 +188,7 @@ mod tests {
             nps: 0,
             time_ms: 2560,
             hashfull: 0,
+            tbhits: 0,
             pv: vec!["d4e6".into(), "e5c4".into()],
         }
     }

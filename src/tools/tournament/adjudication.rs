@@ -3,7 +3,8 @@
 
 use super::record::GameRecord;
 use crate::games::probe::Probe;
-use crate::session::{GameSession, Proven};
+use crate::session::GameSession;
+use crate::tablebase::Proven;
 use std::sync::Arc;
 
 /// The tables and proofs that end a game as soon as they know its result (`--tb`), as

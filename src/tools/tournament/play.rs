@@ -15,7 +15,8 @@ use crate::engine_process::process::{EngineFailure, EngineSpec, is_bestmove};
 use crate::engine_process::time_control::TimeControl;
 use crate::game::{BoardSize, Outcome, Side};
 use crate::games::GameKind;
-use crate::session::{GameSession, Proven};
+use crate::session::GameSession;
+use crate::tablebase::Proven;
 use std::time::{Duration, Instant};
 
 /// How long an engine whose time ran out may take to answer `stop` before it counts as stalled.

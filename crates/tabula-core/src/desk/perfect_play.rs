@@ -4,7 +4,8 @@
 //! [`PROBE_NODES`]; a desk holds no loaded table or proof, so none is asked.
 
 use crate::games::probe::{MoveValue, Probe};
-use crate::session::{GameSession, Proven};
+use crate::session::GameSession;
+use crate::tablebase::Proven;
 use serde::Serialize;
 
 /// The nodes the Joust solver may spend on each position a probe asks about (every legal move's

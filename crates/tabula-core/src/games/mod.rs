@@ -19,7 +19,7 @@ use crate::at_word_class;
 use crate::board::bitboard::words_for;
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
-use crate::session::{GameSession, GameState, Setup};
+use crate::session::{GameSession, GameState, Setup, SharedOracle};
 use crate::words::excerpt;
 use apart::Apart;
 use claustro::Claustro;
@@ -173,7 +173,7 @@ pub fn net_input_count(game: &str, size: BoardSize) -> Result<usize, String> {
 /// Loads a solution table or proof (`SolutionFile`): a Claustro table written by `tabula solve
 /// claustro`, or a Joust proof written by `tabula solve joust --proof`, told apart by their first
 /// bytes.
-pub fn load_oracle(path: &Path) -> Result<probe::SharedOracle, String> {
+pub fn load_oracle(path: &Path) -> Result<SharedOracle, String> {
     let (mut file, _) = crate::bounded_read::open(path, MAX_PROOF_BYTES)?;
     let mut start = Vec::new();
     std::io::Read::read_to_end(

@@ -6,11 +6,8 @@
 use super::joust::proven_starts::ProvenStarts;
 use super::joust::solve::LiveSolver;
 use crate::game::Outcome;
-use crate::session::{GameSession, Oracle, Proven};
-use std::sync::Arc;
-
-/// An oracle that a thread may share.
-pub type SharedOracle = Arc<dyn Oracle + Send + Sync>;
+use crate::session::{GameSession, Oracle, SharedOracle};
+use crate::tablebase::Proven;
 
 /// A legal move and its value for the side that plays it, if an oracle knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use super::{GameKind, build_session, open_session};
 use crate::board::position_text::parse_position_text;
 use crate::game::BoardSize;
 use crate::games::claustro::solution::{SolutionTable, position_text};
-use crate::session::{Proven, Setup};
+use crate::session::Setup;
+use crate::tablebase::Proven;
 use std::sync::Arc;
 
 #[test]

@@ -10,8 +10,10 @@ use super::claustro::solve::Value;
 use crate::board::position_text::parse_position_text;
 use crate::game::{Game, Outcome};
 use crate::search::score::Score;
-use crate::session::{GameSession, Oracle, Proven};
+use crate::session::{GameSession, Oracle};
+use crate::tablebase::Proven;
 use crate::words::counted;
+use std::any::Any;
 
 impl Oracle for SolutionTable {
     fn description(&self) -> String {
@@ -45,11 +47,11 @@ impl Oracle for SolutionTable {
         }
         let parsed = parse_position_text(&session.position_text()).ok()?;
         let position = Claustro::<1>::from_text(&parsed).ok()?;
-        Some(match self.value(&position)? {
-            Value::Win(n) => Proven::Win(Some(n)),
-            Value::Loss(n) => Proven::Loss(Some(n)),
-            Value::Draw => Proven::Draw,
-        })
+        Some(self.value(&position)?.proven())
+    }
+
+    fn tablebase_source(&self) -> Option<&dyn Any> {
+        Some(self)
     }
 }
 

@@ -13,13 +13,13 @@ use super::watch::Watch;
 use crate::bench;
 use crate::game::{Outcome, Side};
 use crate::games::joust::proven_starts::ProvenStarts;
-use crate::games::probe::{Probe, SharedOracle, value_text};
+use crate::games::probe::{Probe, value_text};
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
-use crate::session::{GameSession, Oracle, Setup};
+use crate::session::{GameSession, Oracle, Setup, SharedOracle};
 use crate::strength::Strength;
 use crate::strength::limited::LimitedSearch;
 use crate::strength::reach::ReachNotice;
@@ -77,7 +77,7 @@ pub struct Engine {
 /// The `info` line of a completed iteration.
 pub fn info_line(iteration: &Iteration) -> String {
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} tbhits {} pv {}",
         iteration.depth,
         iteration.seldepth,
         iteration.multipv,
@@ -86,6 +86,7 @@ pub fn info_line(iteration: &Iteration) -> String {
         iteration.nps,
         iteration.time_ms,
         iteration.hashfull,
+        iteration.tbhits,
         iteration.pv.join(" ")
     )
 }
@@ -582,7 +583,8 @@ impl Engine {
         let signals = Arc::new(Signals::default());
         signals.pondering.store(limits.ponder, Ordering::Relaxed);
         let name_reply = self.options.ponder;
-        let session = self.session.boxed_clone();
+        let mut session = self.session.boxed_clone();
+        session.set_tablebase(self.solution.clone());
         let tt = Arc::clone(&self.tt);
         let settings = self.search_settings(self.options.multipv);
         let infinite = limits.runs_until_stopped(self.session.side_to_move());
@@ -700,16 +702,18 @@ impl Engine {
             .as_ref()
             .and_then(|table| table.answer(session))
         {
-            Some(answer) => Some((answer, "solution table".to_string())),
-            None => ProvenStarts
-                .answer(session)
-                .map(|answer| (answer, format!("proven: {}", ProvenStarts.description()))),
+            Some(answer) => Some((answer, "solution table".to_string(), 1)),
+            None => ProvenStarts.answer(session).map(|answer| {
+                let source = format!("proven: {}", ProvenStarts.description());
+                (answer, source, 0)
+            }),
         };
-        let Some(((mv, score), source)) = answer else {
+        let Some(((mv, score), source, tbhits)) = answer else {
             return false;
         };
-        self.out
-            .line(&format!("info depth 1 score {score} nodes 0 pv {mv}"));
+        self.out.line(&format!(
+            "info depth 1 score {score} nodes 0 tbhits {tbhits} pv {mv}"
+        ));
         self.out.line(&format!("info string {source}"));
         self.out.line(&format!("bestmove {mv}"));
         true

@@ -1,7 +1,8 @@
 //! The alpha-beta searcher of one thread: principal variation search with a transposition table,
 //! killer and history move ordering, late move reductions, mate distance pruning and, for the
 //! games that allow them, reverse futility pruning, null-move pruning, late move pruning,
-//! internal iterative reduction and quiescence search.
+//! internal iterative reduction and quiescence search; a loaded tablebase is probed at every node
+//! below the root.
 
 use super::SharedState;
 use super::score::{
@@ -10,6 +11,7 @@ use super::score::{
 use super::tt::Bound;
 use crate::clock::Instant;
 use crate::game::{Cutoff, Game, GameMove, History, LateMoves, Outcome, Side, Verdict};
+use crate::tablebase::{Proven, Tablebase};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -61,6 +63,10 @@ const IIR_MIN_DEPTH: u32 = 4;
 pub(super) struct Searcher<'a, G: Game> {
     shared: &'a SharedState<'a>,
     unreported_nodes: u64,
+    /// The tablebase probed at every node below the root, and its hits not yet added to the
+    /// shared count.
+    tablebase: Option<&'a dyn Tablebase<G>>,
+    unreported_tbhits: u64,
     pub seldepth: usize,
     pub aborted: bool,
     /// Whether `stop` ends the search at once; false during the first iteration, where it waits
@@ -150,16 +156,33 @@ fn verdict_score(verdict: &Verdict, side: Side, ply: usize) -> i32 {
     }
 }
 
+/// A tablebase's value for the side to move, `ply` plies below the root: a known distance to the
+/// end scores as a mate would, an unknown one as a result proven by a strategy.
+fn tablebase_score(value: Proven, ply: usize) -> i32 {
+    let win = |plies: Option<u32>| match plies {
+        Some(plies) if ply + (plies as usize) < MAX_PLY => MATE - (ply + plies as usize) as i32,
+        _ => PROVEN - ply as i32,
+    };
+    match value {
+        Proven::Win(plies) => win(plies),
+        Proven::Loss(plies) => -win(plies),
+        Proven::Draw => 0,
+    }
+}
+
 impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher of the root whose legal moves are `root_moves`, reached by `history`.
     pub fn new(
         shared: &'a SharedState<'a>,
         history: History<G::Move>,
         root_moves: &[G::Move],
+        tablebase: Option<&'a dyn Tablebase<G>>,
     ) -> Self {
         Searcher {
             shared,
             unreported_nodes: 0,
+            tablebase,
+            unreported_tbhits: 0,
             seldepth: 0,
             aborted: false,
             abortable: false,
@@ -199,6 +222,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             .nodes
             .fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
+        self.shared
+            .tbhits
+            .fetch_add(self.unreported_tbhits, Ordering::Relaxed);
+        self.unreported_tbhits = 0;
     }
 
     /// Whether the search must end now: at its node limit (counted over all threads; in the
@@ -396,6 +423,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         if !is_root {
             if let Some(score) = self.terminal_score(position, ply) {
                 return score;
+            }
+            if let Some(value) = self.tablebase.and_then(|table| table.probe(position)) {
+                self.unreported_tbhits += 1;
+                return tablebase_score(value, ply);
             }
             alpha = alpha.max(-(MATE - ply as i32));
             beta = beta.min(MATE - ply as i32 - 1);

@@ -122,6 +122,7 @@ fn search_crowded<G: Game>(
         position,
         history: &history,
         moves: &[],
+        tablebase: None,
     };
     let settings = Settings {
         threads,

@@ -10,6 +10,7 @@ pub mod tt;
 
 use crate::clock::Instant;
 use crate::game::{Cutoff, Game, History};
+use crate::tablebase::Tablebase;
 use alphabeta::Searcher;
 use limits::Limits;
 use score::{INFINITY, MATE_BOUND, MAX_PLY, Score};
@@ -88,6 +89,8 @@ pub(crate) struct SharedState<'a> {
     /// The depth the main thread is searching; helpers never fall behind it.
     main_depth: AtomicU32,
     nodes: AtomicU64,
+    /// Positions found in the tablebase inside the tree (UCI's `tbhits`).
+    tbhits: AtomicU64,
 }
 
 /// One completed iteration, as reported in an `info` line.
@@ -102,6 +105,8 @@ pub struct Iteration {
     pub nps: u64,
     pub time_ms: u64,
     pub hashfull: u32,
+    /// Positions found in the tablebase inside the tree (UCI's `tbhits`).
+    pub tbhits: u64,
     pub pv: Vec<String>,
 }
 
@@ -190,6 +195,8 @@ pub struct Root<'a, G: Game> {
     pub history: &'a History<G::Move>,
     /// The moves to consider at the root (`searchmoves`); every legal move when empty.
     pub moves: &'a [G::Move],
+    /// The tablebase probed at every node below the root, if any.
+    pub tablebase: Option<&'a dyn Tablebase<G>>,
 }
 
 /// Searches from `root` within `limits`, calling `report` after every completed iteration.
@@ -206,6 +213,7 @@ pub fn search<G: Game>(
         position: root,
         history,
         moves: root_moves,
+        tablebase,
     } = root;
     let started = Instant::now();
     let plan = limits.time_plan(
@@ -244,6 +252,7 @@ pub fn search<G: Game>(
         finished: AtomicBool::new(false),
         main_depth: AtomicU32::new(1),
         nodes: AtomicU64::new(0),
+        tbhits: AtomicU64::new(0),
     };
     let max_depth = limits
         .depth
@@ -263,6 +272,7 @@ pub fn search<G: Game>(
             nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
             time_ms: elapsed.as_millis() as u64,
             hashfull: tt.hashfull(),
+            tbhits: shared.tbhits.load(Ordering::Relaxed),
             pv: pv_text(root, pv),
         }
     };
@@ -272,14 +282,14 @@ pub fn search<G: Game>(
         let (shared, legal, left_out) = (&shared, &legal, &left_out);
         let helper_history = history.clone();
         move || {
-            let mut searcher = Searcher::<G>::new(shared, helper_history, legal);
+            let mut searcher = Searcher::<G>::new(shared, helper_history, legal, tablebase);
             searcher.node_limit = node_limit;
             run_helper(shared, searcher, root, left_out, helper, max_depth)
         }
     });
     let lines = settings.multipv.clamp(1, moves.len());
     let ((mut result, score), helper_lines) = crate::threads::beside(helpers, || {
-        let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal);
+        let mut searcher = Searcher::<G>::new(&shared, history.clone(), &legal, tablebase);
         searcher.deadline = plan.hard.map(|hard| started + hard);
         searcher.first_stop_from = started + FIRST_ITERATION_STOP_GRACE;
         searcher.node_limit = node_limit;

@@ -25,6 +25,8 @@ use crate::game::{
     Symmetry, Verdict,
 };
 use crate::nnue::board_net::{NetState, game_net_methods};
+use crate::tablebase::Tablebase;
+use std::any::Any;
 
 /// The smallest and largest width or height.
 const SIDES: std::ops::RangeInclusive<usize> = 5..=25;
@@ -360,6 +362,13 @@ times. A game of 400 plies is drawn.";
 
     fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// A loaded solution table (`SolutionFile`).
+    fn tablebase(source: &dyn Any) -> Option<&dyn Tablebase<Self>> {
+        source
+            .downcast_ref::<solution::SolutionTable>()
+            .map(|table| table as &dyn Tablebase<Self>)
     }
 
     #[inline]

@@ -15,6 +15,7 @@ use crate::board::bitboard::Bitboard;
 use crate::clock::Instant;
 use crate::game::{BoardSize, Game, Side};
 use crate::search::score::Score;
+use crate::tablebase::{Proven, Tablebase};
 use crate::words::counted;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -152,7 +153,7 @@ impl SolutionTable {
     }
 
     /// The solver's view of a position, if the table covers its size and pawn counts.
-    fn pawns_of(&self, position: &Claustro<1>) -> Option<Pawns> {
+    fn pawns_of<const W: usize>(&self, position: &Claustro<W>) -> Option<Pawns> {
         if position.size() != self.space.size() {
             return None;
         }
@@ -172,7 +173,7 @@ impl SolutionTable {
 
     /// The value of `position` for its side to move, if the table covers it (a position with a
     /// pawn on a goal is a loss in 0 for the side to move).
-    pub fn value(&self, position: &Claustro<1>) -> Option<Value> {
+    pub fn value<const W: usize>(&self, position: &Claustro<W>) -> Option<Value> {
         if position.goal_winner().is_some() {
             return Some(Value::Loss(0));
         }
@@ -302,5 +303,13 @@ pub fn describe(value: Value) -> String {
         Value::Draw => "draw".to_string(),
         Value::Win(n) => format!("the side to move wins in {}", counted(n, "ply")),
         Value::Loss(n) => format!("the side to move loses in {}", counted(n, "ply")),
+    }
+}
+
+impl<const W: usize> Tablebase<Claustro<W>> for SolutionTable {
+    /// The table's value of a position of its board size and pawn counts (the game's history
+    /// aside, as every table value).
+    fn probe(&self, position: &Claustro<W>) -> Option<Proven> {
+        Some(self.value(position)?.proven())
     }
 }

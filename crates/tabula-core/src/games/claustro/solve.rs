@@ -16,6 +16,7 @@
 //! predecessor all of whose moves lead to wins is a loss once its last move is resolved.
 
 use super::space::Space;
+use crate::tablebase::Proven;
 use crate::words::counted;
 
 /// What the side to move gets with perfect play, by the position alone.
@@ -35,6 +36,15 @@ pub const MAX_WIN: u32 = 126;
 pub const MAX_LOSS: u32 = 128;
 
 impl Value {
+    /// The value as perfect play's value of a position, with its distance.
+    pub fn proven(self) -> Proven {
+        match self {
+            Value::Win(n) => Proven::Win(Some(n)),
+            Value::Loss(n) => Proven::Loss(Some(n)),
+            Value::Draw => Proven::Draw,
+        }
+    }
+
     /// The value in one byte: 0 draw, `1 + n` a win in `n`, `127 + n` a loss in `n`; `None` if
     /// the distance does not fit.
     pub fn encode(self) -> Option<u8> {

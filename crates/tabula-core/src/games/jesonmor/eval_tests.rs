@@ -28,6 +28,7 @@ fn searched(text: &str, depth: u32) -> (Score, String) {
         position: &game,
         history: &history,
         moves: &[],
+        tablebase: None,
     };
     let result = search(
         root,

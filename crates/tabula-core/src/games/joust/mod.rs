@@ -12,6 +12,8 @@ use crate::board::position_text::{Cell, PositionText, position_string};
 use crate::board::render;
 use crate::game::{BoardSize, Game, GameMove, Left, MovePath, Side, Symmetry, Verdict};
 use crate::nnue::board_net::{BoxedNetState, game_net_methods};
+use crate::tablebase::Tablebase;
+use std::any::Any;
 
 /// Zobrist kind of the burned squares (kinds 0 and 1 are the white and black knight).
 const BURNED_KIND: usize = 2;
@@ -332,6 +334,13 @@ player to move who has no move loses; there are no draws.";
 
     fn proven_result(&self) -> Option<bool> {
         self.is_mirror_symmetric().then_some(false)
+    }
+
+    /// A loaded proof (`SolutionFile`).
+    fn tablebase(source: &dyn Any) -> Option<&dyn Tablebase<Self>> {
+        source
+            .downcast_ref::<solve::LoadedProof>()
+            .map(|proof| proof as &dyn Tablebase<Self>)
     }
 
     #[inline]

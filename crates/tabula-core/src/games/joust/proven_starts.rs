@@ -5,7 +5,8 @@
 use super::Joust;
 use crate::game::{BoardSize, Game};
 use crate::search::score::{PROVEN, Score};
-use crate::session::{GameSession, Oracle, Proven};
+use crate::session::{GameSession, Oracle};
+use crate::tablebase::Proven;
 
 /// Square boards whose start is a proven first-player win, and a winning first move there.
 pub const PROVEN_STARTS: [(usize, &str); 2] = [(5, "c3d1"), (7, "d4f3")];

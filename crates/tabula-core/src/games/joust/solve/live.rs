@@ -9,7 +9,8 @@ use crate::board::position_text::parse_position_text;
 use crate::game::Game;
 use crate::games::joust::Joust;
 use crate::search::score::{PROVEN, Score};
-use crate::session::{GameSession, Oracle, Proven};
+use crate::session::{GameSession, Oracle};
+use crate::tablebase::Proven;
 use crate::words::counted;
 
 /// The nodes a position may take by default: about a second on one core, the whole 7 x 7 start.

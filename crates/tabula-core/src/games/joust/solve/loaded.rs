@@ -8,8 +8,10 @@ use crate::board::position_text::parse_position_text;
 use crate::game::{Game, Side};
 use crate::games::joust::Joust;
 use crate::search::score::{PROVEN, Score};
-use crate::session::{GameSession, Oracle, Proven};
+use crate::session::{GameSession, Oracle};
+use crate::tablebase::{Proven, Tablebase};
 use crate::words::counted;
+use std::any::Any;
 use std::collections::{HashMap, HashSet};
 
 /// What every proof file starts with.
@@ -67,7 +69,7 @@ impl LoadedProof {
 }
 
 /// A Joust position as the solver's node.
-pub(super) fn node_of(position: &Joust<2>) -> Node {
+pub(super) fn node_of<const W: usize>(position: &Joust<W>) -> Node {
     let side = position.side_to_move();
     Node {
         burned: position
@@ -144,15 +146,13 @@ impl Oracle for LoadedProof {
         Some((text, Score::Centipawns(PROVEN - 1)))
     }
 
-    /// A win where the proof gives the winner's move, a loss where the loser is to move in a
-    /// position the proof reaches.
+    /// The proof's value of the session's position, as the search probes it.
     fn value(&self, session: &dyn GameSession) -> Option<Proven> {
-        let (node, mover) = self.node(session)?;
-        if mover == self.winner {
-            self.moves.contains_key(&node).then_some(Proven::Win(None))
-        } else {
-            self.lost.contains(&node).then_some(Proven::Loss(None))
-        }
+        self.probe(&self.position(session)?)
+    }
+
+    fn tablebase_source(&self) -> Option<&dyn Any> {
+        Some(self)
     }
 }
 
@@ -160,13 +160,38 @@ impl LoadedProof {
     /// The session's position as the solver's node, and its side to move, if it is a Joust
     /// position of the proof's board.
     fn node(&self, session: &dyn GameSession) -> Option<(Node, Side)> {
+        let position = self.position(session)?;
+        Some((node_of(&position), position.side_to_move()))
+    }
+
+    /// The session's position, if it is a Joust position of the proof's board.
+    fn position(&self, session: &dyn GameSession) -> Option<Joust<2>> {
         if session.game_name() != "joust" {
             return None;
         }
         let position =
             Joust::<2>::from_text(&parse_position_text(&session.position_text()).ok()?).ok()?;
+        self.covers_board(&position).then_some(position)
+    }
+
+    fn covers_board<const W: usize>(&self, position: &Joust<W>) -> bool {
         let size = position.size();
-        ((size.width, size.height) == (self.board.width, self.board.height))
-            .then(|| (node_of(&position), position.side_to_move()))
+        (size.width, size.height) == (self.board.width, self.board.height)
+    }
+}
+
+impl<const W: usize> Tablebase<Joust<W>> for LoadedProof {
+    /// A win where the proof gives the winner's move, a loss where the loser is to move in a
+    /// position the proof reaches.
+    fn probe(&self, position: &Joust<W>) -> Option<Proven> {
+        if !self.covers_board(position) {
+            return None;
+        }
+        let node = node_of(position);
+        if position.side_to_move() == self.winner {
+            self.moves.contains_key(&node).then_some(Proven::Win(None))
+        } else {
+            self.lost.contains(&node).then_some(Proven::Loss(None))
+        }
     }
 }
