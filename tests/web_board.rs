@@ -668,6 +668,31 @@ async fn the_static_board_shows_perfect_play_in_a_real_browser() {
     .await;
 }
 
+/// The card on Claustro 5 x 5 at the static home, from the table's pieces the page fetches
+/// (`tables/`, written by scripts/web.sh): the start is a draw by perfect play (docs/solved.md),
+/// and so is every first move, none left unknown (`target/web-screenshots/perfect-play-claustro.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
+async fn the_static_board_shows_the_claustro_table_from_its_pieces() {
+    on_the_board("perfect-play-claustro", async |client: &Client| {
+        new_game(client, "claustro", "5", 25).await?;
+        let state = wait_for(client, "white's start squares", ENGINE_REPLY, |s| {
+            !s.movable.is_empty()
+        })
+        .await?;
+        click(client, "#perfect-play > summary").await?;
+        let card =
+            board_probe::card_shows(client, "Claustro's values", "White to move: Draw").await?;
+        let listed = board_probe::checked_moves(&card, &state)?;
+        if listed.len() != 6 || listed.iter().any(|(_, value)| value != "Draw") {
+            return Err(format!("the six first moves of Claustro all draw: {card}"));
+        }
+        let page = client.screenshot().await.ctx("a picture of the page")?;
+        Ok(vec![("perfect-play-claustro", page)])
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_mends_in_a_real_browser() {

@@ -21,6 +21,10 @@ const ANSWERS = new Set(['targets', 'probe']);
 const TICK_MS = 100;
 /** The least time between two `analysis` events. */
 const ANALYSIS_MS = 200;
+/** How many times a probe is asked again after fetching the Claustro table's pieces it lacked:
+ * once is enough (a probe asks for every row it needs at once); the second round covers a
+ * position's own value, asked after its moves'. */
+const PIECE_ROUNDS = 2;
 
 /** Loads the module (`generation` > 0: a new instance of it, beside one that trapped) and
  * resolves to its `Desk` class.
@@ -135,8 +139,31 @@ class LocalTable {
     if (method === 'GET') return JSON.parse(this.call(() => this.desk.state()));
     // `probe` runs the solver here, on the page's thread, for up to a second or two: the page
     // asks it only while its card is open, once the position has settled (perfect-play.js).
+    if (m[2] === 'probe') return this.probe(json);
     const answer = JSON.parse(this.call(() => this.desk.act(m[2], json)));
     if (!ANSWERS.has(m[2])) this.changed();
+    return answer;
+  }
+
+  /** `probe`, with the Claustro table's pieces it lacked fetched (`tables/<folder>/<row>.bin`,
+   * written by scripts/web.sh; the service worker keeps those fetched for offline use) and the
+   * probe asked again. A piece that cannot be had leaves its moves' values unknown.
+   * @param {string} json */
+  async probe(json) {
+    let answer = JSON.parse(this.call(() => this.desk.act('probe', json)));
+    for (let round = 0; round < PIECE_ROUNDS; round++) {
+      const { folder, rows } = JSON.parse(this.call(() => this.Desk.wanted_pieces()));
+      const pieces = await Promise.all(rows.map((/** @type {number} */ row) => fetchPiece(folder, row)));
+      let added = 0;
+      pieces.forEach((bytes, i) => {
+        if (bytes) {
+          this.call(() => this.Desk.add_piece(rows[i], bytes));
+          added++;
+        }
+      });
+      if (!added || !this.desk) break;
+      answer = JSON.parse(this.call(() => this.desk.act('probe', json)));
+    }
     return answer;
   }
 
@@ -308,5 +335,19 @@ class LocalTable {
       this.pendingAnalysis = null;
       this.onEvent('analysis', last);
     }, Math.max(0, due));
+  }
+}
+
+/** A piece of the Claustro table, or null where it cannot be had (no network, a site built
+ * without it).
+ * @param {string} folder
+ * @param {number} row
+ * @returns {Promise<Uint8Array | null>} */
+async function fetchPiece(folder, row) {
+  try {
+    const response = await fetch(`tables/${folder}/${row}.bin`);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
   }
 }

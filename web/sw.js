@@ -17,6 +17,10 @@
 const BUILD = "development";
 const FILES = ["./"];
 const CACHE = `tabula-${BUILD}`;
+// The Claustro table's pieces (tables/, written by scripts/web.sh, named by their hash): not
+// fetched at install, but kept once a probe has fetched them, so that the Perfect play card
+// shows offline what it has seen; a build with other pieces drops them.
+const TABLES = "tables-development";
 
 self.addEventListener("install", (event) => {
   const requests = FILES.map((file) => new Request(file, { cache: "reload" }));
@@ -26,7 +30,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("tabula-") && key !== CACHE)
+      .then((keys) => Promise.all(keys
+        .filter((key) => (key.startsWith("tabula-") && key !== CACHE) || (key.startsWith("tables-") && key !== TABLES))
         .map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
@@ -34,7 +39,12 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.includes("/tables/")) {
+    event.respondWith(piece(request));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     // A module loaded again after a fault asks `?generation=N`, and a page `?anything`: the
@@ -43,6 +53,17 @@ self.addEventListener("fetch", (event) => {
     return isolated(hit || (await fetch(request)));
   })());
 });
+
+/** A piece of a table: from the cache of pieces, else fetched and kept there.
+ * @param {Request} request */
+async function piece(request) {
+  const cache = await caches.open(TABLES);
+  const hit = await cache.match(request);
+  if (hit) return isolated(hit);
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return isolated(response);
+}
 
 /** `response` with the headers that make a page cross-origin isolated: no window of another
  * origin shares its browsing context group, and it loads nothing another origin has not agreed

@@ -20,6 +20,10 @@ pub struct SolveArgs {
     /// Claustro: the table file to write.
     #[arg(long, default_value = crate::games::claustro::solution::DEFAULT_FILE)]
     pub out: std::path::PathBuf,
+    /// Claustro: also write the table in pieces into this folder, a piece for each row, for
+    /// a page that fetches only the rows it needs (docs/solved.md).
+    #[arg(long, value_name = "DIR")]
+    pub pieces: Option<std::path::PathBuf>,
     /// Claustro: pawns per side (4 is the real game; fewer makes a small table for tests).
     #[arg(long, default_value_t = 4)]
     pub pawns: usize,
@@ -99,7 +103,7 @@ pub fn run(args: &SolveArgs) -> Result<i32, String> {
 
 fn solve_claustro(args: &SolveArgs) -> Result<i32, String> {
     let mut bar: Option<Progress> = None;
-    let report = solve_command(args.pawns, &args.out, &mut |step| {
+    let report = solve_command(args.pawns, &args.out, args.pieces.as_deref(), &mut |step| {
         let bar =
             bar.get_or_insert_with(|| Progress::new(step.positions as u64, "positions solved"));
         bar.line(step.line);

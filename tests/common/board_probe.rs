@@ -37,7 +37,7 @@ async fn read_card(client: &Client) -> Res<Value> {
 }
 
 /// Waits until the card shows values for a position whose head line contains `head`.
-async fn card_shows(client: &Client, what: &str, head: &str) -> Res<Value> {
+pub async fn card_shows(client: &Client, what: &str, head: &str) -> Res<Value> {
     poll(
         what,
         PROVING,
@@ -67,7 +67,7 @@ fn rank(kind: &str) -> Res<(u8, &'static str)> {
 /// The moves of `card`, checked: every start square of the board `state` begins one, each one
 /// begins on such a square, no move twice, listed best first, each value in words fitting its
 /// class (`Win`, `Loss in 4`, `Draw`, `Unknown`).
-fn checked_moves(card: &Value, state: &PageState) -> Res<Vec<(String, String)>> {
+pub fn checked_moves(card: &Value, state: &PageState) -> Res<Vec<(String, String)>> {
     let moves = card["moves"]
         .as_array()
         .ok_or(format!("no moves: {card}"))?;

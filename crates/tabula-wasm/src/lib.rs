@@ -15,6 +15,7 @@ mod desk;
 mod evals;
 mod lines;
 mod orders;
+mod pieces;
 #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
 mod pool;
 mod records;

@@ -61,8 +61,11 @@ pub fn carry_out(room: &Arc<Room>, action: Action) -> Result<String, String> {
         }
         Action::Probe => {
             // The solver runs on a snapshot of the position shown: the table stays free.
-            let session = room.lock().table.session().boxed_clone();
-            probe_json(session.as_ref())
+            let (session, tablebase) = {
+                let state = room.lock();
+                (state.table.session().boxed_clone(), state.tablebase.clone())
+            };
+            probe_json(session.as_ref(), tablebase)
         }
         Action::Review(Some(depth)) => super::review::start(room, depth),
         Action::Review(None) => super::review::stop(room),

@@ -38,6 +38,10 @@ pub struct GuiArgs {
     /// Seconds after a tab has gone (its page closed) before its game and engines are closed.
     #[arg(long, default_value_t = 30)]
     pub close_after: u64,
+    /// A Claustro table (`tabula solve claustro`) or Joust proof (`tabula solve joust --proof`)
+    /// whose values the *Perfect play* card shows where it covers the position.
+    #[arg(long)]
+    pub table: Option<std::path::PathBuf>,
 }
 
 /// The engines of the GUI: tabula itself first (the one `levels` offers Elo points for), then
@@ -81,11 +85,17 @@ const RULES_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(2);
 /// Runs the GUI's server until the process is ended.
 pub fn run(args: &GuiArgs) -> Result<(), String> {
     let limits = server::Limits::for_this_process();
-    let rooms = Arc::new(Rooms::new(
+    let mut rooms = Rooms::new(
         engines(args)?,
         Duration::from_secs(args.close_after),
         limits.sockets,
-    ));
+    );
+    if let Some(path) = &args.table {
+        let table = crate::games::load_oracle(path)?;
+        log::info!("perfect play from {}", table.description());
+        rooms.tablebase = Some(table);
+    }
+    let rooms = Arc::new(rooms);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(RULES_THREADS)

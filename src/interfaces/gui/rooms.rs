@@ -5,6 +5,7 @@
 use super::room::Room;
 use crate::desk::table::Table;
 use crate::engine_process::process::EngineSpec;
+use crate::session::SharedOracle;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,8 @@ pub struct Rooms {
     /// Event sockets open now, and the most allowed.
     sockets: Arc<AtomicUsize>,
     max_sockets: usize,
+    /// The solution table or proof every room's *Perfect play* card asks first (`--table`).
+    pub tablebase: Option<SharedOracle>,
 }
 
 /// An admitted event socket of a room: counted until it is dropped.
@@ -51,6 +54,7 @@ impl Rooms {
             rooms: Mutex::new(HashMap::new()),
             sockets: Arc::new(AtomicUsize::new(0)),
             max_sockets,
+            tablebase: None,
         }
     }
 
@@ -60,13 +64,13 @@ impl Rooms {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A new room for `table`, or an error when too many are open (abandoned ones are removed
-    /// first).
     /// The engines' names, tabula's first, as requests are checked against them.
     pub fn engine_names(&self) -> Vec<String> {
         self.engines.iter().map(|spec| spec.name.clone()).collect()
     }
 
+    /// A new room for `table`, or an error when too many are open (abandoned ones are removed
+    /// first).
     pub fn open(&self, table: Table) -> Result<Arc<Room>, String> {
         self.remove_abandoned();
         let mut rooms = self.map();
@@ -77,6 +81,7 @@ impl Rooms {
         }
         let id = format!("{:032x}", rand::random::<u128>());
         let room = Room::new(id.clone(), self.engines.clone(), table);
+        room.lock().tablebase = self.tablebase.clone();
         rooms.insert(id, room.clone());
         Ok(room)
     }

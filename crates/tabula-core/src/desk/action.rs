@@ -211,7 +211,10 @@ impl Desk {
                 let table = self.why_no_move().is_none().then_some(&self.table);
                 return targets_json(table, &path).map(Applied::Answer);
             }
-            Action::Probe => return probe_json(self.table.session()).map(Applied::Answer),
+            Action::Probe => {
+                let session = self.table.session();
+                return probe_json(session, self.tablebase.clone()).map(Applied::Answer);
+            }
             Action::Goto(ply) => self.table.goto(ply)?,
             Action::Line(place) => self.show_node(place)?,
             Action::Promote(place) => self.promote_line(place)?,

@@ -1,10 +1,11 @@
 //! The `probe` action's answer: perfect play beside every legal move of the position shown, as
 //! lichess's tablebase explorer lists it (best first), with the position's own value on top.
-//! The values come from [`Probe`]: the proven Joust starts and the Joust solver within
-//! [`PROBE_NODES`]; a desk holds no loaded table or proof, so none is asked.
+//! The values come from [`Probe`]: the table or proof the door gave the desk (`tabula gui
+//! --table`, the static page's pieces of the Claustro table), the proven Joust starts and the
+//! Joust solver within [`PROBE_NODES`].
 
 use crate::games::probe::{MoveValue, Probe};
-use crate::session::GameSession;
+use crate::session::{GameSession, SharedOracle};
 use crate::tablebase::Proven;
 use serde::Serialize;
 
@@ -69,9 +70,12 @@ impl PerfectPlay {
     }
 }
 
-/// The `probe` answer for `session`'s position, as JSON, with the desk's probe: no loaded
-/// table, the solver within [`PROBE_NODES`].
-pub fn probe_json(session: &dyn GameSession) -> Result<String, String> {
-    let probe = Probe::new(None, PROBE_NODES);
+/// The `probe` answer for `session`'s position, as JSON, with the desk's probe: the door's
+/// table or proof first, the solver within [`PROBE_NODES`].
+pub fn probe_json(
+    session: &dyn GameSession,
+    loaded: Option<SharedOracle>,
+) -> Result<String, String> {
+    let probe = Probe::new(loaded, PROBE_NODES);
     serde_json::to_string(&PerfectPlay::of(&probe, session)).map_err(|e| e.to_string())
 }

@@ -13,6 +13,7 @@ use crate::clock::Instant;
 use crate::game::Side;
 use crate::protocol::output::printable;
 use crate::record::tree::{MoveTree, NodeId};
+use crate::session::SharedOracle;
 use std::time::Duration;
 
 /// The role of the analysing engine (after white's and black's players).
@@ -54,6 +55,9 @@ pub struct Desk {
     /// moves and cursor it began at ([`Desk::turn_key`]).
     turn_began: Instant,
     turn_key: (usize, usize),
+    /// The solution table or proof `probe` asks first, where the door has one (`tabula gui
+    /// --table`, the static page's table pieces).
+    pub tablebase: Option<SharedOracle>,
 }
 
 impl Desk {
@@ -79,6 +83,7 @@ impl Desk {
             failed: None,
             turn_began: Instant::now(),
             turn_key: (0, 0),
+            tablebase: None,
         }
     }
 

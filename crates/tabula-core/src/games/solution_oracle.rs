@@ -1,10 +1,11 @@
-//! Claustro's solution table as the session's [`Oracle`]: perfect answers for a session's
-//! position, with what the game's history decides at once put first. It lives beside the
-//! registry, at the session's layer, since it reads sessions; the table itself
-//! (`claustro::solution`) knows only positions.
+//! Claustro's solution table (whole, or a page's pieces of it) as the session's [`Oracle`]:
+//! perfect answers for a session's position, with what the game's history decides at once put
+//! first. It lives beside the registry, at the session's layer, since it reads sessions; the
+//! table itself (`claustro::solution`, `claustro::pieces`) knows only positions.
 
 use super::GameKind;
 use super::claustro::Claustro;
+use super::claustro::pieces::TablePieces;
 use super::claustro::solution::{SolutionTable, score};
 use super::claustro::solve::Value;
 use crate::board::position_text::parse_position_text;
@@ -29,11 +30,7 @@ impl Oracle for SolutionTable {
     /// (by the repetition rule, or the 400-ply draw) counts as that result instead of its table
     /// value.
     fn answer(&self, session: &dyn GameSession) -> Option<(String, Score)> {
-        if session.game_name() != GameKind::Claustro.name() {
-            return None;
-        }
-        let parsed = parse_position_text(&session.position_text()).ok()?;
-        let position = Claustro::<1>::from_text(&parsed).ok()?;
+        let position = claustro_position(session)?;
         let (mv, value) = self.best_move(&position, |mv| {
             decided_by_history(session, &position.move_text(mv))
         })?;
@@ -42,17 +39,39 @@ impl Oracle for SolutionTable {
 
     /// The table's value of the position (the game's history aside).
     fn value(&self, session: &dyn GameSession) -> Option<Proven> {
-        if session.game_name() != GameKind::Claustro.name() {
-            return None;
-        }
-        let parsed = parse_position_text(&session.position_text()).ok()?;
-        let position = Claustro::<1>::from_text(&parsed).ok()?;
-        Some(self.value(&position)?.proven())
+        Some(self.value(&claustro_position(session)?)?.proven())
     }
 
     fn tablebase_source(&self) -> Option<&dyn Any> {
         Some(self)
     }
+}
+
+/// The pieces of a table a page loaded: the values of the positions whose rows it has, for the
+/// probes; `go` never asks them (a page's engine runs apart from its table).
+impl Oracle for TablePieces {
+    fn description(&self) -> String {
+        format!("claustro table pieces {}", self.folder())
+    }
+
+    fn answer(&self, _session: &dyn GameSession) -> Option<(String, Score)> {
+        None
+    }
+
+    /// The value where the position's row is loaded; a missing row is kept as wanted.
+    fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        Some(self.value(&claustro_position(session)?)?.proven())
+    }
+}
+
+/// The session's position, if it is Claustro's on a board of at most 64 squares (every board a
+/// table is solved for).
+fn claustro_position(session: &dyn GameSession) -> Option<Claustro<1>> {
+    if session.game_name() != GameKind::Claustro.name() {
+        return None;
+    }
+    let parsed = parse_position_text(&session.position_text()).ok()?;
+    Claustro::<1>::from_text(&parsed).ok()
 }
 
 /// The value of playing `text` in `session` when the game ends at once, on that move or on the

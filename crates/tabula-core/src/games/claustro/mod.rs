@@ -10,6 +10,7 @@ mod layout;
 mod moves;
 mod nnue;
 mod picture;
+pub mod pieces;
 pub mod solution;
 pub mod solve;
 pub mod space;

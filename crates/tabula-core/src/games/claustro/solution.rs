@@ -55,6 +55,11 @@ impl SolutionTable {
         &self.space
     }
 
+    /// Every position's value byte, in the numbering's order.
+    pub fn bytes(&self) -> &[u8] {
+        &self.values
+    }
+
     /// The value of position number `index`.
     pub fn value_at(&self, index: usize) -> Value {
         Value::decode(self.values[index])
@@ -152,33 +157,13 @@ impl SolutionTable {
         Self::from_bytes(&bytes).map_err(|problem| format!("'{shown}': {problem}"))
     }
 
-    /// The solver's view of a position, if the table covers its size and pawn counts.
-    fn pawns_of<const W: usize>(&self, position: &Claustro<W>) -> Option<Pawns> {
-        if position.size() != self.space.size() {
-            return None;
-        }
-        let mut masks = [0u64; 2];
-        for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
-            let squares = position.pawns(side);
-            if squares.count() as usize != self.space.pawns()[s] {
-                return None;
-            }
-            for square in squares.squares() {
-                masks[s] |= 1 << self.space.compact_square(square)?;
-            }
-        }
-        let side = usize::from(position.side_to_move() == Side::Black);
-        Some(Pawns { side, masks })
-    }
-
     /// The value of `position` for its side to move, if the table covers it (a position with a
     /// pawn on a goal is a loss in 0 for the side to move).
     pub fn value<const W: usize>(&self, position: &Claustro<W>) -> Option<Value> {
         if position.goal_winner().is_some() {
             return Some(Value::Loss(0));
         }
-        self.pawns_of(position)
-            .map(|pawns| self.value_at(self.space.index(pawns)))
+        pawns_of(&self.space, position).map(|pawns| self.value_at(self.space.index(pawns)))
     }
 
     /// The best move of `position` by the table and its value for the side to move: the fastest
@@ -253,6 +238,7 @@ pub fn position_text(table: &SolutionTable, index: usize) -> String {
 pub fn solve_command(
     pawns: usize,
     out: &Path,
+    pieces: Option<&Path>,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> Result<String, String> {
     let started = Instant::now();
@@ -265,6 +251,10 @@ pub fn solve_command(
         out.display(),
         counted(HEADER + table.values.len(), "byte")
     )];
+    if let Some(dir) = pieces {
+        let (folder, count) = super::pieces::write_pieces(&table, dir)?;
+        report.push(format!("wrote {} into {folder}", counted(count, "piece")));
+    }
     let start = Claustro::<1>::start(BoardSize::square(5))?;
     if let Some(value) = table.value(&start) {
         report.push(format!("start position: {}", describe(value)));
@@ -304,6 +294,26 @@ pub fn describe(value: Value) -> String {
         Value::Win(n) => format!("the side to move wins in {}", counted(n, "ply")),
         Value::Loss(n) => format!("the side to move loses in {}", counted(n, "ply")),
     }
+}
+
+/// The solver's view of `position`, if it is a position of `space`: of its board size and pawn
+/// counts.
+pub(super) fn pawns_of<const W: usize>(space: &Space, position: &Claustro<W>) -> Option<Pawns> {
+    if position.size() != space.size() {
+        return None;
+    }
+    let mut masks = [0u64; 2];
+    for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let squares = position.pawns(side);
+        if squares.count() as usize != space.pawns()[s] {
+            return None;
+        }
+        for square in squares.squares() {
+            masks[s] |= 1 << space.compact_square(square)?;
+        }
+    }
+    let side = usize::from(position.side_to_move() == Side::Black);
+    Some(Pawns { side, masks })
 }
 
 impl<const W: usize> Tablebase<Claustro<W>> for SolutionTable {

@@ -199,6 +199,12 @@ impl Space {
 
     /// The position number of `pawns`; its masks must hold the right counts on distinct squares.
     #[inline]
+    /// The positions of one row: those with the same side to move and white set, one for each
+    /// black set, numbered in a row (the table's pieces, [`super::pieces`]).
+    pub fn row_len(&self) -> usize {
+        self.sets[1] as usize
+    }
+
     pub fn index(&self, pawns: Pawns) -> usize {
         let [white, black] = pawns.masks;
         let black_rank = self.rank(squeeze(black, white));
