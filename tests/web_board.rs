@@ -668,25 +668,40 @@ async fn the_static_board_shows_perfect_play_in_a_real_browser() {
     .await;
 }
 
+/// Opens Claustro 5 x 5 and its *Perfect play* card, and waits for the values from the table's
+/// pieces (`tables/`, written by scripts/web.sh): the start is a draw by perfect play
+/// (docs/solved.md), and so is each of its six moves, none left unknown.
+async fn claustro_start_draws(client: &Client) -> Res<()> {
+    new_game(client, "claustro", "5", 25).await?;
+    let state = wait_for(client, "white's start squares", ENGINE_REPLY, |s| {
+        !s.movable.is_empty()
+    })
+    .await?;
+    let open = client
+        .execute(
+            "return document.getElementById('perfect-play').open",
+            vec![],
+        )
+        .await
+        .ctx("read whether the card is open")?;
+    if open != true {
+        click(client, "#perfect-play > summary").await?;
+    }
+    let card = board_probe::card_shows(client, "Claustro's values", "White to move: Draw").await?;
+    let listed = board_probe::checked_moves(&card, &state)?;
+    if listed.len() != 6 || listed.iter().any(|(_, value)| value != "Draw") {
+        return Err(format!("the six first moves of Claustro all draw: {card}"));
+    }
+    Ok(())
+}
+
 /// The card on Claustro 5 x 5 at the static home, from the table's pieces the page fetches
-/// (`tables/`, written by scripts/web.sh): the start is a draw by perfect play (docs/solved.md),
-/// and so is every first move, none left unknown (`target/web-screenshots/perfect-play-claustro.png`).
+/// (`target/web-screenshots/perfect-play-claustro.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and the site built by scripts/web.sh; .ci/run runs it"]
 async fn the_static_board_shows_the_claustro_table_from_its_pieces() {
     on_the_board("perfect-play-claustro", async |client: &Client| {
-        new_game(client, "claustro", "5", 25).await?;
-        let state = wait_for(client, "white's start squares", ENGINE_REPLY, |s| {
-            !s.movable.is_empty()
-        })
-        .await?;
-        click(client, "#perfect-play > summary").await?;
-        let card =
-            board_probe::card_shows(client, "Claustro's values", "White to move: Draw").await?;
-        let listed = board_probe::checked_moves(&card, &state)?;
-        if listed.len() != 6 || listed.iter().any(|(_, value)| value != "Draw") {
-            return Err(format!("the six first moves of Claustro all draw: {card}"));
-        }
+        claustro_start_draws(client).await?;
         let page = client.screenshot().await.ctx("a picture of the page")?;
         Ok(vec![("perfect-play-claustro", page)])
     })
@@ -750,7 +765,8 @@ async fn wait_caches(
 /// in every part. Then the static server is ended and the tab put offline (DevTools'
 /// `Network.emulateNetworkConditions`), and the page loaded from the cache is the new build's
 /// and still plays a move against the engine and reviews the game
-/// (`target/web-screenshots/offline.png`).
+/// (`target/web-screenshots/offline.png`), and the *Perfect play* card shows Claustro's start
+/// from the table's pieces fetched while online.
 async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
     std::fs::create_dir_all(shots()).ctx("create the screenshot folder")?;
     let client = site.client.clone();
@@ -800,6 +816,14 @@ async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
         whole,
     )
     .await?;
+    // The Claustro table's pieces of the start, fetched once online (the service worker keeps
+    // them), then back to the game played offline below.
+    claustro_start_draws(&client).await?;
+    wait_caches(&client, "the service worker's cache of pieces", |caches| {
+        caches.iter().any(|cache| cache.starts_with("tables-"))
+    })
+    .await?;
+    new_game(&client, "jesonmor", "9", 81).await?;
     site.stop_server();
     site.devtools(
         "Network.emulateNetworkConditions",
@@ -838,7 +862,9 @@ async fn offline(site: &mut Site, copy: &Path) -> Res<()> {
     )
     .await?;
     let png = client.screenshot().await.ctx("take a screenshot")?;
-    std::fs::write(shots().join("offline.png"), png).ctx("save a screenshot")
+    std::fs::write(shots().join("offline.png"), png).ctx("save a screenshot")?;
+    // Offline, the card shows the values of the pieces fetched before.
+    claustro_start_draws(&client).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
