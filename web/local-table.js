@@ -21,10 +21,6 @@ const ANSWERS = new Set(['targets', 'probe']);
 const TICK_MS = 100;
 /** The least time between two `analysis` events. */
 const ANALYSIS_MS = 200;
-/** How many times a probe is asked again after fetching the Claustro table's pieces it lacked:
- * once is enough (a probe asks for every row it needs at once); the second round covers a
- * position's own value, asked after its moves'. */
-const PIECE_ROUNDS = 2;
 
 /** Loads the module (`generation` > 0: a new instance of it, beside one that trapped) and
  * resolves to its `Desk` class.
@@ -69,6 +65,11 @@ class LocalTable {
     this.analysisAt = 0;
     /** @type {any} */
     this.pendingAnalysis = null;
+    /** @type {Worker | null} the Worker answering `probe` (probe-worker.js), once one is asked */
+    this.prober = null;
+    /** @type {{serial: number, resolve: (answer: unknown) => void, reject: (e: Error) => void} | null} the probe it works on */
+    this.probing = null;
+    this.probeSerial = 0;
     setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -137,34 +138,62 @@ class LocalTable {
     }
     if (m[1] !== ID || !this.desk) throw refusal(`no table ${m[1]}`, 404);
     if (method === 'GET') return JSON.parse(this.call(() => this.desk.state()));
-    // `probe` runs the solver here, on the page's thread, for up to a second or two: the page
-    // asks it only while its card is open, once the position has settled (perfect-play.js).
-    if (m[2] === 'probe') return this.probe(json);
+    // `probe` runs the solver in a Worker of its own: the page asks it only while its card is
+    // open, once the position has settled (perfect-play.js).
+    if (m[2] === 'probe') return this.probe();
     const answer = JSON.parse(this.call(() => this.desk.act(m[2], json)));
     if (!ANSWERS.has(m[2])) this.changed();
     return answer;
   }
 
-  /** `probe`, with the Claustro table's pieces it lacked fetched (`tables/<folder>/<row>.bin`,
-   * written by scripts/web.sh; the service worker keeps those fetched for offline use) and the
-   * probe asked again. A piece that cannot be had leaves its moves' values unknown.
-   * @param {string} json */
-  async probe(json) {
-    let answer = JSON.parse(this.call(() => this.desk.act('probe', json)));
-    for (let round = 0; round < PIECE_ROUNDS; round++) {
-      const { folder, rows } = JSON.parse(this.call(() => this.Desk.wanted_pieces()));
-      const pieces = await Promise.all(rows.map((/** @type {number} */ row) => fetchPiece(folder, row)));
-      let added = 0;
-      pieces.forEach((bytes, i) => {
-        if (bytes) {
-          this.call(() => this.Desk.add_piece(rows[i], bytes));
-          added++;
-        }
-      });
-      if (!added || !this.desk) break;
-      answer = JSON.parse(this.call(() => this.desk.act('probe', json)));
+  /** `probe` of the position shown, answered by a Worker of its own (probe-worker.js), so that
+   * the solver never holds the page. A probe asked while another runs ends that one's Worker
+   * (the answer it was working on is no longer wanted: the page asks for the position it
+   * shows); a Worker whose probe failed is ended too, and the next probe starts a new one.
+   * @returns {Promise<unknown>} */
+  probe() {
+    const t = JSON.parse(this.call(() => this.desk.state()));
+    const message = {
+      serial: ++this.probeSerial,
+      game: t.game,
+      size: `${t.width}x${t.height}`,
+      start: t.start,
+      moves: t.moves.slice(0, t.ply).join(' '),
+    };
+    if (this.probing) {
+      this.probing.reject(refusal('another position was asked for meanwhile', 409));
+      this.endProber();
     }
-    return answer;
+    if (!this.prober) {
+      const worker = new Worker('probe-worker.js', { type: 'module' });
+      worker.onmessage = ({ data }) => this.probed(data);
+      worker.onerror = (e) => this.probed({ serial: this.probeSerial, error: `the probe's Worker failed: ${e.message}` });
+      this.prober = worker;
+    }
+    const prober = this.prober;
+    return new Promise((resolve, reject) => {
+      this.probing = { serial: message.serial, resolve, reject };
+      prober.postMessage(message);
+    });
+  }
+
+  /** The probe's Worker answered.
+   * @param {{serial: number, answer?: string, error?: string}} data */
+  probed(data) {
+    const probing = this.probing;
+    if (!probing || data.serial !== probing.serial) return;
+    this.probing = null;
+    if (data.answer !== undefined) {
+      probing.resolve(JSON.parse(data.answer));
+    } else {
+      this.endProber();
+      probing.reject(refusal(data.error || 'the probe failed'));
+    }
+  }
+
+  endProber() {
+    this.prober?.terminate();
+    this.prober = null;
   }
 
   /** A new table replaces the one there was, its engines and review stopped.
@@ -335,19 +364,5 @@ class LocalTable {
       this.pendingAnalysis = null;
       this.onEvent('analysis', last);
     }, Math.max(0, due));
-  }
-}
-
-/** A piece of the Claustro table, or null where it cannot be had (no network, a site built
- * without it).
- * @param {string} folder
- * @param {number} row
- * @returns {Promise<Uint8Array | null>} */
-async function fetchPiece(folder, row) {
-  try {
-    const response = await fetch(`tables/${folder}/${row}.bin`);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null;
   }
 }

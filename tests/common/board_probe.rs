@@ -11,8 +11,8 @@ use crate::processes::{Context, Res};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
-/// How long a probe may take: the Joust solver, 500,000 nodes a move, in WebAssembly on the
-/// page's thread at the static home.
+/// How long a probe may take: the Joust solver, 500,000 nodes a move, in WebAssembly in a Web
+/// Worker at the static home.
 const PROVING: Duration = Duration::from_secs(30);
 
 /// The card as it shows: whether it is open, its head line, and each move listed (its text,

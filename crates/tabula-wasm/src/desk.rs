@@ -106,17 +106,6 @@ impl Desk {
         Ok(json!({ "games": games }).to_string())
     }
 
-    /// The rows of the Claustro table that probes asked for and lacked since the last call,
-    /// for the page to fetch: `{"folder", "rows"}` (`tables/<folder>/<row>.bin`).
-    pub fn wanted_pieces() -> String {
-        crate::pieces::wanted_json()
-    }
-
-    /// Loads a fetched piece of the Claustro table, row `row`; refused if it is not one.
-    pub fn add_piece(row: u32, bytes: &[u8]) -> Result<(), JsError> {
-        crate::pieces::add(row as usize, bytes).map_err(refused)
-    }
-
     /// A table as POST /api/tables opens it: `{game, size?, white?, black?}`.
     #[wasm_bindgen(constructor)]
     pub fn new(body: &str) -> Result<Desk, JsError> {
@@ -124,7 +113,6 @@ impl Desk {
         let players = checked_players(request.white, request.black, &engines()).map_err(refused)?;
         let table = Table::new(&request.game, request.size.as_deref()).map_err(refused)?;
         let mut desk = CoreDesk::new(table);
-        desk.tablebase = crate::pieces::oracle();
         if players != desk.players {
             desk.players = players;
             desk.committed();

@@ -1,8 +1,8 @@
 //! The Claustro 5 x 5 table in pieces for the page's *Perfect play* card: one store of the rows
-//! the page fetched (`tables/claustro-5x5-4/<row>.bin`, written by `tabula solve claustro
-//! --pieces`), shared by every table the page opens. A probe answers from the rows loaded and
-//! keeps those it lacked; the page fetches them ([`wanted_json`]), hands them over ([`add`])
-//! and probes again, and without a network it shows what it has.
+//! fetched (`tables/claustro-5x5-4/<row>.bin`, written by `tabula solve claustro --pieces`),
+//! for every probe the module's instance answers (in the page's probe Worker). A probe answers
+//! from the rows loaded and keeps those it lacked; the Worker fetches them ([`wanted_json`]),
+//! hands them over ([`add`]) and probes again, and without a network it shows what it has.
 
 use std::sync::{Arc, OnceLock};
 use tabula_core::board::BoardSize;

@@ -1,11 +1,12 @@
 //! What the board page asks of the rules, without the engine: one game at one position, the
 //! squares that may be clicked next while a move is entered (`tabula_core::clicks`, as the
-//! GUI's server answers them), a move's text, the board as the page draws it, and the position
-//! string.
+//! GUI's server answers them), a move's text, the board as the page draws it, the position
+//! string, and each move's value under perfect play.
 
 use std::sync::OnceLock;
 use tabula_core::board_view::board_rows;
 use tabula_core::clicks::{Targets, targets};
+use tabula_core::desk::perfect_play::probe_json;
 use tabula_core::game::Outcome;
 use tabula_core::games::{game_and_size, open_session};
 use tabula_core::session::GameSession;
@@ -87,6 +88,27 @@ impl Rules {
     /// The position string.
     pub fn position(&self) -> String {
         self.session.position_text()
+    }
+
+    /// Each legal move's value under perfect play, as the board's `probe` answers it (JSON),
+    /// from the Claustro table's pieces loaded in this instance ([`crate::pieces`]), the proven
+    /// Joust starts and the Joust solver: run in a Worker of its own (web/probe-worker.js), so
+    /// that the solver never holds the page.
+    pub fn probe(&self) -> Result<String, JsError> {
+        probe_json(self.session.as_ref(), crate::pieces::oracle()).map_err(|why| JsError::new(&why))
+    }
+
+    /// The rows of the Claustro table that probes asked for and lacked since the last call,
+    /// for the page to fetch: `{"folder", "rows"}` (`tables/<folder>/<row>.bin`).
+    #[wasm_bindgen(js_name = wantedPieces)]
+    pub fn wanted_pieces() -> String {
+        crate::pieces::wanted_json()
+    }
+
+    /// Loads a fetched piece of the Claustro table, row `row`; refused if it is not one.
+    #[wasm_bindgen(js_name = addPiece)]
+    pub fn add_piece(row: u32, bytes: &[u8]) -> Result<(), JsError> {
+        crate::pieces::add(row as usize, bytes).map_err(|why| JsError::new(&why))
     }
 
     /// How the game ended (`white wins (...)`, `draw (...)`), or nothing while it goes on.

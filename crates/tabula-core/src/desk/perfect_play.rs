@@ -10,10 +10,11 @@ use crate::tablebase::Proven;
 use serde::Serialize;
 
 /// The nodes the Joust solver may spend on each position a probe asks about (every legal move's
-/// position, then the shown one where its moves leave it open). A probe answers a click, on the
-/// browser's main thread in the static page: an eighth of the solver's default budget keeps a
-/// probe of a dozen moves to about a second there, and still proves most Joust positions from
-/// the middle game on; a position it cannot prove in that budget is shown as unknown.
+/// position, then the shown one where its moves leave it open). A probe answers the card as
+/// soon as a position is shown (in the static page, in a Web Worker): an eighth of the solver's
+/// default budget keeps a probe of a dozen moves to about a second there, and still proves most
+/// Joust positions from the middle game on; a position it cannot prove in that budget is shown
+/// as unknown.
 pub const PROBE_NODES: u64 = 500_000;
 
 /// The answer to `probe`: the position's value for the side to move and each legal move's.

@@ -1,8 +1,8 @@
 // tabula gui: the "Perfect play" card: each legal move of the position shown with its proven
 // value (the table's `probe`), listed as lichess's tablebase explorer lists them: wins first
 // (green), draws (grey), losses (red), unknown last, and the position's value on top. The
-// values are asked only while the card is open, once for each position (the static page
-// proves on its main thread: the card says "proving…" first); a click on a move plays it.
+// values are asked only while the card is open, once for each position (the card says
+// "proving…" meanwhile); a click on a move plays it.
 // @ts-check
 import { api } from './connection.js';
 import { $, cap, h, showError } from './dom.js';
