@@ -6,7 +6,6 @@
 //! for and lacked, for the page to fetch next.
 
 use super::Claustro;
-use super::solution::{SolutionTable, pawns_of};
 use super::solve::Value;
 use super::space::Space;
 use crate::game::BoardSize;
@@ -24,14 +23,13 @@ pub fn piece_name(row: usize) -> String {
     format!("{row}.bin")
 }
 
-/// Writes `table`'s pieces into `dir`/[`folder_name`]; returns that folder and the number of
-/// pieces written.
-pub fn write_pieces(table: &SolutionTable, dir: &Path) -> Result<(String, usize), String> {
-    let space = table.space();
+/// Writes the pieces of the table of `space` whose value bytes are `values` into
+/// `dir`/[`folder_name`]; returns that folder and the number of pieces written.
+pub fn write_pieces(space: &Space, values: &[u8], dir: &Path) -> Result<(String, usize), String> {
     let folder = dir.join(folder_name(space));
     std::fs::create_dir_all(&folder)
         .map_err(|error| format!("cannot make {}: {error}", folder.display()))?;
-    let rows = table.bytes().chunks(space.row_len());
+    let rows = values.chunks(space.row_len());
     let count = rows.len();
     for (row, bytes) in rows.enumerate() {
         let path = folder.join(piece_name(row));
@@ -92,7 +90,7 @@ impl TablePieces {
         if position.goal_winner().is_some() {
             return Some(Value::Loss(0));
         }
-        let index = self.space.index(pawns_of(&self.space, position)?);
+        let index = self.space.index(self.space.pawns_of(position)?);
         let (row, column) = (index / self.space.row_len(), index % self.space.row_len());
         let value = self
             .lock_rows()
@@ -123,44 +121,5 @@ impl TablePieces {
         self.wanted
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::position_text::parse_position_text;
-    use crate::game::Game;
-
-    fn position(text: &str) -> Claustro<1> {
-        Claustro::from_text(&parse_position_text(text).expect("a position")).expect("claustro")
-    }
-
-    #[test]
-    fn pieces_answer_as_the_whole_table_once_their_rows_are_loaded() {
-        let table = SolutionTable::solve(BoardSize::square(5), 2, &mut |_| {}).expect("solved");
-        let dir = std::env::temp_dir().join(format!("tabula-pieces-{}", std::process::id()));
-        let (folder, count) = write_pieces(&table, &dir).expect("written");
-        assert_eq!(count * table.space().row_len(), table.space().len());
-        let pieces = TablePieces::new(BoardSize::square(5), 2).expect("pieces");
-        assert_eq!(Path::new(&folder), dir.join("claustro-5x5-2"));
-        for text in [
-            "3P1/5/1p3/1P3/1p3 w 0 1",
-            "5/1p1p1/5/1P1P1/5 w 0 1",
-            "5/2p2/1P1p1/2P2/5 b 0 1",
-        ] {
-            let shown = position(text);
-            assert_eq!(pieces.value(&shown), None, "{text}: nothing loaded yet");
-            let wanted = pieces.take_wanted();
-            assert_eq!(wanted.len(), 1, "{text}");
-            let path = Path::new(&folder).join(piece_name(wanted[0]));
-            let bytes = std::fs::read(path).expect("the piece");
-            pieces.add(wanted[0], &bytes).expect("a row");
-            assert_eq!(pieces.value(&shown), table.value(&shown), "{text}");
-            assert!(pieces.take_wanted().is_empty());
-        }
-        assert!(pieces.add(0, &[0]).unwrap_err().contains("bytes"));
-        assert!(pieces.add(count, &[]).unwrap_err().contains("no row"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -10,7 +10,7 @@
 use super::Claustro;
 use super::moves::ClaustroMove;
 use super::solve::{SolveProgress, Value, solve};
-use super::space::{Pawns, Space};
+use super::space::Space;
 use crate::board::bitboard::Bitboard;
 use crate::clock::Instant;
 use crate::game::{BoardSize, Game, Side};
@@ -163,7 +163,9 @@ impl SolutionTable {
         if position.goal_winner().is_some() {
             return Some(Value::Loss(0));
         }
-        pawns_of(&self.space, position).map(|pawns| self.value_at(self.space.index(pawns)))
+        self.space
+            .pawns_of(position)
+            .map(|pawns| self.value_at(self.space.index(pawns)))
     }
 
     /// The best move of `position` by the table and its value for the side to move: the fastest
@@ -252,7 +254,7 @@ pub fn solve_command(
         counted(HEADER + table.values.len(), "byte")
     )];
     if let Some(dir) = pieces {
-        let (folder, count) = super::pieces::write_pieces(&table, dir)?;
+        let (folder, count) = super::pieces::write_pieces(&table.space, &table.values, dir)?;
         report.push(format!("wrote {} into {folder}", counted(count, "piece")));
     }
     let start = Claustro::<1>::start(BoardSize::square(5))?;
@@ -294,26 +296,6 @@ pub fn describe(value: Value) -> String {
         Value::Win(n) => format!("the side to move wins in {}", counted(n, "ply")),
         Value::Loss(n) => format!("the side to move loses in {}", counted(n, "ply")),
     }
-}
-
-/// The solver's view of `position`, if it is a position of `space`: of its board size and pawn
-/// counts.
-pub(super) fn pawns_of<const W: usize>(space: &Space, position: &Claustro<W>) -> Option<Pawns> {
-    if position.size() != space.size() {
-        return None;
-    }
-    let mut masks = [0u64; 2];
-    for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
-        let squares = position.pawns(side);
-        if squares.count() as usize != space.pawns()[s] {
-            return None;
-        }
-        for square in squares.squares() {
-            masks[s] |= 1 << space.compact_square(square)?;
-        }
-    }
-    let side = usize::from(position.side_to_move() == Side::Black);
-    Some(Pawns { side, masks })
 }
 
 impl<const W: usize> Tablebase<Claustro<W>> for SolutionTable {

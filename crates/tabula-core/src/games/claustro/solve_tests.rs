@@ -1,13 +1,17 @@
 //! Tests of the Claustro solver and its table: numbering, move counts and predecessors against the
-//! game's own move generation, solved values against a plain depth-limited minimax, table files.
+//! game's own move generation, solved values against a plain depth-limited minimax, table files
+//! and their pieces.
 
 use super::Claustro;
+use super::pieces::{TablePieces, piece_name, write_pieces};
 use super::solution::{SolutionTable, score};
 use super::solve::{Value, solve};
 use super::space::{Pawns, Space};
 use crate::board::bitboard::Bitboard;
+use crate::board::position_text::parse_position_text;
 use crate::game::{BoardSize, Game, Side};
 use crate::search::score::Score;
+use std::path::Path;
 
 fn five() -> BoardSize {
     BoardSize::square(5)
@@ -262,4 +266,37 @@ fn best_moves_keep_the_value() {
         };
         assert_eq!(after, expected, "{}", position.to_text());
     }
+}
+
+/// A Claustro position from its position string.
+fn parsed(text: &str) -> Claustro<1> {
+    Claustro::from_text(&parse_position_text(text).expect("a position")).expect("claustro")
+}
+
+#[test]
+fn pieces_answer_as_the_whole_table_once_their_rows_are_loaded() {
+    let table = SolutionTable::solve(BoardSize::square(5), 2, &mut |_| {}).expect("solved");
+    let dir = std::env::temp_dir().join(format!("tabula-pieces-{}", std::process::id()));
+    let (folder, count) = write_pieces(table.space(), table.bytes(), &dir).expect("written");
+    assert_eq!(count * table.space().row_len(), table.space().len());
+    let pieces = TablePieces::new(BoardSize::square(5), 2).expect("pieces");
+    assert_eq!(Path::new(&folder), dir.join("claustro-5x5-2"));
+    for text in [
+        "3P1/5/1p3/1P3/1p3 w 0 1",
+        "5/1p1p1/5/1P1P1/5 w 0 1",
+        "5/2p2/1P1p1/2P2/5 b 0 1",
+    ] {
+        let shown = parsed(text);
+        assert_eq!(pieces.value(&shown), None, "{text}: nothing loaded yet");
+        let wanted = pieces.take_wanted();
+        assert_eq!(wanted.len(), 1, "{text}");
+        let path = Path::new(&folder).join(piece_name(wanted[0]));
+        let bytes = std::fs::read(path).expect("the piece");
+        pieces.add(wanted[0], &bytes).expect("a row");
+        assert_eq!(pieces.value(&shown), table.value(&shown), "{text}");
+        assert!(pieces.take_wanted().is_empty());
+    }
+    assert!(pieces.add(0, &[0]).unwrap_err().contains("bytes"));
+    assert!(pieces.add(count, &[]).unwrap_err().contains("no row"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

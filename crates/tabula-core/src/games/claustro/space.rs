@@ -4,8 +4,9 @@
 //! the black set among the squares white leaves free). Also the solver's move counting and
 //! predecessor generation on masks.
 
+use super::Claustro;
 use super::layout::{NONE, layout};
-use crate::game::{BoardSize, Side};
+use crate::game::{BoardSize, Game, Side};
 
 /// A position as the solver sees it: the side to move (0 white, 1 black) and each side's pawns
 /// as a mask of compact squares (the board's non-corner squares, numbered in board order).
@@ -203,6 +204,26 @@ impl Space {
     /// black set, numbered in a row (the table's pieces, [`super::pieces`]).
     pub fn row_len(&self) -> usize {
         self.sets[1] as usize
+    }
+
+    /// The solver's view of `position`, if it is a position of this space: of its board size
+    /// and pawn counts.
+    pub fn pawns_of<const W: usize>(&self, position: &Claustro<W>) -> Option<Pawns> {
+        if position.size() != self.size {
+            return None;
+        }
+        let mut masks = [0u64; 2];
+        for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            let squares = position.pawns(side);
+            if squares.count() as usize != self.pawns[s] {
+                return None;
+            }
+            for square in squares.squares() {
+                masks[s] |= 1 << self.compact_square(square)?;
+            }
+        }
+        let side = usize::from(position.side_to_move() == Side::Black);
+        Some(Pawns { side, masks })
     }
 
     pub fn index(&self, pawns: Pawns) -> usize {
