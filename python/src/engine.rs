@@ -23,6 +23,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use tabula_core::board::Side;
 use tabula_core::game::BoardSize;
+use tabula_core::games::probe::{ProvenAnswer, proven_answer};
 use tabula_core::games::{GameKind, game_and_size, net_input_count, open_session};
 use tabula_core::nnue::{Network, load_net_file, registry};
 use tabula_core::search::limits::Limits;
@@ -30,7 +31,7 @@ use tabula_core::search::tt::TranspositionTable;
 use tabula_core::search::{
     HASH_RANGE, Iteration, MULTI_PV_RANGE, Settings, Signals, THREADS_RANGE, usable_threads,
 };
-use tabula_core::session::GameSession;
+use tabula_core::session::{GameSession, SharedOracle};
 
 /// A seed: any whole number a `u64` holds.
 const SEED_RANGE: (usize, usize) = (0, usize::MAX);
@@ -58,6 +59,9 @@ pub struct Engine {
     rng: Mutex<StdRng>,
     /// The hash table, None once the engine has quit.
     tt: Mutex<Option<Arc<TranspositionTable>>>,
+    /// The Claustro table or Joust proof `table` names: `play` at full strength plays from it
+    /// where it covers the position, and every search probes it inside its tree (`tbhits`).
+    solution: Option<SharedOracle>,
     /// Who searches now; others wait.
     turns: Turns,
     signals: Mutex<Arc<Signals>>,
@@ -70,13 +74,16 @@ impl Engine {
     /// `Hash` and `MultiPV`; `level` a named level (`novice` ... `max`) and `elo` a `UCI_Elo`
     /// (at most one), both for `play`; `use_nnue` and `eval_file` choose this engine's
     /// evaluation (the hand-written one, or a net file for the game at one size), whatever
-    /// other engines choose; `seed` seeds the draws of the weaker levels.
+    /// other engines choose; `seed` seeds the draws of the weaker levels; `table` a Claustro
+    /// table or Joust proof (the protocol's `SolutionFile`, loaded once per process): `play` at
+    /// full strength plays from it where it covers the position, as from the proven Joust
+    /// starts, and every search probes it inside its tree (`tbhits`).
     #[new]
     #[pyo3(signature = (game, size = None, threads = Whole::Fits(1), hash_mb = Whole::Fits(16),
         multipv = Whole::Fits(1), level = None, elo = None, use_nnue = Flag(true), eval_file = None,
-        seed = Whole::Fits(0)),
+        seed = Whole::Fits(0), table = None),
         text_signature = "(game, size=None, threads=1, hash_mb=16, multipv=1, level=None, \
-            elo=None, use_nnue=True, eval_file=None, seed=0)")]
+            elo=None, use_nnue=True, eval_file=None, seed=0, table=None)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: Text,
@@ -89,6 +96,7 @@ impl Engine {
         use_nnue: Flag,
         eval_file: Option<Text>,
         seed: Whole,
+        table: Option<Text>,
     ) -> PyResult<Engine> {
         let game = game.named("game")?;
         let level = Text::optional(level, "level")?;
@@ -103,6 +111,10 @@ impl Engine {
         let multipv = multipv.within("multipv", MULTI_PV_RANGE)?;
         let seed: u64 = seed.within("seed", SEED_RANGE)?;
         let tt = TranspositionTable::try_new(hash_mb).map_err(refused)?;
+        let solution = Text::optional(table, "table")?
+            .map(|path| crate::tables::table(&path))
+            .transpose()
+            .map_err(refused)?;
         let loaded = eval_file
             .as_deref()
             .map(|path| load_net(game, size, path).map(|net| (net, path.to_string())))
@@ -119,6 +131,7 @@ impl Engine {
             },
             rng: Mutex::new(StdRng::seed_from_u64(seed)),
             tt: Mutex::new(Some(Arc::new(tt))),
+            solution,
             turns: Turns::default(),
             signals: Mutex::new(Arc::default()),
         })
@@ -172,7 +185,8 @@ impl Engine {
             return Err(PyValueError::new_err(NO_LIMIT));
         }
         let asked: Option<usize> = optional(multipv, "multipv", MULTI_PV_RANGE)?;
-        let session = self.session_of(position)?;
+        let mut session = self.session_of(position)?;
+        session.set_tablebase(self.solution.clone());
         let turn = session.side_to_move();
         let settings = self.settings(asked.unwrap_or(self.multipv));
         let lines = self.run(py, move |tt, signals| {
@@ -213,11 +227,17 @@ impl Engine {
         nodes: Option<Whole>,
     ) -> PyResult<PlayResult> {
         let limits = read_limits(limit, depth, movetime, nodes)?;
-        let session = self.session_of(position)?;
+        let mut session = self.session_of(position)?;
         if self.player.needs_limit(&limits) {
             return Err(PyValueError::new_err(NO_LIMIT));
         }
         let turn = session.side_to_move();
+        if self.player.is_full_strength()
+            && let Some(answer) = proven_answer(self.solution.as_ref(), session.as_ref())
+        {
+            return proven_play(py, answer, turn);
+        }
+        session.set_tablebase(self.solution.clone());
         let seed = self.lock_rng().random::<u64>();
         let (player, settings) = (self.player, self.settings(1));
         let chosen = self.run(py, move |tt, signals| {
@@ -377,6 +397,30 @@ fn load_net(game: GameKind, size: Option<BoardSize>, path: &str) -> PyResult<&'s
         )));
     }
     registry::keep(net).map_err(|why| refused(format!("'{path}': {why}")))
+}
+
+/// `play`'s result where something proven gave the move at once, its `info` as the protocol's
+/// `go` writes it (depth 1, no nodes, a `tbhits` of 1 where a table or proof gave it).
+fn proven_play(py: Python<'_>, answer: ProvenAnswer, turn: Side) -> PyResult<PlayResult> {
+    let line = Iteration {
+        depth: 1,
+        multipv: 1,
+        seldepth: 1,
+        score: answer.score,
+        nodes: 0,
+        nps: 0,
+        time_ms: 0,
+        hashfull: 0,
+        tbhits: u64::from(answer.from_table),
+        pv: vec![answer.best_move.clone()],
+    };
+    Ok(PlayResult {
+        chosen: Some(answer.best_move),
+        ponder: None,
+        info: line_dict(py, &line, turn)?.unbind(),
+        draw_offered: false,
+        resigned: false,
+    })
 }
 
 /// One line of a search as python-chess's `InfoDict`.

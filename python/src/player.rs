@@ -63,6 +63,11 @@ impl Player {
         }
     }
 
+    /// Whether this player plays at full strength (`max`, no Elo).
+    pub fn is_full_strength(&self) -> bool {
+        self.elo.is_none() && self.level == Level::Max
+    }
+
     /// Whether this player draws a uniformly random legal move.
     pub fn is_random(&self) -> bool {
         self.elo.is_none() && self.level == Level::Random

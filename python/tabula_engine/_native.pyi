@@ -166,6 +166,7 @@ class Engine:
         use_nnue: bool = True,
         eval_file: Optional[str] = None,
         seed: int = 0,
+        table: Optional[str] = None,
     ) -> Engine: ...
     @property
     def game(self) -> str: ...

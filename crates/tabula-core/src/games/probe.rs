@@ -6,8 +6,42 @@
 use super::joust::proven_starts::ProvenStarts;
 use super::joust::solve::LiveSolver;
 use crate::game::Outcome;
+use crate::search::score::Score;
 use crate::session::{GameSession, Oracle, SharedOracle};
 use crate::tablebase::Proven;
+
+/// A move played at once from what is proven, without searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProvenAnswer {
+    pub best_move: String,
+    pub score: Score,
+    /// Where it came from, for people (`solution table`, `proven: joust starts ...`).
+    pub source: String,
+    /// Whether a loaded table or proof gave it (a hit, as UCI's `tbhits` counts them).
+    pub from_table: bool,
+}
+
+/// The move `go` plays at once at full strength where something proven covers the session's
+/// position: the loaded table's or proof's, else the proven Joust starts'. Every door that
+/// plays at full strength asks this (the protocol's `go`, Python's `Engine.play`).
+pub fn proven_answer(
+    loaded: Option<&SharedOracle>,
+    session: &dyn GameSession,
+) -> Option<ProvenAnswer> {
+    let answer = |(best_move, score): (String, Score), source: String, from_table| ProvenAnswer {
+        best_move,
+        score,
+        source,
+        from_table,
+    };
+    match loaded.and_then(|table| table.answer(session)) {
+        Some(found) => Some(answer(found, "solution table".to_string(), true)),
+        None => ProvenStarts.answer(session).map(|found| {
+            let source = format!("proven: {}", ProvenStarts.description());
+            answer(found, source, false)
+        }),
+    }
+}
 
 /// A legal move and its value for the side that plays it, if an oracle knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

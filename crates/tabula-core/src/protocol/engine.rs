@@ -12,14 +12,13 @@ use super::progress::Progress;
 use super::watch::Watch;
 use crate::bench;
 use crate::game::{Outcome, Side};
-use crate::games::joust::proven_starts::ProvenStarts;
-use crate::games::probe::{Probe, value_text};
+use crate::games::probe::{Probe, proven_answer, value_text};
 use crate::games::{GameKind, build_session, load_oracle, open_session};
 use crate::level::{Level, random_move};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Settings, Signals};
-use crate::session::{GameSession, Oracle, Setup, SharedOracle};
+use crate::session::{GameSession, Setup, SharedOracle};
 use crate::strength::Strength;
 use crate::strength::limited::LimitedSearch;
 use crate::strength::reach::ReachNotice;
@@ -694,27 +693,17 @@ impl Engine {
     }
 
     /// Answers `go` from the solution table if one is loaded and covers the position, else from
-    /// the proven starts of Joust; false if neither covers it.
+    /// the proven starts of Joust ([`proven_answer`]); false if neither covers it.
     fn answer_from_table(&self) -> bool {
-        let session = self.session.as_ref();
-        let answer = match self
-            .solution
-            .as_ref()
-            .and_then(|table| table.answer(session))
-        {
-            Some(answer) => Some((answer, "solution table".to_string(), 1)),
-            None => ProvenStarts.answer(session).map(|answer| {
-                let source = format!("proven: {}", ProvenStarts.description());
-                (answer, source, 0)
-            }),
-        };
-        let Some(((mv, score), source, tbhits)) = answer else {
+        let Some(answer) = proven_answer(self.solution.as_ref(), self.session.as_ref()) else {
             return false;
         };
+        let (mv, tbhits) = (&answer.best_move, u8::from(answer.from_table));
         self.out.line(&format!(
-            "info depth 1 score {score} nodes 0 tbhits {tbhits} pv {mv}"
+            "info depth 1 score {} nodes 0 tbhits {tbhits} pv {mv}",
+            answer.score
         ));
-        self.out.line(&format!("info string {source}"));
+        self.out.line(&format!("info string {}", answer.source));
         self.out.line(&format!("bestmove {mv}"));
         true
     }
