@@ -1,8 +1,8 @@
 //! The board page's "Perfect play" card, checked alike in both homes (`gui_browser` at the
 //! server's, `web_board` at the static site's): opened on Joust 5 x 5, it lists every legal
 //! move of the start with its value, wins first, the position's value on top; a click on a
-//! winning move plays it, and the card follows the board to the next position. On Jeson Mor,
-//! which nothing proves, every move is listed as unknown.
+//! winning move plays it, and the card follows the board to the next position. At Jeson Mor's
+//! start, which no table, solver or short mate proves, every move is listed as unknown.
 
 use std::time::Duration;
 
@@ -113,7 +113,7 @@ pub fn checked_moves(card: &Value, state: &PageState) -> Res<Vec<(String, String
 
 /// Opens the card on Joust 5 x 5 (white the person, as the page opens), checks what it lists,
 /// plays its first winning move by a click and sees the board and the card follow, then sees
-/// Jeson Mor's moves all unknown; returns a picture of the card at the start of Joust and one
+/// Jeson Mor's first moves all unknown; returns a picture of the card at the start of Joust and one
 /// of the page on Jeson Mor.
 pub async fn perfect_play(client: &Client) -> Res<(Vec<u8>, Vec<u8>)> {
     new_game(client, "joust", "5", 25).await?;

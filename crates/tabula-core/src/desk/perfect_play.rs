@@ -1,8 +1,9 @@
 //! The `probe` action's answer: perfect play beside every legal move of the position shown, as
 //! lichess's tablebase explorer lists it (best first), with the position's own value on top.
 //! The values come from [`Probe`]: the table or proof the door gave the desk (`tabula gui
-//! --table`, the static page's pieces of the Claustro table), the proven Joust starts and the
-//! Joust solver within [`PROBE_NODES`].
+//! --table`, the static page's pieces of the Claustro table), the proven Joust starts, the
+//! Joust solver within [`PROBE_NODES`], and the search's own proofs within
+//! [`PROBE_SEARCH_NODES`].
 
 use crate::games::probe::{MoveValue, Probe};
 use crate::session::{GameSession, SharedOracle};
@@ -71,12 +72,18 @@ impl PerfectPlay {
     }
 }
 
+/// The nodes of tabula's search on each position a probe asks about where nothing else knows its
+/// value: the search's own proofs (a short mate, Joust's mirror) show beside the moves of every
+/// game, at a twentieth of a second a move or so.
+pub const PROBE_SEARCH_NODES: u64 = 50_000;
+
 /// The `probe` answer for `session`'s position, as JSON, with the desk's probe: the door's
-/// table or proof first, the solver within [`PROBE_NODES`].
+/// table or proof first, the solver within [`PROBE_NODES`], then the search within
+/// [`PROBE_SEARCH_NODES`].
 pub fn probe_json(
     session: &dyn GameSession,
     loaded: Option<SharedOracle>,
 ) -> Result<String, String> {
-    let probe = Probe::new(loaded, PROBE_NODES);
+    let probe = Probe::new(loaded, PROBE_NODES).with_search(PROBE_SEARCH_NODES);
     serde_json::to_string(&PerfectPlay::of(&probe, session)).map_err(|e| e.to_string())
 }

@@ -2,10 +2,12 @@
 //! bad request refused with its reason.
 
 use super::action::{Action, Applied};
-use super::perfect_play::PROBE_NODES;
+use super::perfect_play::{PROBE_NODES, PROBE_SEARCH_NODES};
 use super::state::Desk;
 use super::table::Table;
+use crate::game::Outcome;
 use crate::games::probe::{Probe, best_of, value_text};
+use crate::session::GameSession;
 use serde_json::Value;
 
 /// The desk's answer to `probe` with `body`, as JSON.
@@ -35,7 +37,9 @@ fn every_legal_move_of_joust_5x5_is_listed_with_the_probes_value() {
     assert_eq!(desk.version, version, "a probe changes nothing");
 
     let session = desk.table.session();
-    let expected = Probe::new(None, PROBE_NODES).move_values(session);
+    let expected = Probe::new(None, PROBE_NODES)
+        .with_search(PROBE_SEARCH_NODES)
+        .move_values(session);
     let moves = answer["moves"].as_array().expect("moves");
     let listed: Vec<(String, String)> = moves
         .iter()
@@ -62,6 +66,68 @@ fn every_legal_move_of_joust_5x5_is_listed_with_the_probes_value() {
         moves.iter().any(|entry| entry["result"].is_string()),
         "the solver proves some moves of Joust 5x5: {answer}"
     );
+}
+
+/// Whether the side to move forces a win within `plies` plies, by trying every line (a plain
+/// negamax over the rules, knowing nothing of the search).
+fn wins_within(session: &dyn GameSession, plies: u32) -> bool {
+    if let Some(verdict) = session.verdict() {
+        return verdict.outcome == Outcome::Win(session.side_to_move());
+    }
+    plies > 0
+        && session.legal_moves().iter().any(|text| {
+            let mut child = session.boxed_clone();
+            child.play_move(text).expect("a legal move");
+            loses_within(child.as_ref(), plies - 1)
+        })
+}
+
+/// Whether the side to move loses within `plies` plies whatever it plays.
+fn loses_within(session: &dyn GameSession, plies: u32) -> bool {
+    if let Some(verdict) = session.verdict() {
+        return verdict.outcome == Outcome::Win(session.side_to_move().opponent());
+    }
+    plies > 0
+        && session.legal_moves().iter().all(|text| {
+            let mut child = session.boxed_clone();
+            child.play_move(text).expect("a legal move");
+            wins_within(child.as_ref(), plies - 1)
+        })
+}
+
+#[test]
+fn the_search_s_own_proofs_show_where_no_table_or_solver_knows() {
+    // Jeson Mor 5 x 5: white's knight on b1 reaches the centre, c3, which black's knight on e5
+    // cannot take, and leaves it next move, winning (rules.md).
+    let mut desk = Desk::new(Table::new("jesonmor", Some("5")).expect("jeson mor 5x5"));
+    let action = Action::parse(
+        "position",
+        br#"{"position": "4n/5/5/5/1N3 w 0 1"}"#,
+        &["tabula".to_string()],
+    )
+    .expect("a position request");
+    let action = action.set_up(desk.table.game).expect("a position");
+    desk.apply(action).expect("set up");
+    let answer = probe(&mut desk, "{}").expect("a probe");
+    let first = &answer["moves"][0];
+    assert_eq!(first["move"], "b1c3", "{answer}");
+    assert_eq!(words(&first["result"], &first["plies"]), "win in 3");
+    assert_eq!(words(&answer["position"], &answer["plies"]), "win in 3");
+    let session = desk.table.session();
+    assert!(wins_within(session, 3) && !wins_within(session, 2));
+    for entry in answer["moves"].as_array().expect("moves") {
+        let mut child = session.boxed_clone();
+        child
+            .play_move(entry["move"].as_str().expect("a move"))
+            .expect("legal");
+        let plies = entry["plies"].as_u64().map(|n| n as u32);
+        match (entry["result"].as_str(), plies) {
+            (Some("win"), Some(n)) => assert!(loses_within(child.as_ref(), n - 1), "{entry}"),
+            (Some("loss"), Some(n)) => assert!(wins_within(child.as_ref(), n - 1), "{entry}"),
+            (None, _) => {}
+            _ => panic!("a search proves wins and losses with their plies: {entry}"),
+        }
+    }
 }
 
 #[test]

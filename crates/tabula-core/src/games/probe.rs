@@ -6,9 +6,15 @@
 use super::joust::proven_starts::ProvenStarts;
 use super::joust::solve::LiveSolver;
 use crate::game::Outcome;
-use crate::search::score::Score;
+use crate::search::limits::Limits;
+use crate::search::score::{PROVEN_BOUND, Score};
+use crate::search::tt::TranspositionTable;
+use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Oracle, SharedOracle};
 use crate::tablebase::Proven;
+
+/// The hash table of a probe's search, in megabytes: a probe's searches are small.
+const SEARCH_HASH_MB: usize = 4;
 
 /// A move played at once from what is proven, without searching.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,11 +56,14 @@ pub struct MoveValue {
     pub value: Option<Proven>,
 }
 
-/// Where values come from, asked in order: a loaded table or proof, the proven starts, then the
-/// Joust solver with its budget of nodes (0: not at all).
+/// Where values come from, asked in order: a loaded table or proof, the proven starts, the
+/// Joust solver with its budget of nodes (0: not at all), then, where asked for, the search's
+/// own proofs (a mate, or a result proven by a known strategy) within its budget.
 pub struct Probe {
     loaded: Option<SharedOracle>,
     live: LiveSolver,
+    /// The nodes of the search that may prove a position no oracle knows (0: none).
+    search_nodes: u64,
 }
 
 impl Probe {
@@ -66,17 +75,56 @@ impl Probe {
             live: LiveSolver {
                 max_nodes: solver_nodes,
             },
+            search_nodes: 0,
         }
+    }
+
+    /// The same probe, also asking tabula's search, within `nodes` a position, where nothing
+    /// else knows the value: a mate it finds is a win or loss in so many plies, a result it
+    /// proves by a known strategy (Joust's mirror) a win or loss. For the board, which shows
+    /// what the search proves; not for what must be certain by a proof (adjudication, suites).
+    pub fn with_search(mut self, nodes: u64) -> Probe {
+        self.search_nodes = nodes;
+        self
     }
 
     /// The value of the session's position for its side to move: the game's verdict where it
     /// has ended, else the first oracle's that knows it, the solver last.
     pub fn value(&self, session: &dyn GameSession) -> Option<Proven> {
-        self.known_value(session).or_else(|| {
-            (self.live.max_nodes > 0)
-                .then(|| self.live.value(session))
-                .flatten()
-        })
+        self.known_value(session)
+            .or_else(|| {
+                (self.live.max_nodes > 0)
+                    .then(|| self.live.value(session))
+                    .flatten()
+            })
+            .or_else(|| self.searched_value(session))
+    }
+
+    /// What the search proves of the session's position within its budget, if asked to.
+    fn searched_value(&self, session: &dyn GameSession) -> Option<Proven> {
+        if self.search_nodes == 0 {
+            return None;
+        }
+        let tt = TranspositionTable::try_new(SEARCH_HASH_MB).ok()?;
+        let limits = Limits {
+            nodes: Some(self.search_nodes),
+            ..Limits::default()
+        };
+        let summary = session.search(
+            &limits,
+            Settings::default(),
+            &tt,
+            &Signals::default(),
+            &mut |_| {},
+        );
+        match summary.result.score {
+            // Mate in n of the side to move's moves: its n-th move ends the game.
+            Score::Mate(n) if n > 0 => Some(Proven::Win(Some(2 * n.unsigned_abs() - 1))),
+            Score::Mate(n) => Some(Proven::Loss(Some(2 * n.unsigned_abs()))),
+            Score::Centipawns(cp) if cp >= PROVEN_BOUND => Some(Proven::Win(None)),
+            Score::Centipawns(cp) if cp <= -PROVEN_BOUND => Some(Proven::Loss(None)),
+            Score::Centipawns(_) => None,
+        }
     }
 
     /// The value the game's verdict, a loaded table or proof or the proven starts give, without
