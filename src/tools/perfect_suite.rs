@@ -9,7 +9,6 @@ use crate::games::probe::{MoveValue, Probe};
 use crate::games::{GameKind, open_session};
 use crate::search::limits::Limits;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Settings, Signals};
 use crate::session::GameSession;
 use crate::tablebase::Proven;
 use rand::rngs::StdRng;
@@ -90,14 +89,7 @@ pub fn write_suite(
                 moves.get(rng.random_range(0..moves.len().max(1))).cloned()
             } else {
                 tt.clear();
-                let summary = session.search(
-                    &limits,
-                    Settings::default(),
-                    &tt,
-                    &Signals::default(),
-                    &mut |_| {},
-                );
-                summary.best_move
+                session.search_quietly(&limits, &tt).best_move
             };
             let Some(mv) = mv else { break };
             session.play_move(&mv)?;

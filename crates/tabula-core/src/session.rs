@@ -164,6 +164,17 @@ pub trait GameSession: Send {
         signals: &Signals,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchSummary;
+    /// Searches the current position within `limits` alone: the default settings, nothing to
+    /// stop it from outside and nothing reported on the way (a tool's fixed search).
+    fn search_quietly(&self, limits: &Limits, tt: &TranspositionTable) -> SearchSummary {
+        self.search(
+            limits,
+            Settings::default(),
+            tt,
+            &Signals::default(),
+            &mut |_| {},
+        )
+    }
     /// An independent copy (for the search thread).
     fn boxed_clone(&self) -> Box<dyn GameSession>;
 

@@ -9,7 +9,6 @@ use crate::game::Outcome;
 use crate::search::limits::Limits;
 use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
-use crate::search::{Settings, Signals};
 use crate::session::{GameSession, Oracle, SharedOracle};
 use crate::tablebase::Proven;
 
@@ -110,14 +109,7 @@ impl Probe {
             nodes: Some(self.search_nodes),
             ..Limits::default()
         };
-        let summary = session.search(
-            &limits,
-            Settings::default(),
-            &tt,
-            &Signals::default(),
-            &mut |_| {},
-        );
-        match summary.result.score {
+        match session.search_quietly(&limits, &tt).result.score {
             // Mate in n of the side to move's moves: its n-th move ends the game.
             Score::Mate(n) if n > 0 => Some(Proven::Win(Some(2 * n.unsigned_abs() - 1))),
             Score::Mate(n) => Some(Proven::Loss(Some(2 * n.unsigned_abs()))),
