@@ -84,8 +84,7 @@ impl NumberTable {
 pub struct ProofSearch<'a> {
     pub board: &'a Board,
     pub table: &'a mut NumberTable,
-    pub burned_keys: &'a [u64],
-    pub key_of: &'a dyn Fn(u64, &Node) -> u64,
+    pub key_of: &'a dyn Fn(&Node) -> u64,
     pub split: bool,
     pub paths: &'a mut regions::PathCache,
     /// Stop once this many nodes are searched (0: never); the numbers are then unfinished.
@@ -97,22 +96,21 @@ pub struct ProofSearch<'a> {
 
 impl ProofSearch<'_> {
     /// The numbers of `node` once one of them reaches its threshold.
-    pub fn search(&mut self, node: &Node, burned_key: u64, limit: Numbers) -> Numbers {
+    pub fn search(&mut self, node: &Node, limit: Numbers) -> Numbers {
         *self.nodes += 1;
         if (*self.nodes).is_multiple_of(super::REPORT_EVERY) {
             (self.progress)(*self.nodes);
         }
         let start = *self.nodes;
-        let key = (self.key_of)(burned_key, node);
+        let key = (self.key_of)(node);
         if let Some(settled) = self.settled(node) {
             self.table.store(key, settled, 1);
             return settled;
         }
-        let child_key = burned_key ^ self.burned_keys[node.mover as usize];
         let children: Vec<(Node, u64)> = squares(node.targets(self.board))
             .map(|to| {
                 let child = node.after(to);
-                let key = (self.key_of)(child_key, &child);
+                let key = (self.key_of)(&child);
                 (child, key)
             })
             .collect();
@@ -147,7 +145,7 @@ impl ProofSearch<'_> {
                 // search does not hop between two close children.
                 disproof: limit.proof.min(second.saturating_add(1 + second / 4)),
             };
-            self.search(&children[best].0, child_key, child_limit);
+            self.search(&children[best].0, child_limit);
         }
         self.table.store(key, numbers, *self.nodes - start + 1);
         numbers

@@ -1,5 +1,5 @@
 //! Joust solved: a depth-first proof search that says whether the side to move wins, with a
-//! transposition table, the endgame of knights apart settled by their longest paths
+//! transposition table (whose key counts as burned the squares neither knight can reach), the endgame of knights apart settled by their longest paths
 //! ([`regions`]), and the leaps that leave the other knight fewest replies tried first.
 
 pub mod board;
@@ -55,11 +55,18 @@ impl Default for Ideas {
     }
 }
 
-/// Keys of the burned squares and of each knight's square, as Zobrist hashing makes them.
+/// A node's key in a transposition table: its closed squares hashed, and a key for each
+/// knight's square.
 struct Keys {
-    burned: [u64; board::MAX_SQUARES],
     mover: [u64; board::MAX_SQUARES],
     other: [u64; board::MAX_SQUARES],
+}
+
+/// SplitMix64's finaliser: every bit of `z` stirred into every bit of the result.
+fn stir(mut z: u64) -> u64 {
+    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ z >> 31
 }
 
 impl Keys {
@@ -68,20 +75,20 @@ impl Keys {
         let mut state = 0x7AB0_1A5E_ED5E_ED00u64;
         let mut next = || {
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ z >> 31
+            stir(state)
         };
         Keys {
-            burned: std::array::from_fn(|_| next()),
             mover: std::array::from_fn(|_| next()),
             other: std::array::from_fn(|_| next()),
         }
     }
 
-    fn burned(&self, set: Squares) -> u64 {
-        squares(set).fold(0, |key, square| key ^ self.burned[square as usize])
+    /// The key of `node` where the squares of `dead` count as burned too.
+    fn of(&self, node: &Node, dead: Squares) -> u64 {
+        let gone = node.burned | dead;
+        stir(gone as u64 ^ stir((gone >> 64) as u64 ^ 0x005E_ED0F_DEAD))
+            ^ self.mover[node.mover as usize]
+            ^ self.other[node.other as usize]
     }
 }
 
@@ -139,14 +146,15 @@ impl<'b> Solver<'b> {
 
     /// Whether the side to move wins `node`.
     pub fn mover_wins(&mut self, node: &Node) -> bool {
-        let burned_key = self.keys.burned(node.burned);
         match self.numbers.as_mut() {
-            None => self.wins(node, burned_key),
+            None => {
+                let wins = self.solve(node, self.node_limit());
+                self.gave_up |= wins.is_none();
+                wins.unwrap_or(false)
+            }
             Some(table) => {
                 let keys = &self.keys;
-                let key_of = |burned_key: u64, node: &Node| {
-                    burned_key ^ keys.mover[node.mover as usize] ^ keys.other[node.other as usize]
-                };
+                let key_of = |node: &Node| keys.of(node, 0);
                 let progress = &mut self.progress;
                 let mut report = |nodes: u64| {
                     if let Some(progress) = progress {
@@ -156,7 +164,6 @@ impl<'b> Solver<'b> {
                 let mut search = dfpn::ProofSearch {
                     board: self.board,
                     table,
-                    burned_keys: &keys.burned,
                     key_of: &key_of,
                     split: self.ideas.split,
                     paths: &mut self.paths,
@@ -169,7 +176,7 @@ impl<'b> Solver<'b> {
                     proof: dfpn::INFINITE,
                     disproof: dfpn::INFINITE,
                 };
-                let wins = search.search(node, burned_key, limit).proof == 0;
+                let wins = search.search(node, limit).proof == 0;
                 self.gave_up |= self.ideas.max_nodes > 0 && self.nodes >= self.ideas.max_nodes;
                 wins
             }
@@ -191,39 +198,46 @@ impl<'b> Solver<'b> {
         winners
     }
 
-    fn wins(&mut self, node: &Node, burned_key: u64) -> bool {
+    /// The node count at which a solve gives up.
+    fn node_limit(&self) -> u64 {
+        match self.ideas.max_nodes {
+            0 => u64::MAX,
+            limit => limit,
+        }
+    }
+
+    /// Whether the side to move wins `node`, or `None` if that is not known when the node count
+    /// reaches `until`.
+    fn solve(&mut self, node: &Node, until: u64) -> Option<bool> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(REPORT_EVERY)
             && let Some(progress) = &mut self.progress
         {
             progress(self.nodes, &self.line);
         }
-        if self.nodes == self.ideas.max_nodes {
-            self.gave_up = true;
-        }
-        if self.gave_up {
-            // Unwinds at once: every node above sees a lost child and stops.
-            return false;
+        if self.nodes >= until {
+            return None;
         }
         let board = self.board;
         let targets = node.targets(board);
         if targets == 0 {
-            return false;
+            return Some(false);
         }
         // A leap after which the other knight cannot move wins at once.
         let other_open = board.leaps(node.other) & !node.burned & !bit(node.mover);
         if squares(targets).any(|to| other_open & !bit(to) == 0) {
-            return true;
+            return Some(true);
         }
-        let key = burned_key
-            ^ self.keys.mover[node.mover as usize]
-            ^ self.keys.other[node.other as usize];
+        let reach = regions::Reach::of(board, node);
+        // Squares neither knight can reach play no part: positions that differ only there are
+        // one position to the table.
+        let key = self.keys.of(node, reach.dead());
         if let Some(wins) = self.table.as_ref().and_then(|table| table.probe(key)) {
-            return wins;
+            return Some(wins);
         }
         let start = self.nodes;
         let settled = if self.ideas.split {
-            regions::apart(board, node).and_then(|regions| {
+            reach.apart().and_then(|regions| {
                 regions::mover_wins_apart(board, node, regions, &mut self.paths)
             })
         } else {
@@ -233,20 +247,24 @@ impl<'b> Solver<'b> {
             self.apart += 1;
             wins
         } else {
-            let child_key = burned_key ^ self.keys.burned[node.mover as usize];
             let leaps = self.ordered(node);
             let count = leaps.len() as u8;
-            leaps.into_iter().enumerate().any(|(index, to)| {
+            let mut wins = false;
+            for (index, to) in leaps.into_iter().enumerate() {
                 self.line.push((index as u8 + 1, count));
-                let child_wins = self.wins(&node.after(to), child_key);
+                let child_wins = self.solve(&node.after(to), until);
                 self.line.pop();
-                !child_wins
-            })
+                if !child_wins? {
+                    wins = true;
+                    break;
+                }
+            }
+            wins
         };
         if let Some(table) = &mut self.table {
             table.store(key, wins, self.nodes - start + 1);
         }
-        wins
+        Some(wins)
     }
 
     /// The mover's leaps, those that leave the other knight fewest replies first (then those

@@ -43,6 +43,35 @@ pub fn reach(board: &Board, from: u8, open: Squares) -> Squares {
     reached
 }
 
+/// The squares each knight can ever reach from a node, and those open to either.
+pub struct Reach {
+    open: Squares,
+    mover: Squares,
+    other: Squares,
+}
+
+impl Reach {
+    /// What each knight of `node` can reach.
+    pub fn of(board: &Board, node: &Node) -> Reach {
+        let open = board.all() & !node.closed();
+        Reach {
+            open,
+            mover: reach(board, node.mover, open),
+            other: reach(board, node.other, open),
+        }
+    }
+
+    /// The open squares neither knight can reach.
+    pub fn dead(&self) -> Squares {
+        self.open & !(self.mover | self.other)
+    }
+
+    /// The two knights' regions, mover's first, if no square is reachable by both.
+    pub fn apart(&self) -> Option<(Squares, Squares)> {
+        (self.mover & self.other == 0).then_some((self.mover, self.other))
+    }
+}
+
 /// The two knights' regions, mover's first, if no square is reachable by both.
 pub fn apart(board: &Board, node: &Node) -> Option<(Squares, Squares)> {
     let open = board.all() & !node.closed();
