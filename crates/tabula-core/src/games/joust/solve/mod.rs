@@ -1,6 +1,7 @@
 //! Joust solved: a depth-first proof search that says whether the side to move wins, with a
-//! transposition table (whose key counts as burned the squares neither knight can reach), the endgame of knights apart settled by their longest paths
-//! ([`regions`]), and the leaps that leave the other knight fewest replies tried first.
+//! transposition table (whose key counts as burned the squares neither knight can reach), the
+//! endgame of knights apart settled by their longest paths ([`regions`]), and the leaps that
+//! leave the other knight fewest replies tried first.
 
 pub mod board;
 mod command;
