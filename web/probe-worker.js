@@ -1,10 +1,12 @@
 // The board page's "Perfect play" card at the static home (local-table.js), in a Web Worker of
 // its own so that the Joust solver never holds the page: told {serial, game, size, start,
-// moves}, it answers `probe` for that position (`Rules.probe`, tabula as WebAssembly), with the
-// pieces of the Claustro table it lacked fetched first (tables/<folder>/<row>.bin, written by
-// scripts/web.sh; the service worker keeps those fetched, for offline use), and posts {serial,
-// answer} (the probe's JSON text) or {serial, error}. A solve cannot be interrupted: the page
-// ends the Worker to drop one whose answer it no longer wants.
+// moves}, it answers `probe` for that position (`Rules.probe`, tabula as WebAssembly). A quick
+// first look from the tables alone (`Rules.probeTables`) says which pieces of the Claustro table
+// it lacks; those are fetched first (tables/<folder>/<row>.bin, written by scripts/web.sh; the
+// service worker keeps those fetched, for offline use), so that the solver and the search run
+// once, on what the table leaves unknown. It posts {serial, answer} (the probe's JSON text) or
+// {serial, error}. A solve cannot be interrupted: the page ends the Worker to drop one whose
+// answer it no longer wants.
 import init, { Rules } from "./pkg/tabula_wasm.js";
 
 /** How many times a probe is asked again after fetching the pieces it lacked: once is enough
@@ -30,7 +32,7 @@ self.onmessage = async ({ data }) => {
   try {
     await init();
     const rules = new Rules(data.game, data.size, data.start, data.moves);
-    let answer = rules.probe();
+    rules.probeTables();
     for (let round = 0; round < PIECE_ROUNDS; round++) {
       const { folder, rows } = JSON.parse(Rules.wantedPieces());
       const pieces = await Promise.all(rows.map((/** @type {number} */ row) => fetchPiece(folder, row)));
@@ -42,8 +44,9 @@ self.onmessage = async ({ data }) => {
         }
       });
       if (!added) break;
-      answer = rules.probe();
+      rules.probeTables();
     }
+    const answer = rules.probe();
     rules.free();
     postMessage({ serial: data.serial, answer });
   } catch (error) {

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 use tabula_core::board_view::board_rows;
 use tabula_core::clicks::{Targets, targets};
-use tabula_core::desk::perfect_play::probe_json;
+use tabula_core::desk::perfect_play::{probe_json, table_probe_json};
 use tabula_core::game::Outcome;
 use tabula_core::games::{game_and_size, open_session};
 use tabula_core::session::GameSession;
@@ -92,10 +92,19 @@ impl Rules {
 
     /// Each legal move's value under perfect play, as the board's `probe` answers it (JSON),
     /// from the Claustro table's pieces loaded in this instance ([`crate::pieces`]), the proven
-    /// Joust starts and the Joust solver: run in a Worker of its own (web/probe-worker.js), so
-    /// that the solver never holds the page.
+    /// Joust starts, the Joust solver and the search: run in a Worker of its own
+    /// (web/probe-worker.js), so that the solver never holds the page.
     pub fn probe(&self) -> Result<String, JsError> {
         probe_json(self.session.as_ref(), crate::pieces::oracle()).map_err(|why| JsError::new(&why))
+    }
+
+    /// The same answer from the table's pieces loaded and the proven starts alone, quick: the
+    /// Worker looks first with it, so that the pieces it lacked ([`Rules::wanted_pieces`]) are
+    /// fetched before [`Rules::probe`] spends the solver and the search.
+    #[wasm_bindgen(js_name = probeTables)]
+    pub fn probe_tables(&self) -> Result<String, JsError> {
+        table_probe_json(self.session.as_ref(), crate::pieces::oracle())
+            .map_err(|why| JsError::new(&why))
     }
 
     /// The rows of the Claustro table that probes asked for and lacked since the last call,

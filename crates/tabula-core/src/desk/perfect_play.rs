@@ -85,5 +85,19 @@ pub fn probe_json(
     loaded: Option<SharedOracle>,
 ) -> Result<String, String> {
     let probe = Probe::new(loaded, PROBE_NODES).with_search(PROBE_SEARCH_NODES);
-    serde_json::to_string(&PerfectPlay::of(&probe, session)).map_err(|e| e.to_string())
+    answer_json(&probe, session)
+}
+
+/// The `probe` answer from the door's table or proof and the proven starts alone, neither the
+/// solver nor the search: a quick first look for a page whose table comes in pieces, which
+/// fetches those this look asked for before it spends a solve or a search on the position.
+pub fn table_probe_json(
+    session: &dyn GameSession,
+    loaded: Option<SharedOracle>,
+) -> Result<String, String> {
+    answer_json(&Probe::new(loaded, 0), session)
+}
+
+fn answer_json(probe: &Probe, session: &dyn GameSession) -> Result<String, String> {
+    serde_json::to_string(&PerfectPlay::of(probe, session)).map_err(|e| e.to_string())
 }

@@ -2,7 +2,7 @@
 //! bad request refused with its reason.
 
 use super::action::{Action, Applied};
-use super::perfect_play::{PROBE_NODES, PROBE_SEARCH_NODES};
+use super::perfect_play::{PROBE_NODES, PROBE_SEARCH_NODES, table_probe_json};
 use super::state::Desk;
 use super::table::Table;
 use crate::game::Outcome;
@@ -65,6 +65,32 @@ fn every_legal_move_of_joust_5x5_is_listed_with_the_probes_value() {
     assert!(
         moves.iter().any(|entry| entry["result"].is_string()),
         "the solver proves some moves of Joust 5x5: {answer}"
+    );
+}
+
+#[test]
+fn a_look_at_the_tables_alone_runs_neither_the_solver_nor_the_search() {
+    // Joust 5 x 5 after one move: past the proven start, so only the solver (or a search)
+    // knows its moves' values, and the full probe shows some.
+    let mut desk = Desk::new(Table::new("joust", Some("5x5")).expect("joust 5x5"));
+    desk.person_moves("c3b1", true).expect("a legal first move");
+    let session = desk.table.session();
+    let look: Value =
+        serde_json::from_str(&table_probe_json(session, None).expect("a look")).expect("JSON");
+    let moves = look["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), session.legal_moves().len(), "{look}");
+    assert!(
+        moves.iter().all(|entry| entry["result"].is_null()) && look["position"].is_null(),
+        "{look}"
+    );
+    let full = probe(&mut desk, "{}").expect("a probe");
+    assert!(
+        full["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .any(|entry| entry["result"].is_string()),
+        "{full}"
     );
 }
 
