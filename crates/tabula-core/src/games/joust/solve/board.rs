@@ -36,6 +36,8 @@ pub struct Board {
     leaps: Vec<Squares>,
     /// Each leap as a shift of the whole set: the squares it may start from, and how far.
     shifts: Vec<(Squares, i32)>,
+    /// The squares of one colour (`x + y` even): a knight's leap always changes colour.
+    light: Squares,
 }
 
 impl Board {
@@ -73,11 +75,15 @@ impl Board {
                 (from, (dy * width as i64 + dx) as i32)
             })
             .collect();
+        let light = (0..width * height)
+            .filter(|&square| (square % width + square / width).is_multiple_of(2))
+            .fold(0, |set, square| set | 1u128 << square);
         Ok(Board {
             width,
             height,
             leaps,
             shifts,
+            light,
         })
     }
 
@@ -111,6 +117,25 @@ impl Board {
     }
 
     /// A square's name: file letter and rank number, as the game writes it (`a1`).
+    /// The most leaps a knight on `from` can make through `open`, by colour alone: its squares
+    /// alternate colours, starting with the colour `from` is not.
+    pub fn most_leaps(&self, from: u8, open: Squares) -> u32 {
+        let same_colour = if self.light & bit(from) == 0 {
+            !self.light
+        } else {
+            self.light
+        };
+        let (same, other) = (
+            (open & same_colour).count_ones(),
+            (open & !same_colour).count_ones(),
+        );
+        if other > same {
+            2 * same + 1
+        } else {
+            2 * other
+        }
+    }
+
     pub fn square_name(&self, square: u8) -> String {
         let (x, y) = (square as usize % self.width, square as usize / self.width);
         format!("{}{}", (b'a' + x as u8) as char, y + 1)

@@ -1,7 +1,7 @@
 //! Joust solved: a depth-first proof search that says whether the side to move wins, with a
 //! transposition table (whose key counts as burned the squares neither knight can reach), the
 //! endgame of knights apart settled by their longest paths ([`regions`]), and the leaps that
-//! leave the other knight fewest replies tried first.
+//! leave the other knight least territory and fewest replies tried first ([`order`]).
 
 pub mod board;
 mod command;
@@ -9,6 +9,7 @@ mod dfpn;
 mod live;
 mod loaded;
 mod merge;
+mod order;
 pub mod proof;
 pub mod regions;
 mod table;
@@ -38,6 +39,8 @@ pub struct Ideas {
     pub split: bool,
     /// Try first the leaps that leave the other knight fewest replies.
     pub order: bool,
+    /// In that order, weigh too the squares each knight reaches first ([`order`]).
+    pub territory: bool,
     /// The transposition table's size in megabytes (0: none).
     pub table_mb: usize,
     /// Give up after this many nodes (0: never).
@@ -50,6 +53,7 @@ impl Default for Ideas {
             method: Method::DepthFirst,
             split: true,
             order: true,
+            territory: true,
             table_mb: 256,
             max_nodes: 0,
         }
@@ -199,6 +203,16 @@ impl<'b> Solver<'b> {
         winners
     }
 
+    /// The mover's leaps in the order they are tried ([`order`]), or lowest square first
+    /// without ordering.
+    fn ordered(&self, node: &Node) -> Vec<u8> {
+        if self.ideas.order {
+            order::ordered(self.board, node, self.ideas.territory)
+        } else {
+            squares(node.targets(self.board)).collect()
+        }
+    }
+
     /// The node count at which a solve gives up.
     fn node_limit(&self) -> u64 {
         match self.ideas.max_nodes {
@@ -266,27 +280,6 @@ impl<'b> Solver<'b> {
             table.store(key, wins, self.nodes - start + 1);
         }
         Some(wins)
-    }
-
-    /// The mover's leaps, those that leave the other knight fewest replies first (then those
-    /// that leave the mover most onward leaps), or lowest square first without ordering.
-    fn ordered(&self, node: &Node) -> Vec<u8> {
-        let board = self.board;
-        let targets = node.targets(board);
-        if !self.ideas.order {
-            return squares(targets).collect();
-        }
-        let burned = node.burned | bit(node.mover);
-        let other_open = board.leaps(node.other) & !burned;
-        let mut leaps: Vec<(u32, u32, u8)> = squares(targets)
-            .map(|to| {
-                let replies = (other_open & !bit(to)).count_ones();
-                let onward = (board.leaps(to) & !burned & !bit(node.other)).count_ones();
-                (replies, 8 - onward, to)
-            })
-            .collect();
-        leaps.sort_unstable();
-        leaps.into_iter().map(|(_, _, to)| to).collect()
     }
 }
 

@@ -9,26 +9,38 @@ use std::collections::HashMap;
 
 /// The longest paths found so far, by region and starting square: a knight's region stays the
 /// same while the other knight plays on in its own, so the same question comes again and again.
+/// A length found under a cap is kept as at least that long.
 #[derive(Default)]
 pub struct PathCache {
-    lengths: HashMap<(Squares, u8), u32>,
+    lengths: HashMap<(Squares, u8), Length>,
+}
+
+/// A longest path's length, exact or (where the search stopped at a cap) a lower bound.
+#[derive(Clone, Copy)]
+struct Length {
+    leaps: u32,
+    exact: bool,
 }
 
 /// The most paths a cache keeps before it starts afresh (some 100 MB).
 const CACHE_LIMIT: usize = 1 << 21;
 
 impl PathCache {
-    /// The longest path of a lone knight on `from` through `region`, in leaps.
-    pub fn longest(&mut self, board: &Board, from: u8, region: Squares) -> u32 {
-        if let Some(&length) = self.lengths.get(&(region, from)) {
-            return length;
+    /// The longest path of a lone knight on `from` through `region`, in leaps, or `cap` if it
+    /// is at least that long.
+    pub fn longest(&mut self, board: &Board, from: u8, region: Squares, cap: u32) -> u32 {
+        if let Some(known) = self.lengths.get(&(region, from))
+            && (known.exact || known.leaps >= cap)
+        {
+            return known.leaps.min(cap);
         }
-        let length = longest_path(board, from, region, u32::MAX);
+        let leaps = longest_path(board, from, region, cap);
         if self.lengths.len() >= CACHE_LIMIT {
             self.lengths.clear();
         }
-        self.lengths.insert((region, from), length);
-        length
+        let exact = leaps < cap;
+        self.lengths.insert((region, from), Length { leaps, exact });
+        leaps
     }
 }
 
@@ -100,7 +112,7 @@ pub fn longest_path(board: &Board, from: u8, open: Squares, cap: u32) -> u32 {
 
 fn extend(board: &Board, at: u8, open: Squares, length: u32, cap: u32, best: &mut u32) {
     *best = (*best).max(length);
-    if *best >= cap || length + reach(board, at, open).count_ones() <= *best {
+    if *best >= cap || length + board.most_leaps(at, reach(board, at, open)) <= *best {
         return;
     }
     let targets = board.leaps(at) & open;
@@ -132,16 +144,21 @@ pub fn mover_wins_apart(
     cache: &mut PathCache,
 ) -> Option<bool> {
     let (mover_region, other_region) = regions;
-    let (mover_most, other_most) = (mover_region.count_ones(), other_region.count_ones());
+    let (mover_most, other_most) = (
+        board.most_leaps(node.mover, mover_region),
+        board.most_leaps(node.other, other_region),
+    );
     if greedy_path(board, node.mover, mover_region) > other_most {
         return Some(true);
     }
     if mover_most <= greedy_path(board, node.other, other_region) {
         return Some(false);
     }
-    (mover_most + other_most <= EXACT_SQUARES).then(|| {
-        cache.longest(board, node.mover, mover_region)
-            > cache.longest(board, node.other, other_region)
+    (mover_region.count_ones() + other_region.count_ones() <= EXACT_SQUARES).then(|| {
+        // The other's path only as far as the mover's could ever go, then the mover's only as
+        // far as one leap beyond the other's.
+        let other_leaps = cache.longest(board, node.other, other_region, mover_most);
+        cache.longest(board, node.mover, mover_region, other_leaps + 1) > other_leaps
     })
 }
 

@@ -41,18 +41,20 @@ fn the_solver_agrees_with_plain_search_with_each_idea_on_or_off() {
         for _ in 0..40 {
             let node = random_node(&board, &mut rng, burned);
             let expected = plain_wins(&board, &node);
-            for (method, split, order, table_mb) in [
-                (Method::DepthFirst, true, true, 1),
-                (Method::DepthFirst, false, false, 0),
-                (Method::DepthFirst, true, false, 0),
-                (Method::DepthFirst, false, true, 1),
-                (Method::ProofNumbers, true, true, 1),
-                (Method::ProofNumbers, false, true, 1),
+            for (method, split, order, territory, table_mb) in [
+                (Method::DepthFirst, true, true, true, 1),
+                (Method::DepthFirst, true, true, false, 1),
+                (Method::DepthFirst, false, false, false, 0),
+                (Method::DepthFirst, true, false, false, 0),
+                (Method::DepthFirst, false, true, true, 1),
+                (Method::ProofNumbers, true, true, true, 1),
+                (Method::ProofNumbers, false, true, true, 1),
             ] {
                 let ideas = Ideas {
                     method,
                     split,
                     order,
+                    territory,
                     table_mb,
                     max_nodes: 0,
                 };
@@ -121,5 +123,51 @@ fn a_solve_past_its_node_limit_gives_up() {
         assert!(solver.gave_up, "{method:?}");
         // Each ply above the limit's node tries at most one more leap.
         assert!(solver.nodes <= 1000 + 49, "{method:?}: {}", solver.nodes);
+    }
+}
+
+/// Each open square's distance in leaps from `from` through open squares, by a plain
+/// breadth-first search (`u32::MAX` where it cannot be reached).
+fn plain_distances(board: &Board, from: u8, open: u128) -> Vec<u32> {
+    let mut distance = vec![u32::MAX; board.squares()];
+    distance[from as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(at) = queue.pop_front() {
+        for to in squares(board.leaps(at) & open) {
+            if distance[to as usize] == u32::MAX {
+                distance[to as usize] = distance[at as usize] + 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    distance
+}
+
+#[test]
+fn territory_counts_the_squares_each_knight_reaches_first_with_ties_to_the_mover() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for (width, height, burned) in [(5, 5, 6), (7, 7, 15), (9, 9, 30), (8, 6, 10)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..50 {
+            let node = random_node(&board, &mut rng, burned);
+            let open = board.all() & !node.closed();
+            let mover = plain_distances(&board, node.mover, open);
+            let other = plain_distances(&board, node.other, open);
+            let expected: i32 = squares(open)
+                .map(|square| {
+                    let (m, o) = (mover[square as usize], other[square as usize]);
+                    match (m, o) {
+                        (u32::MAX, u32::MAX) => 0,
+                        _ if m <= o => 1,
+                        _ => -1,
+                    }
+                })
+                .sum();
+            assert_eq!(
+                super::order::mover_territory(&board, &node),
+                expected,
+                "{node:?}"
+            );
+        }
     }
 }
