@@ -171,3 +171,45 @@ fn territory_counts_the_squares_each_knight_reaches_first_with_ties_to_the_mover
         }
     }
 }
+
+#[test]
+fn every_order_lists_each_leap_once() {
+    let mut rng = StdRng::seed_from_u64(12);
+    for (width, height, burned) in [(9, 9, 4), (9, 9, 20), (7, 7, 2), (6, 5, 10)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..30 {
+            let node = random_node(&board, &mut rng, burned);
+            let mut expected: Vec<u8> = squares(node.targets(&board)).collect();
+            expected.sort_unstable();
+            for territory in [true, false] {
+                let mut leaps = super::order::ordered(&board, &node, territory);
+                leaps.sort_unstable();
+                assert_eq!(leaps, expected, "{node:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_order_that_looks_a_reply_ahead_proves_what_the_plain_order_proves() {
+    // On 7 x 7 two plies in, 45 squares are open: the order looks a reply ahead at the root.
+    let board = Board::new(7, 7).unwrap();
+    let root = start(&board);
+    for (first, second) in [(0, 0), (3, 1), (7, 5)] {
+        let white: Vec<u8> = squares(root.targets(&board)).collect();
+        let after_white = root.after(white[first % white.len()]);
+        let black: Vec<u8> = squares(after_white.targets(&board)).collect();
+        let node = after_white.after(black[second % black.len()]);
+        let results: Vec<bool> = [true, false]
+            .map(|territory| {
+                let ideas = Ideas {
+                    territory,
+                    table_mb: 16,
+                    ..Ideas::default()
+                };
+                Solver::new(&board, ideas).mover_wins(&node)
+            })
+            .to_vec();
+        assert_eq!(results[0], results[1], "{node:?}");
+    }
+}
