@@ -116,7 +116,6 @@ impl Board {
         })
     }
 
-    /// A square's name: file letter and rank number, as the game writes it (`a1`).
     /// The most leaps a knight on `from` can make through `open`, by colour alone: its squares
     /// alternate colours, starting with the colour `from` is not.
     pub fn most_leaps(&self, from: u8, open: Squares) -> u32 {
@@ -136,6 +135,7 @@ impl Board {
         }
     }
 
+    /// A square's name: file letter and rank number, as the game writes it (`a1`).
     pub fn square_name(&self, square: u8) -> String {
         let (x, y) = (square as usize % self.width, square as usize / self.width);
         format!("{}{}", (b'a' + x as u8) as char, y + 1)

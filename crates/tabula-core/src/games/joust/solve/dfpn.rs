@@ -181,8 +181,8 @@ impl ProofSearch<'_> {
         if !self.split {
             return None;
         }
-        let wins = regions::apart(board, node)
-            .and_then(|regions| regions::mover_wins_apart(board, node, regions, self.paths))?;
+        let reach = regions::Reach::of(board, node);
+        let wins = regions::settled(board, node, &reach, self.paths)?;
         *self.apart += 1;
         Some(if wins { WON } else { LOST })
     }

@@ -252,9 +252,7 @@ impl<'b> Solver<'b> {
         }
         let start = self.nodes;
         let settled = if self.ideas.split {
-            reach.apart().and_then(|regions| {
-                regions::mover_wins_apart(board, node, regions, &mut self.paths)
-            })
+            regions::settled(board, node, &reach, &mut self.paths)
         } else {
             None
         };

@@ -213,3 +213,25 @@ fn the_order_that_looks_a_reply_ahead_proves_what_the_plain_order_proves() {
         assert_eq!(results[0], results[1], "{node:?}");
     }
 }
+
+#[test]
+fn a_knight_that_outlasts_the_other_wins_as_plain_search_says() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let mut settled_in_touch = 0;
+    for (width, height, burned) in [(5, 5, 11), (6, 5, 15), (6, 6, 20), (6, 6, 23)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..300 {
+            let node = random_node(&board, &mut rng, burned);
+            let reach = super::regions::Reach::of(&board, &node);
+            if let Some(wins) = reach.outlasted(&board, &node) {
+                assert_eq!(wins, plain_wins(&board, &node), "{width}x{height} {node:?}");
+                settled_in_touch += usize::from(reach.apart().is_none());
+            }
+        }
+    }
+    // Knights that can still meet are settled too, not only knights apart.
+    assert!(
+        settled_in_touch > 20,
+        "only {settled_in_touch} in touch settled"
+    );
+}
