@@ -276,3 +276,80 @@ fn a_solve_cut_into_shards_merges_into_a_proof_that_holds() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn shards_below_a_position_merge_into_a_proof_of_that_position() {
+    let dir = std::env::temp_dir().join(format!("tabula-shards-below-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    // Black to move after white's first leap: every reply of black's must be covered.
+    let root = "d4c2";
+    let tabula = |args: &[&str]| common::process::tabula(args).output().expect("tabula runs");
+    let direct = tabula(&["solve", "joust", "7", "--moves", root]);
+    let report = String::from_utf8_lossy(&direct.stdout).to_string();
+    // The root's position string, as the solve of the root itself reports it.
+    let position = report
+        .split_once('(')
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(position, _)| position.to_string())
+        .expect("the position in the report");
+    let listed = tabula(&["solve", "joust", "7", "--moves", root, "--shards", "2"]);
+    let lines: Vec<String> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(lines.len() > 8, "{lines:?}");
+    assert!(
+        lines.iter().all(|line| line.starts_with("d4c2 e5")),
+        "{lines:?}"
+    );
+    let mut proofs = Vec::new();
+    for (number, line) in lines.iter().enumerate() {
+        let path = dir.join(format!("shard-{number}.proof"));
+        let solved =
+            common::process::tabula(&["solve", "joust", "7", "--hash", "4", "--moves", line])
+                .arg("--proof")
+                .arg(&path)
+                .output()
+                .expect("tabula runs");
+        assert!(solved.status.success(), "{solved:?}");
+        proofs.push(path);
+    }
+    let merge = |shards: &[PathBuf], out: &PathBuf| {
+        common::process::tabula(&["solve", "joust", "7", "--moves", root, "--proof"])
+            .arg(out)
+            .arg("--merge")
+            .args(shards)
+            .output()
+            .expect("tabula runs")
+    };
+    let merged = dir.join("merged.proof");
+    let output = merge(&proofs, &merged);
+    assert!(output.status.success(), "{output:?}");
+    let winner = if report.contains("first player (white) wins") {
+        "white"
+    } else {
+        "black"
+    };
+    let verdict = check(&std::fs::read(&merged).expect("the merged proof")).expect("it holds");
+    assert!(
+        verdict.contains(&format!("{winner} wins joust 7x7 from {position}")),
+        "{verdict} ({report})"
+    );
+    // Without the shards below one of black's replies, the merge covers nothing.
+    let reply = lines[0].split(' ').nth(1).expect("black's reply");
+    let without: Vec<PathBuf> = proofs
+        .iter()
+        .zip(&lines)
+        .filter(|(_, line)| !line.starts_with(&format!("{root} {reply}")))
+        .map(|(path, _)| path.clone())
+        .collect();
+    let output = merge(&without, &dir.join("none.proof"));
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(&format!(
+            "the shards do not cover the position after {root}"
+        )),
+        "{output:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

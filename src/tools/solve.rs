@@ -52,10 +52,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub proof: Option<std::path::PathBuf>,
     /// Joust: list the shards of a solve instead, the move lines to every position this many
-    /// plies from the start, one a line (docs/cluster.md).
-    #[arg(long, value_name = "PLIES", conflicts_with_all = ["moves", "merge"])]
+    /// plies below the start (or below the position after --moves), one a line
+    /// (docs/cluster.md).
+    #[arg(long, value_name = "PLIES", conflicts_with = "merge")]
     pub shards: Option<usize>,
-    /// Joust: merge the proofs of shards into one proof from the start, written to --proof.
+    /// Joust: merge the proofs of shards into one proof from the start (or from the position
+    /// after --moves), written to --proof.
     #[arg(long, num_args = 1.., value_name = "PROOF", requires = "proof")]
     pub merge: Vec<std::path::PathBuf>,
 }
@@ -67,14 +69,20 @@ fn merge(size: BoardSize, args: &SolveArgs) -> Result<i32, String> {
         let bytes = crate::bounded_read::read_bytes(path, MAX_SHARD_BYTES)?;
         shards.push((path.display().to_string(), bytes));
     }
-    let merged = merge_shards(size, &shards)?;
+    let root = moves(args);
+    let merged = merge_shards(size, &root, &shards)?;
     let winner = if merged.winner == Side::White {
         "first player (white)"
     } else {
         "second player (black)"
     };
+    let from = if root.is_empty() {
+        String::new()
+    } else {
+        format!(" after {}", root.join(" "))
+    };
     print_line(&format!(
-        "joust {size}: the {winner} wins with perfect play (merged from {} shards)",
+        "joust {size}{from}: the {winner} wins with perfect play (merged from {} shards)",
         shards.len()
     ));
     if let Some(path) = &args.proof {
@@ -88,6 +96,11 @@ fn merge(size: BoardSize, args: &SolveArgs) -> Result<i32, String> {
         ));
     }
     Ok(0)
+}
+
+/// The moves of `--moves`.
+fn moves(args: &SolveArgs) -> Vec<String> {
+    args.moves.split_whitespace().map(str::to_string).collect()
 }
 
 /// The largest shard proof `--merge` reads.
@@ -118,7 +131,7 @@ fn solve_claustro(args: &SolveArgs) -> Result<i32, String> {
 fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
     let size = BoardSize::parse(args.size.as_deref().unwrap_or("7"))?;
     if let Some(plies) = args.shards {
-        for line in shard_lines(size, plies)? {
+        for line in shard_lines(size, &moves(args), plies)? {
             print_line(&line);
         }
         return Ok(0);
@@ -141,7 +154,7 @@ fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
     let bar = Progress::new(1, "solved");
     let order = SolveOrder {
         size,
-        moves: args.moves.split_whitespace().map(str::to_string).collect(),
+        moves: moves(args),
         ideas,
         all_moves: args.all,
         with_proof: args.proof.is_some(),

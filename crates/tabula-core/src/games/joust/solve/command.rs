@@ -87,16 +87,22 @@ pub struct SolveOrder {
     pub with_proof: bool,
 }
 
-/// The position `order` asks for, as the game and as the solver's node.
-fn position(order: &SolveOrder) -> Result<(Joust<2>, Node), String> {
-    let mut game = Joust::<2>::start(order.size)?;
-    for text in &order.moves {
+/// The game after `moves` from the start of a `size` board.
+pub fn game_after(size: BoardSize, moves: &[String]) -> Result<Joust<2>, String> {
+    let mut game = Joust::<2>::start(size)?;
+    for text in moves {
         if game.verdict().is_some() {
             return Err(format!("move '{text}' comes after the game's end"));
         }
         let mv = game.parse_move(text)?;
         game.play(mv);
     }
+    Ok(game)
+}
+
+/// The position `order` asks for, as the game and as the solver's node.
+fn position(order: &SolveOrder) -> Result<(Joust<2>, Node), String> {
+    let game = game_after(order.size, &order.moves)?;
     let node = node_of(&game);
     Ok((game, node))
 }

@@ -1,20 +1,22 @@
-//! A Joust solve cut into shards and merged exactly. Each shard is a position a few plies from
-//! the start (`shard_lines` lists them), solved apart with its proof (a Slurm array or GNU
-//! parallel, docs/cluster.md); the merge walks the start with the shards' moves and writes one
-//! proof from the start, which the checker verifies like any other.
+//! A Joust solve cut into shards and merged exactly. Each shard is a position a few plies below
+//! the root, the start or a position after some moves (`shard_lines` lists them), solved apart
+//! with its proof (a Slurm array or GNU parallel, docs/cluster.md); the merge walks the root with
+//! the shards' moves and writes one proof from the root, which the checker verifies like any
+//! other.
 
 use super::board::{Board, Node, squares};
+use super::command::game_after;
 use super::loaded::{LoadedProof, node_of};
 use super::proof::{Strategy, proof_file, prove_with};
 use crate::board::BoardSize;
 use crate::game::{Game, Side};
-use crate::games::joust::Joust;
 use std::collections::{HashMap, HashSet};
 
-/// The move lines from the start of a `size` board to every position `plies` deep where the game
-/// goes on, one shard each, in the order the rules list the moves.
-pub fn shard_lines(size: BoardSize, plies: usize) -> Result<Vec<String>, String> {
-    let mut lines = vec![(Joust::<2>::start(size)?, Vec::new())];
+/// The move lines from the start of a `size` board, through the root's moves `root`, to every
+/// position `plies` below the root where the game goes on, one shard each, in the order the
+/// rules list the moves.
+pub fn shard_lines(size: BoardSize, root: &[String], plies: usize) -> Result<Vec<String>, String> {
+    let mut lines = vec![(game_after(size, root)?, root.to_vec())];
     for _ in 0..plies {
         let mut next = Vec::new();
         for (game, line) in lines {
@@ -65,11 +67,15 @@ pub struct Merged {
 }
 
 /// Merges the proofs `shards` (each named for messages) of positions of a `size` board into one
-/// proof from the start. Each shard is walked through first, so one that does not hold is
+/// proof from the root, the position after the moves `root` (none: the start). Each shard is walked through first, so one that does not hold is
 /// refused. A shard may prove either side the winner (a first move that loses is a shard of
 /// the other side's); the merge tries white's shards, then black's, and keeps the first that
-/// covers the start.
-pub fn merge_shards(size: BoardSize, shards: &[(String, Vec<u8>)]) -> Result<Merged, String> {
+/// covers the root.
+pub fn merge_shards(
+    size: BoardSize,
+    root: &[String],
+    shards: &[(String, Vec<u8>)],
+) -> Result<Merged, String> {
     let board = Board::new(size.width, size.height)?;
     let mut sides = [Side::White, Side::Black].map(|_| Shards {
         moves: HashMap::new(),
@@ -86,7 +92,7 @@ pub fn merge_shards(size: BoardSize, shards: &[(String, Vec<u8>)]) -> Result<Mer
         side.moves.extend(proof.moves);
         side.lost.extend(proof.lost);
     }
-    let start = Joust::<2>::start(size)?;
+    let start = game_after(size, root)?;
     let mut problems = Vec::new();
     for (winner, mut strategy) in [Side::White, Side::Black].into_iter().zip(sides) {
         if strategy.moves.is_empty() && strategy.lost.is_empty() {
@@ -107,8 +113,13 @@ pub fn merge_shards(size: BoardSize, shards: &[(String, Vec<u8>)]) -> Result<Mer
     if problems.is_empty() {
         return Err("no shard to merge".to_string());
     }
+    let what = if root.is_empty() {
+        "the start".to_string()
+    } else {
+        format!("the position after {}", root.join(" "))
+    };
     Err(format!(
-        "the shards do not cover the start ({})",
+        "the shards do not cover {what} ({})",
         problems.join("; ")
     ))
 }
