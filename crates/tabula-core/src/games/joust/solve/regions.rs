@@ -90,11 +90,17 @@ impl Reach {
     /// a knight's path also take squares it lands on before the other could was tried: on ten
     /// Joust 9 x 9 positions it settled not one node more.)
     pub fn outlasted(&self, board: &Board, node: &Node) -> Option<bool> {
-        let (mover_own, other_own) = (self.mover & !self.other, self.other & !self.mover);
-        if greedy_path(board, node.mover, mover_own) > board.most_leaps(node.other, self.other) {
+        // A path is no longer than its knight's most leaps: the paths are looked for only where
+        // that bound leaves them a chance.
+        let mover_most = board.most_leaps(node.mover, self.mover);
+        let other_most = board.most_leaps(node.other, self.other);
+        if mover_most > other_most
+            && greedy_path(board, node.mover, self.mover & !self.other) > other_most
+        {
             return Some(true);
         }
-        (board.most_leaps(node.mover, self.mover) <= greedy_path(board, node.other, other_own))
+        (other_most >= mover_most
+            && greedy_path(board, node.other, self.other & !self.mover) >= mover_most)
             .then_some(false)
     }
 }
