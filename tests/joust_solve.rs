@@ -353,3 +353,35 @@ fn shards_below_a_position_merge_into_a_proof_of_that_position() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_proof_too_large_for_the_memory_is_refused_after_the_result() {
+    // Joust 9 x 9 after 16 plies: the solve needs some 60 MB, its proof's walk some 600 MB. Under
+    // a 150 MB limit the result is still reported, then one error line and exit code 2.
+    let line = "e5f3 f6d5 f3d4 d5c7 d4b3 c7b5 b3c5 b5a3 c5a4 a3c4 a4b6 c4d2 b6d7 d2f1 d7b8 f1g3";
+    let proof = std::env::temp_dir().join(format!("tabula-too-large-{}.proof", std::process::id()));
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 150000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "solve", "joust", "9", "--hash", "8", "--moves", line, "--proof",
+        ])
+        .arg(&proof)
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("the first player (white) wins with perfect play"),
+        "{stdout}"
+    );
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].starts_with("error: the proof was not written: out of memory after "),
+        "{stderr}"
+    );
+    assert!(!proof.exists(), "no proof file is written");
+}

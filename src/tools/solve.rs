@@ -165,10 +165,14 @@ fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
     for line in report.lines() {
         print_line(&line);
     }
-    if let (Some(path), Some((file, _, _))) = (&args.proof, &report.proof) {
-        std::fs::write(path, file)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-        print_line(&format!("proof written to {}", path.display()));
+    match (&args.proof, &report.proof) {
+        (Some(path), Some(Ok((file, _, _)))) => {
+            std::fs::write(path, file)
+                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            print_line(&format!("proof written to {}", path.display()));
+        }
+        (_, Some(Err(problem))) => return Err(format!("the proof was not written: {problem}")),
+        _ => {}
     }
     Ok(0)
 }

@@ -27,8 +27,9 @@ pub struct SolveReport {
     pub nodes: u64,
     pub apart: u64,
     pub seconds: f64,
-    /// The proof file, when one was asked for, the positions its walk visited and its seconds.
-    pub proof: Option<(Vec<u8>, u64, f64)>,
+    /// The proof file, when one was asked for, the positions its walk visited and its seconds;
+    /// or why it could not be written (the solve's result stands).
+    pub proof: Option<Result<(Vec<u8>, u64, f64), String>>,
 }
 
 impl SolveReport {
@@ -64,7 +65,7 @@ impl SolveReport {
             self.nodes as f64 / self.seconds.max(1e-9),
             counted(self.apart as usize, "node"),
         ));
-        if let Some((file, positions, seconds)) = &self.proof {
+        if let Some(Ok((file, positions, seconds))) = &self.proof {
             lines.push(format!(
                 "proof: {} bytes, {} walked in {seconds:.2} s",
                 file.len(),
@@ -134,7 +135,7 @@ pub fn solve_position(
     let seconds = timer.elapsed().as_secs_f64();
     let mover = game.side_to_move();
     let gave_up = solver.gave_up;
-    let proof = if order.with_proof && !gave_up {
+    let proof = (order.with_proof && !gave_up).then(|| {
         let timer = Instant::now();
         let proof = prove(&mut solver, &board, &root)?;
         let winner = if proof.mover_wins == (mover == Side::White) {
@@ -143,10 +144,8 @@ pub fn solve_position(
             "black"
         };
         let file = proof_file(&board, &game.to_text(), winner, &proof);
-        Some((file, proof.positions, timer.elapsed().as_secs_f64()))
-    } else {
-        None
-    };
+        Ok((file, proof.positions, timer.elapsed().as_secs_f64()))
+    });
     Ok(SolveReport {
         size: order.size,
         position: game.to_text(),

@@ -86,6 +86,11 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Walks `node`, where the winner is to move if `winner_to_move`.
     fn visit(&mut self, node: &Node, winner_to_move: bool) -> Result<(), String> {
+        // A proof too large for the memory is refused with a clear error, not an abort.
+        let walked = self.seen.len();
+        let full = |_| format!("out of memory after {walked} positions walked");
+        self.seen.try_reserve(1).map_err(full)?;
+        self.choices.try_reserve(1).map_err(full)?;
         if !self.seen.insert((*node, winner_to_move)) {
             return Ok(());
         }
