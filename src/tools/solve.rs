@@ -166,8 +166,8 @@ fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
         print_line(&line);
     }
     match (&args.proof, &report.proof) {
-        (Some(path), Some(Ok((file, _, _)))) => {
-            std::fs::write(path, file)
+        (Some(path), Some(Ok(written))) => {
+            std::fs::write(path, &written.file)
                 .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
             print_line(&format!("proof written to {}", path.display()));
         }

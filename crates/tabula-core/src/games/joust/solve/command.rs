@@ -29,7 +29,14 @@ pub struct SolveReport {
     pub seconds: f64,
     /// The proof file, when one was asked for, the positions its walk visited and its seconds;
     /// or why it could not be written (the solve's result stands).
-    pub proof: Option<Result<(Vec<u8>, u64, f64), String>>,
+    pub proof: Option<Result<WrittenProof, String>>,
+}
+
+/// A proof file written, the positions its walk visited and the seconds it took.
+pub struct WrittenProof {
+    pub file: Vec<u8>,
+    pub positions: u64,
+    pub seconds: f64,
 }
 
 impl SolveReport {
@@ -65,7 +72,12 @@ impl SolveReport {
             self.nodes as f64 / self.seconds.max(1e-9),
             counted(self.apart as usize, "node"),
         ));
-        if let Some(Ok((file, positions, seconds))) = &self.proof {
+        if let Some(Ok(WrittenProof {
+            file,
+            positions,
+            seconds,
+        })) = &self.proof
+        {
             lines.push(format!(
                 "proof: {} bytes, {} walked in {seconds:.2} s",
                 file.len(),
@@ -144,7 +156,11 @@ pub fn solve_position(
             "black"
         };
         let file = proof_file(&board, &game.to_text(), winner, &proof);
-        Ok((file, proof.positions, timer.elapsed().as_secs_f64()))
+        Ok(WrittenProof {
+            file,
+            positions: proof.positions,
+            seconds: timer.elapsed().as_secs_f64(),
+        })
     });
     Ok(SolveReport {
         size: order.size,

@@ -14,7 +14,7 @@ pub mod proof;
 pub mod regions;
 mod table;
 
-pub use command::{SolveOrder, SolveReport, solve_position};
+pub use command::{SolveOrder, SolveReport, WrittenProof, solve_position};
 pub use live::{DEFAULT_LIVE_NODES, LiveSolver};
 pub use loaded::{LoadedProof, PROOF_MAGIC};
 pub use merge::{Merged, merge_shards, shard_lines};
