@@ -8,7 +8,7 @@
 mod common;
 
 use common::Engine;
-use common::solving::{solve_into, taken};
+use common::solving::{merge_shards, solve_into, solved_shards, taken};
 use joust_proof_check::check;
 use std::path::PathBuf;
 use std::process::Command;
@@ -225,36 +225,11 @@ fn a_proof_that_does_not_hold_is_refused_and_the_loaded_one_stays() {
 fn a_solve_cut_into_shards_merges_into_a_proof_that_holds() {
     let dir = std::env::temp_dir().join(format!("tabula-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let listed = common::process::tabula(&["solve", "joust", "5", "--shards", "2"])
-        .output()
-        .expect("tabula runs");
-    let lines: Vec<String> = String::from_utf8_lossy(&listed.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let (lines, proofs) = solved_shards("5", "", 2, &dir);
     // White's 8 leaps from c3, each answered by black's from d4: b3, b5, c2 and e2 on 5 x 5,
     // less the one white's knight stands on (after c3b5 and c3e2).
     assert_eq!(lines.len(), 8 * 4 - 2, "{lines:?}");
-    let mut proofs = Vec::new();
-    for (number, line) in lines.iter().enumerate() {
-        let path = dir.join(format!("shard-{number}.proof"));
-        let solved =
-            common::process::tabula(&["solve", "joust", "5", "--hash", "1", "--moves", line])
-                .arg("--proof")
-                .arg(&path)
-                .output()
-                .expect("tabula runs");
-        assert!(solved.status.success(), "{solved:?}");
-        proofs.push(path);
-    }
-    let merge = |shards: &[PathBuf], out: &PathBuf| {
-        common::process::tabula(&["solve", "joust", "5", "--proof"])
-            .arg(out)
-            .arg("--merge")
-            .args(shards)
-            .output()
-            .expect("tabula runs")
-    };
+    let merge = |shards: &[PathBuf], out: &PathBuf| merge_shards("5", "", shards, out);
     let merged = dir.join("merged.proof");
     let output = merge(&proofs, &merged);
     assert!(output.status.success(), "{output:?}");
@@ -292,36 +267,13 @@ fn shards_below_a_position_merge_into_a_proof_of_that_position() {
         .and_then(|(_, rest)| rest.split_once(')'))
         .map(|(position, _)| position.to_string())
         .expect("the position in the report");
-    let listed = tabula(&["solve", "joust", "7", "--moves", root, "--shards", "2"]);
-    let lines: Vec<String> = String::from_utf8_lossy(&listed.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let (lines, proofs) = solved_shards("7", root, 2, &dir);
     assert!(lines.len() > 8, "{lines:?}");
     assert!(
         lines.iter().all(|line| line.starts_with("d4c2 e5")),
         "{lines:?}"
     );
-    let mut proofs = Vec::new();
-    for (number, line) in lines.iter().enumerate() {
-        let path = dir.join(format!("shard-{number}.proof"));
-        let solved =
-            common::process::tabula(&["solve", "joust", "7", "--hash", "4", "--moves", line])
-                .arg("--proof")
-                .arg(&path)
-                .output()
-                .expect("tabula runs");
-        assert!(solved.status.success(), "{solved:?}");
-        proofs.push(path);
-    }
-    let merge = |shards: &[PathBuf], out: &PathBuf| {
-        common::process::tabula(&["solve", "joust", "7", "--moves", root, "--proof"])
-            .arg(out)
-            .arg("--merge")
-            .args(shards)
-            .output()
-            .expect("tabula runs")
-    };
+    let merge = |shards: &[PathBuf], out: &PathBuf| merge_shards("7", root, shards, out);
     let merged = dir.join("merged.proof");
     let output = merge(&proofs, &merged);
     assert!(output.status.success(), "{output:?}");

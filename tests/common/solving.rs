@@ -23,3 +23,54 @@ pub fn taken(path: &PathBuf) -> Vec<u8> {
     let _ = std::fs::remove_file(path);
     bytes
 }
+
+/// The shards `tabula solve joust SIZE --moves ROOT --shards PLIES` lists, each solved with its
+/// proof into `dir`: the shards' move lines and their proofs' paths.
+pub fn solved_shards(
+    size: &str,
+    root: &str,
+    plies: usize,
+    dir: &std::path::Path,
+) -> (Vec<String>, Vec<PathBuf>) {
+    let plies = plies.to_string();
+    let listed = super::process::tabula(&["solve", "joust", size, "--moves", root])
+        .args(["--shards", &plies])
+        .output()
+        .expect("tabula runs");
+    assert!(listed.status.success(), "{listed:?}");
+    let lines: Vec<String> = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let proofs = lines
+        .iter()
+        .enumerate()
+        .map(|(number, line)| {
+            let path = dir.join(format!("shard-{number}.proof"));
+            let solved =
+                super::process::tabula(&["solve", "joust", size, "--hash", "4", "--moves", line])
+                    .arg("--proof")
+                    .arg(&path)
+                    .output()
+                    .expect("tabula runs");
+            assert!(solved.status.success(), "{solved:?}");
+            path
+        })
+        .collect();
+    (lines, proofs)
+}
+
+/// What `tabula solve joust SIZE --moves ROOT --proof OUT --merge SHARDS...` did.
+pub fn merge_shards(
+    size: &str,
+    root: &str,
+    shards: &[PathBuf],
+    out: &std::path::Path,
+) -> std::process::Output {
+    super::process::tabula(&["solve", "joust", size, "--moves", root, "--proof"])
+        .arg(out)
+        .arg("--merge")
+        .args(shards)
+        .output()
+        .expect("tabula runs")
+}
