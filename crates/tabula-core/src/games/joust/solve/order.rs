@@ -2,7 +2,8 @@
 //! search of every leap after it. A leap is judged by how well it leaves the other knight: the
 //! territory it has (the squares each knight reaches before the other, as in Tron's Voronoi
 //! evaluation) and the leaps it has. Near the start, where the trees below are largest, each
-//! leap is judged after the other knight's best reply instead.
+//! leap is judged after the other knight's best reply instead, ties broken by how the leap
+//! itself leaves it.
 
 use super::board::{Board, Node, bit, squares};
 
@@ -14,7 +15,8 @@ const LEAP_WEIGHT: i32 = 4;
 const LOOK_AHEAD_SQUARES: u32 = 45;
 
 /// The leaps of `node`, best first: those that leave the other knight standing worst (with
-/// `territory` off, those that leave it fewest replies), then those that leave the mover most
+/// `territory` off, those that leave it fewest replies; looking a reply ahead, ties go to the
+/// leap that leaves it standing worst before its reply), then those that leave the mover most
 /// onward leaps, then the lowest square.
 pub fn ordered(board: &Board, node: &Node, territory: bool) -> Vec<u8> {
     let targets = node.targets(board);
@@ -23,7 +25,7 @@ pub fn ordered(board: &Board, node: &Node, territory: bool) -> Vec<u8> {
     }
     let burned = node.burned | bit(node.mover);
     let look_ahead = territory && (board.all() & !node.closed()).count_ones() >= LOOK_AHEAD_SQUARES;
-    let mut leaps: Vec<(i32, u32, u8)> = squares(targets)
+    let mut leaps: Vec<(i32, i32, u32, u8)> = squares(targets)
         .map(|to| {
             let child = node.after(to);
             let left = if look_ahead {
@@ -37,11 +39,17 @@ pub fn ordered(board: &Board, node: &Node, territory: bool) -> Vec<u8> {
                 child.targets(board).count_ones() as i32
             };
             let onward = (board.leaps(to) & !burned & !bit(node.other)).count_ones();
-            (left, 8 - onward, to)
+            // Looking a reply ahead, many leaps tie: the leap's own standing breaks the tie.
+            let second = if look_ahead {
+                mover_standing(board, &child)
+            } else {
+                0
+            };
+            (left, second, 8 - onward, to)
         })
         .collect();
     leaps.sort_unstable();
-    leaps.into_iter().map(|(_, _, to)| to).collect()
+    leaps.into_iter().map(|(_, _, _, to)| to).collect()
 }
 
 /// How well `node` stands for the side to move: its territory and its leaps.
