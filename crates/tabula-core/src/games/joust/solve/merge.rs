@@ -67,10 +67,10 @@ pub struct Merged {
 }
 
 /// Merges the proofs `shards` (each named for messages) of positions of a `size` board into one
-/// proof from the root, the position after the moves `root` (none: the start). Each shard is walked through first, so one that does not hold is
-/// refused. A shard may prove either side the winner (a first move that loses is a shard of
-/// the other side's); the merge tries white's shards, then black's, and keeps the first that
-/// covers the root.
+/// proof from the root, the position after the moves `root` (none: the start). Each shard is
+/// walked through first, so one that does not hold is refused. A shard may prove either side the
+/// winner (a first move that loses is a shard of the other side's); the merge tries white's
+/// shards, then black's, and keeps the first that covers the root.
 pub fn merge_shards(
     size: BoardSize,
     root: &[String],
@@ -92,17 +92,17 @@ pub fn merge_shards(
         side.moves.extend(proof.moves);
         side.lost.extend(proof.lost);
     }
-    let start = game_after(size, root)?;
+    let position = game_after(size, root)?;
     let mut problems = Vec::new();
     for (winner, mut strategy) in [Side::White, Side::Black].into_iter().zip(sides) {
         if strategy.moves.is_empty() && strategy.lost.is_empty() {
             continue;
         }
-        let mover_wins = start.side_to_move() == winner;
-        match prove_with(&mut strategy, &board, &node_of(&start), mover_wins) {
+        let mover_wins = position.side_to_move() == winner;
+        match prove_with(&mut strategy, &board, &node_of(&position), mover_wins) {
             Ok(proof) => {
                 return Ok(Merged {
-                    file: proof_file(&board, &start.to_text(), winner.name(), &proof),
+                    file: proof_file(&board, &position.to_text(), winner.name(), &proof),
                     winner,
                     positions: proof.positions,
                 });
