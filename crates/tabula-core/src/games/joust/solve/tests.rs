@@ -173,6 +173,21 @@ fn territory_counts_the_squares_each_knight_reaches_first_with_ties_to_the_mover
 }
 
 #[test]
+fn a_set_spreads_to_the_leaps_of_its_squares_on_every_shape_of_board() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for (width, height) in [(3, 3), (9, 9), (11, 11), (3, 42), (42, 3), (16, 8), (5, 7)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..200 {
+            let set = (0..board.squares() as u8)
+                .filter(|_| rng.random_range(0..6) == 0)
+                .fold(0, |set, square| set | bit(square));
+            let leaps = squares(set).fold(0, |all, square| all | board.leaps(square));
+            assert_eq!(board.spread(set), leaps, "{width}x{height} {set:#x}");
+        }
+    }
+}
+
+#[test]
 fn every_order_lists_each_leap_once() {
     let mut rng = StdRng::seed_from_u64(12);
     for (width, height, burned) in [(9, 9, 4), (9, 9, 20), (7, 7, 2), (6, 5, 10)] {
