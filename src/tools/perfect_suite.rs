@@ -1,6 +1,7 @@
 //! `tabula probe GAME --suite N`: a perfect-play suite written from what the probes prove. The
-//! positions come from the engine's own games (a few random first plies, then fast searches);
-//! a position is kept where every legal move's value is proven, the side to move does not lose,
+//! positions come from the engine's own games (a few random first plies, then fast searches), or
+//! with `--suite-lines` from lines of moves given (positions chosen by hand, such as the openings
+//! the solver has proven); a position is kept where every legal move's value is proven, the side to move does not lose,
 //! and some move throws the value away. Its `bm` lists every move that keeps the value: each
 //! winning move of a won position, each drawing move of a drawn one.
 
@@ -106,4 +107,58 @@ pub fn write_suite(
         }
     }
     Ok(written)
+}
+
+/// A position a line of moves reaches: the line's number in its file (from 1), and its plies.
+pub struct LinePosition {
+    pub line: usize,
+    pub plies: usize,
+    pub session: Box<dyn GameSession>,
+}
+
+/// The positions that `text`'s lines of moves reach from the start of `game` on `size`: one line of moves (separated by spaces) a
+/// position, blank lines and `#` comments skipped. A line that is not a game's moves is refused
+/// with its number, before anything is solved.
+pub fn positions_of_lines(
+    game: GameKind,
+    size: BoardSize,
+    text: &str,
+) -> Result<Vec<LinePosition>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|(index, line)| {
+            let moves: Vec<&str> = line.split_whitespace().collect();
+            open_session(game, size, None, &moves, true)
+                .map(|session| LinePosition {
+                    line: index + 1,
+                    plies: moves.len(),
+                    session,
+                })
+                .map_err(|problem| format!("line {}: {problem}", index + 1))
+        })
+        .collect()
+}
+
+/// Writes a suite line to `out` for each of `positions` that qualifies (every move's value
+/// proven, the side to move not losing, some move throwing the value away), with `progress`
+/// told of each position; returns how many lines were written.
+pub fn write_suite_of_positions(
+    positions: &[LinePosition],
+    probe: &Probe,
+    out: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(usize, usize),
+) -> usize {
+    let mut written = 0;
+    for (done, position) in positions.iter().enumerate() {
+        progress(done, written);
+        let session = position.session.as_ref();
+        let values = probe.move_values(session);
+        let name = format!("line {} ply {}", position.line, position.plies);
+        if let Some(text) = suite_line(session, &values, &name) {
+            out(&text);
+            written += 1;
+        }
+    }
+    written
 }

@@ -7,7 +7,9 @@ use crate::games::joust::solve::DEFAULT_LIVE_NODES;
 use crate::games::probe::{Probe, value_text};
 use crate::games::{GameKind, load_oracle, open_session};
 use crate::tools::console::print_line;
-use crate::tools::perfect_suite::{SuiteRecipe, write_suite};
+use crate::tools::perfect_suite::{
+    SuiteRecipe, positions_of_lines, write_suite, write_suite_of_positions,
+};
 use crate::tools::progress::Progress;
 
 /// Arguments of `tabula probe`.
@@ -34,6 +36,11 @@ pub struct ProbeArgs {
     /// from the engine's games where every move's value is proven.
     #[arg(long, conflicts_with_all = ["fen", "moves"])]
     pub suite: Option<usize>,
+    /// Write a perfect-play suite of the positions this file's lines reach instead: each line the
+    /// moves of one position from the start, blank lines and `#` comments skipped; a position
+    /// is kept where every move's value is proven within --nodes and some move throws it away.
+    #[arg(long, conflicts_with_all = ["fen", "moves", "suite"])]
+    pub suite_lines: Option<std::path::PathBuf>,
     /// With --suite: the plies at which a game's position may be taken (A-B).
     #[arg(long, default_value = "10-30", requires = "suite")]
     pub plies: String,
@@ -78,6 +85,9 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     )?;
     let loaded = args.table.as_deref().map(load_oracle).transpose()?;
     let probe = Probe::new(loaded, args.nodes);
+    if let Some(path) = &args.suite_lines {
+        return suite_of_lines(args, session.size(), path, &probe);
+    }
     if let Some(count) = args.suite {
         let recipe = SuiteRecipe {
             game: kind,
@@ -120,6 +130,41 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     }
     let position = probe.position_value(session.as_ref(), &values);
     print_line(&format!("position {}", value_text(position)));
+    Ok(0)
+}
+
+/// `--suite-lines`: the suite of the positions a file's lines of moves reach.
+fn suite_of_lines(
+    args: &ProbeArgs,
+    size: BoardSize,
+    path: &std::path::Path,
+    probe: &Probe,
+) -> Result<i32, String> {
+    let kind = GameKind::parse(&args.game)?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read '{}': {error}", path.display()))?;
+    let positions = positions_of_lines(kind, size, &text)
+        .map_err(|problem| format!("'{}' {problem}", path.display()))?;
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    print_line(&format!(
+        "# {} {size} perfect-play suite, written by `tabula probe {} --size {size} --suite-lines {} \
+         --nodes {}`: each bm is every move keeping the value.",
+        kind.name(),
+        kind.name(),
+        name.to_string_lossy(),
+        args.nodes,
+    ));
+    let progress = Progress::new(positions.len() as u64, "positions probed");
+    let written = write_suite_of_positions(
+        &positions,
+        probe,
+        &mut |line| print_line(line),
+        &mut |done, _| progress.set(done as u64),
+    );
+    progress.line(&format!(
+        "{written} of {} positions written",
+        positions.len()
+    ));
     Ok(0)
 }
 
