@@ -21,12 +21,8 @@ fn a_joust_suite_s_best_moves_are_every_winning_move() {
     ])
     .output()
     .expect("tabula runs");
-    assert!(output.status.success(), "{output:?}");
-    let suite = String::from_utf8_lossy(&output.stdout).into_owned();
-    let lines: Vec<&str> = suite
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .collect();
+    let suite = written_suite(&output);
+    let lines = suite_positions(&suite);
     assert_eq!(lines.len(), 6, "{suite}");
     for line in &lines {
         let (best, winning, moves) = best_and_winning_moves(line);
@@ -49,6 +45,20 @@ fn a_joust_suite_s_best_moves_are_every_winning_move() {
         6,
         "{printed}"
     );
+}
+
+/// The suite a successful `tabula probe` printed.
+fn written_suite(output: &std::process::Output) -> String {
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A suite's position lines, its `#` comments left out.
+fn suite_positions(suite: &str) -> Vec<&str> {
+    suite
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .collect()
 }
 
 /// A suite line's `bm` moves, the moves the negamax finds winning in its position (both
@@ -103,12 +113,8 @@ fn a_suite_of_lines_keeps_each_position_where_some_move_wins_and_some_loses() {
         .output()
         .expect("tabula runs");
     let _ = std::fs::remove_file(&path);
-    assert!(output.status.success(), "{output:?}");
-    let suite = String::from_utf8_lossy(&output.stdout).into_owned();
-    let written: Vec<&str> = suite
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .collect();
+    let suite = written_suite(&output);
+    let written = suite_positions(&suite);
     let mut expected = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         let moves: Vec<&str> = line.split(' ').collect();
