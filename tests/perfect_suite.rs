@@ -1,7 +1,7 @@
 //! `tabula probe --suite` and `--suite-lines` through the real binary: every `bm` of a Joust
 //! 5 x 5 suite is exactly the set of moves that a plain negamax over the rules (no solver, no
 //! proof) finds winning, `tabula suite` runs the file it writes, and a line of moves is kept
-//! exactly where the negamax finds some move winning and some losing.
+//! exactly where the negamax finds some move winning and some losing, on one thread or several.
 
 // Each test crate uses only part of the shared driver.
 #[allow(dead_code)]
@@ -100,6 +100,15 @@ fn winning_moves(session: &dyn GameSession) -> Vec<String> {
 
 #[test]
 fn a_suite_of_lines_keeps_each_position_where_some_move_wins_and_some_loses() {
+    // On one thread, and with each position's moves proven on three at once.
+    for threads in ["1", "3"] {
+        suite_of_lines_is_the_negamax_s(threads);
+    }
+}
+
+/// The suite `tabula probe --suite-lines --threads THREADS` writes keeps each line whose
+/// position the negamax finds won with some move losing, its `bm` the winning moves.
+fn suite_of_lines_is_the_negamax_s(threads: &str) {
     // Won with one losing move; won whatever is played; lost; won with one losing move.
     let lines = ["c3e4 d4c2", "c3e4 d4b5", "c3b1 d4c2", "c3d1 d4b3"];
     let file = format!(
@@ -108,7 +117,8 @@ fn a_suite_of_lines_keeps_each_position_where_some_move_wins_and_some_loses() {
     );
     let path = std::env::temp_dir().join(format!("tabula-suite-{}.lines", std::process::id()));
     std::fs::write(&path, file).expect("the lines are written");
-    let output = tabula(&["probe", "joust", "--size", "5", "--suite-lines"])
+    let output = tabula(&["probe", "joust", "--size", "5", "--threads", threads])
+        .arg("--suite-lines")
         .arg(&path)
         .output()
         .expect("tabula runs");

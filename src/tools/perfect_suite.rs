@@ -32,10 +32,11 @@ pub struct SuiteRecipe {
     pub max_games: usize,
 }
 
-/// One suite line: the position, the moves that keep its value, and a name saying why.
+/// One suite line: the position, the moves that keep its value (every move's proven), and a
+/// name saying why.
 fn suite_line(session: &dyn GameSession, values: &[MoveValue], name: &str) -> Option<String> {
     let best = values.first()?.value?;
-    if matches!(best, Proven::Loss(_)) || values.iter().any(|entry| entry.value.is_none()) {
+    if matches!(best, Proven::Loss(_)) {
         return None;
     }
     let keeps = |entry: &&MoveValue| match (entry.value, best) {
@@ -99,9 +100,11 @@ pub fn write_suite(
         if ply < target || session.verdict().is_some() || !seen.insert(session.position_text()) {
             continue;
         }
-        let values = probe.move_values(session.as_ref());
         let name = format!("game {} ply {ply}", game + 1);
-        if let Some(line) = suite_line(session.as_ref(), &values, &name) {
+        let line = probe
+            .every_move_value(session.as_ref())
+            .and_then(|values| suite_line(session.as_ref(), &values, &name));
+        if let Some(line) = line {
             out(&line);
             written += 1;
         }
@@ -153,9 +156,11 @@ pub fn write_suite_of_positions(
     for (done, position) in positions.iter().enumerate() {
         progress(done, written);
         let session = position.session.as_ref();
-        let values = probe.move_values(session);
         let name = format!("line {} ply {}", position.line, position.plies);
-        if let Some(text) = suite_line(session, &values, &name) {
+        let line = probe
+            .every_move_value(session)
+            .and_then(|values| suite_line(session, &values, &name));
+        if let Some(text) = line {
             out(&text);
             written += 1;
         }

@@ -32,6 +32,9 @@ pub struct ProbeArgs {
     /// The nodes the Joust solver may spend on a position before it calls it unknown (0: none).
     #[arg(long, default_value_t = DEFAULT_LIVE_NODES)]
     pub nodes: u64,
+    /// Threads proving a position's moves at once, one move each (as chess engines' `Threads`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
     /// Write a perfect-play suite of this many positions instead (for `tabula suite`), taken
     /// from the engine's games where every move's value is proven.
     #[arg(long, conflicts_with_all = ["fen", "moves"])]
@@ -84,7 +87,7 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
         true,
     )?;
     let loaded = args.table.as_deref().map(load_oracle).transpose()?;
-    let probe = Probe::new(loaded, args.nodes);
+    let probe = Probe::new(loaded, args.nodes).with_threads(usize::from(args.threads));
     if let Some(path) = &args.suite_lines {
         return suite_of_lines(args, session.size(), path, &probe);
     }

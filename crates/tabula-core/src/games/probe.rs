@@ -11,6 +11,8 @@ use crate::search::score::{PROVEN_BOUND, Score};
 use crate::search::tt::TranspositionTable;
 use crate::session::{GameSession, Oracle, SharedOracle};
 use crate::tablebase::Proven;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The hash table of a probe's search, in megabytes: a probe's searches are small.
 const SEARCH_HASH_MB: usize = 4;
@@ -63,7 +65,13 @@ pub struct Probe {
     live: LiveSolver,
     /// The nodes of the search that may prove a position no oracle knows (0: none).
     search_nodes: u64,
+    /// The threads that prove a position's moves at once, one move each at a time.
+    threads: usize,
 }
+
+/// A move waiting to be proven: its place among the legal moves, and the position after it
+/// (none if the game refused it).
+type PendingMove = (usize, Option<Box<dyn GameSession>>);
 
 impl Probe {
     /// A probe asking `loaded` first, then what is built in, the solver giving up on a position
@@ -75,7 +83,16 @@ impl Probe {
                 max_nodes: solver_nodes,
             },
             search_nodes: 0,
+            threads: 1,
         }
+    }
+
+    /// The same probe, proving a position's moves on `threads` threads at once (1: the calling
+    /// thread alone), each move on one, as a multi-core machine can when the solver's proofs
+    /// take minutes. The values do not depend on it: each move is proven on its own.
+    pub fn with_threads(mut self, threads: usize) -> Probe {
+        self.threads = threads.max(1);
+        self
     }
 
     /// The same probe, also asking tabula's search, within `nodes` a position, where nothing
@@ -140,21 +157,67 @@ impl Probe {
     /// a draw, then a slower loss), the moves nobody knows last, in the order the game lists
     /// them where values tie. Empty once the game has ended.
     pub fn move_values(&self, session: &dyn GameSession) -> Vec<MoveValue> {
+        self.values_of_moves(session, false)
+    }
+
+    /// Every legal move with its proven value, listed as [`Probe::move_values`] lists them, or
+    /// none as soon as one move's value is unknown (the moves not yet begun are not proven):
+    /// what a perfect-play suite needs, where a position counts only if all its moves are.
+    pub fn every_move_value(&self, session: &dyn GameSession) -> Option<Vec<MoveValue>> {
+        let values = self.values_of_moves(session, true);
+        values
+            .iter()
+            .all(|entry| entry.value.is_some())
+            .then_some(values)
+    }
+
+    /// The moves' values, proven on the probe's threads; with `stop_at_unknown`, no move is
+    /// begun once one is found unknown.
+    fn values_of_moves(&self, session: &dyn GameSession, stop_at_unknown: bool) -> Vec<MoveValue> {
         if session.verdict().is_some() {
             return Vec::new();
         }
-        let mut values: Vec<MoveValue> = session
-            .legal_moves()
-            .into_iter()
-            .map(|text| {
+        let moves = session.legal_moves();
+        // Last first, as the threads take them from the end.
+        let pending: Vec<PendingMove> = moves
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(index, text)| {
                 let mut child = session.boxed_clone();
-                let value = child
-                    .play_move(&text)
-                    .ok()
-                    .and_then(|()| self.value(child.as_ref()))
-                    .map(Proven::before_move);
-                MoveValue { text, value }
+                (index, child.play_move(text).is_ok().then_some(child))
             })
+            .collect();
+        let pending = Mutex::new(pending);
+        let found = Mutex::new(vec![None; moves.len()]);
+        let stop = AtomicBool::new(false);
+        let prove = || {
+            while !stop.load(Ordering::Relaxed) {
+                let next = pending.lock().unwrap_or_else(PoisonError::into_inner).pop();
+                let Some((index, child)) = next else { break };
+                let value = child
+                    .and_then(|child| self.value(child.as_ref()))
+                    .map(Proven::before_move);
+                if value.is_none() && stop_at_unknown {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                found.lock().unwrap_or_else(PoisonError::into_inner)[index] = value;
+            }
+        };
+        if self.threads == 1 || moves.len() < 2 {
+            prove();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..self.threads.min(moves.len()) {
+                    scope.spawn(prove);
+                }
+            });
+        }
+        let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let mut values: Vec<MoveValue> = moves
+            .into_iter()
+            .zip(found)
+            .map(|(text, value)| MoveValue { text, value })
             .collect();
         values.sort_by_key(|entry| std::cmp::Reverse(entry.value.map(Proven::rank)));
         values
