@@ -2,18 +2,11 @@
 # Writes the perfect-play suites of suites/ again from nothing (docs/solved.md): Claustro 5 x 5
 # from its table (solved first, about a minute), Joust 7 x 7 and 9 x 9 from the solver (about
 # three minutes). With --check, writes them to a scratch folder and fails if any differs from
-# the shipped file. With --early, writes only suites/joust-9x9-early.epd, from the lines of
-# moves of suites/joust-9x9-early.lines: every move of a position 4 plies in proven by the
-# solver, some 2.8 x 10^9 nodes (about 70 minutes on two cores). TABULA names the binary
-# (default: target/release/tabula), THREADS the moves proven at once (default: 2).
+# the shipped file. TABULA names the binary (default: target/release/tabula), THREADS the moves
+# of a position proven at once (default: 2; the suites do not depend on it).
 set -euo pipefail
 tabula=${TABULA:-target/release/tabula}
 threads=${THREADS:-2}
-if [ "${1:-}" = "--early" ]; then
-  "$tabula" probe joust --size 9 --suite-lines suites/joust-9x9-early.lines \
-    --nodes 3000000000 --threads "$threads" > suites/joust-9x9-early.epd
-  exit 0
-fi
 out=suites
 if [ "${1:-}" = "--check" ]; then
   out=$(mktemp -d)
