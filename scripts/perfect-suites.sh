@@ -3,7 +3,8 @@
 # from its table (solved first, about a minute), Joust 7 x 7 and 9 x 9 from the solver (about
 # three minutes). With --check, writes them to a scratch folder and fails if any differs from
 # the shipped file. TABULA names the binary (default: target/release/tabula), THREADS the moves
-# of a position proven at once (default: 2; the suites do not depend on it).
+# of a position proven at once (default: 2; the suites' headers name it, since with a budget of
+# nodes which moves are proven may depend on it, each thread's table carried from move to move).
 set -euo pipefail
 tabula=${TABULA:-target/release/tabula}
 threads=${THREADS:-2}

@@ -1,7 +1,8 @@
 //! Each move's proven value: on Joust 5 x 5 against a plain negamax over the rules, on one
 //! thread and on several; through the real binary, the protocol's `probe` from a loaded Joust
 //! proof (every defence the proof answers is a loss, the winner's proven move a win) and from a
-//! Claustro table, `tabula probe` printing what the protocol does, and bad input refused.
+//! Claustro table, `tabula probe` printing what the protocol does, bad input refused, and a
+//! solver's table larger than the machine refused.
 
 // Each test crate uses only part of the shared driver.
 #[allow(dead_code)]
@@ -168,6 +169,38 @@ fn values_agree_with_the_negamax(probe: &Probe, seed: u64) {
         }
     }
     assert!(checked > 20, "only {checked} moves checked");
+}
+
+#[test]
+fn the_solver_s_table_is_the_size_asked_for_and_one_too_large_is_refused() {
+    // A thousand terabytes: more than any machine's address space.
+    let huge = "1000000000";
+    let error = format!("cannot allocate a {huge} MB solver table");
+    for args in [
+        &["probe", "joust", "--size", "5", "--hash", huge][..],
+        &["solve", "joust", "5", "--hash", huge],
+    ] {
+        let output = tabula(args).output().expect("tabula runs");
+        assert_ne!(output.status.code(), Some(0), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(&error),
+            "{args:?}: {output:?}"
+        );
+    }
+    // Each of the probe's solves takes the table asked for: one that cannot be had proves
+    // nothing, where a one-megabyte table proves every value the negamax gives.
+    let start = joust(5, &[]);
+    let too_large = Probe::new(None, 1_000_000).with_hash(1_000_000_000);
+    assert!(too_large.check_memory().is_err());
+    let values = too_large.move_values(start.as_ref());
+    assert!(
+        values.iter().all(|entry| entry.value.is_none()),
+        "{values:?}"
+    );
+    let small = Probe::new(None, 1_000_000).with_hash(1);
+    assert_eq!(small.check_memory(), Ok(()));
+    values_agree_with_the_negamax(&small, 7);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! solver; the same values as the protocol's `probe`, for scripts.
 
 use crate::game::BoardSize;
-use crate::games::joust::solve::DEFAULT_LIVE_NODES;
+use crate::games::joust::solve::{DEFAULT_LIVE_NODES, DEFAULT_LIVE_TABLE_MB};
 use crate::games::probe::{Probe, value_text};
 use crate::games::{GameKind, load_oracle, open_session};
 use crate::tools::console::print_line;
@@ -32,7 +32,13 @@ pub struct ProbeArgs {
     /// The nodes the Joust solver may spend on a position before it calls it unknown (0: none).
     #[arg(long, default_value_t = DEFAULT_LIVE_NODES)]
     pub nodes: u64,
-    /// Threads proving a position's moves at once, one move each (as chess engines' `Threads`).
+    /// The Joust solver's transposition table in megabytes (as chess engines' `Hash`), kept
+    /// from one move's proof to the next; each thread has one, --threads times as much in all.
+    #[arg(long, default_value_t = DEFAULT_LIVE_TABLE_MB as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub hash: u32,
+    /// Threads proving a position's moves at once, dealt out in turn (as chess engines'
+    /// `Threads`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
     /// Write a perfect-play suite of this many positions instead (for `tabula suite`), taken
@@ -70,6 +76,20 @@ fn ply_range(text: &str) -> Result<(usize, usize), String> {
     (first <= last).then_some((first, last)).ok_or_else(bad)
 }
 
+/// ` --hash N` and ` --threads N` for a suite's header where they are not the defaults: with a
+/// budget of nodes, the table's size and which moves share one decide which moves are proven,
+/// so the suite depends on them.
+fn solver_words(args: &ProbeArgs) -> String {
+    let mut words = String::new();
+    if args.hash as usize != DEFAULT_LIVE_TABLE_MB {
+        words += &format!(" --hash {}", args.hash);
+    }
+    if args.threads != 1 {
+        words += &format!(" --threads {}", args.threads);
+    }
+    words
+}
+
 /// Prints `move <move> <value>` for each legal move, best first, then `position <value>`;
 /// exit code 0.
 pub fn run(args: &ProbeArgs) -> Result<i32, String> {
@@ -87,7 +107,10 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
         true,
     )?;
     let loaded = args.table.as_deref().map(load_oracle).transpose()?;
-    let probe = Probe::new(loaded, args.nodes).with_threads(usize::from(args.threads));
+    let probe = Probe::new(loaded, args.nodes)
+        .with_threads(usize::from(args.threads))
+        .with_hash(args.hash as usize);
+    probe.check_memory()?;
     if let Some(path) = &args.suite_lines {
         return suite_of_lines(args, session.size(), path, &probe);
     }
@@ -106,9 +129,11 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
             let name = path.file_name().unwrap_or(path.as_os_str());
             format!(" --table {}", name.to_string_lossy())
         });
+        let solver = solver_words(args);
         print_line(&format!(
             "# {} {} perfect-play suite, written by `tabula probe {} --size {} --suite {count} \
-             --plies {} --seed {} --nodes {}{table}`: each bm is every move keeping the value.",
+             --plies {} --seed {} --nodes {}{solver}{table}`: each bm is every move keeping the \
+             value.",
             kind.name(),
             recipe.size,
             kind.name(),
@@ -151,11 +176,12 @@ fn suite_of_lines(
     let name = path.file_name().unwrap_or(path.as_os_str());
     print_line(&format!(
         "# {} {size} perfect-play suite, written by `tabula probe {} --size {size} --suite-lines {} \
-         --nodes {}`: each bm is every move keeping the value.",
+         --nodes {}{}`: each bm is every move keeping the value.",
         kind.name(),
         kind.name(),
         name.to_string_lossy(),
         args.nodes,
+        solver_words(args),
     ));
     let progress = Progress::new(positions.len() as u64, "positions probed");
     let written = write_suite_of_positions(

@@ -4,7 +4,7 @@
 //! door (the protocol's `probe`, `tabula probe`, the board, Python) asks this, once.
 
 use super::joust::proven_starts::ProvenStarts;
-use super::joust::solve::LiveSolver;
+use super::joust::solve::{CarriedTable, LiveSolver};
 use crate::game::Outcome;
 use crate::search::limits::Limits;
 use crate::search::score::{PROVEN_BOUND, Score};
@@ -81,6 +81,7 @@ impl Probe {
             loaded,
             live: LiveSolver {
                 max_nodes: solver_nodes,
+                ..LiveSolver::default()
             },
             search_nodes: 0,
             threads: 1,
@@ -88,11 +89,30 @@ impl Probe {
     }
 
     /// The same probe, proving a position's moves on `threads` threads at once (1: the calling
-    /// thread alone), each move on one, as a multi-core machine can when the solver's proofs
-    /// take minutes. The values do not depend on it: each move is proven on its own.
+    /// thread alone), as a multi-core machine can when the solver's proofs take minutes: the
+    /// moves are dealt out in turn, each thread proving its share one after another with one
+    /// table. A proven value does not depend on it, but where the budget of nodes runs out,
+    /// which moves it proves may, since each thread's table carries what it learnt.
     pub fn with_threads(mut self, threads: usize) -> Probe {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The same probe, its solver's transposition table `megabytes` large (at least 1; one a
+    /// thread), as chess engines' `Hash` sizes theirs: a proof of billions of nodes needs
+    /// hundreds. A proven value does not depend on it, but which moves the budget proves may.
+    pub fn with_hash(mut self, megabytes: usize) -> Probe {
+        self.live.table_mb = megabytes.max(1);
+        self
+    }
+
+    /// Whether the machine can give the solver's tables, one for each thread at once: an error
+    /// naming the size if not (the solver is not asked, or needs none, otherwise).
+    pub fn check_memory(&self) -> Result<(), String> {
+        if self.live.max_nodes == 0 {
+            return Ok(());
+        }
+        self.live.check_tables(self.threads)
     }
 
     /// The same probe, also asking tabula's search, within `nodes` a position, where nothing
@@ -107,10 +127,19 @@ impl Probe {
     /// The value of the session's position for its side to move: the game's verdict where it
     /// has ended, else the first oracle's that knows it, the solver last.
     pub fn value(&self, session: &dyn GameSession) -> Option<Proven> {
+        self.value_carrying(session, &mut CarriedTable::default())
+    }
+
+    /// [`Probe::value`], the solver starting from the table `carried` holds and leaving its own.
+    fn value_carrying(
+        &self,
+        session: &dyn GameSession,
+        carried: &mut CarriedTable,
+    ) -> Option<Proven> {
         self.known_value(session)
             .or_else(|| {
                 (self.live.max_nodes > 0)
-                    .then(|| self.live.value(session))
+                    .then(|| self.live.value_carrying(session, carried))
                     .flatten()
             })
             .or_else(|| self.searched_value(session))
@@ -178,25 +207,25 @@ impl Probe {
             return Vec::new();
         }
         let moves = session.legal_moves();
-        // Last first, as the threads take them from the end.
-        let pending: Vec<PendingMove> = moves
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(index, text)| {
-                let mut child = session.boxed_clone();
-                (index, child.play_move(text).is_ok().then_some(child))
-            })
-            .collect();
-        let pending = Mutex::new(pending);
+        // Thread `t` of `n` proves moves t, t + n, ... in turn, carrying its solver's table
+        // from one to the next: which moves share a table does not depend on timing.
+        let threads = self.threads.min(moves.len()).max(1);
+        let mut shares: Vec<Vec<PendingMove>> = (0..threads).map(|_| Vec::new()).collect();
+        for (index, text) in moves.iter().enumerate() {
+            let mut child = session.boxed_clone();
+            let child = child.play_move(text).is_ok().then_some(child);
+            shares[index % threads].push((index, child));
+        }
         let found = Mutex::new(vec![None; moves.len()]);
         let stop = AtomicBool::new(false);
-        let prove = || {
-            while !stop.load(Ordering::Relaxed) {
-                let next = pending.lock().unwrap_or_else(PoisonError::into_inner).pop();
-                let Some((index, child)) = next else { break };
+        let prove = |share: Vec<PendingMove>| {
+            let mut carried = CarriedTable::default();
+            for (index, child) in share {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let value = child
-                    .and_then(|child| self.value(child.as_ref()))
+                    .and_then(|child| self.value_carrying(child.as_ref(), &mut carried))
                     .map(Proven::before_move);
                 if value.is_none() && stop_at_unknown {
                     stop.store(true, Ordering::Relaxed);
@@ -204,12 +233,13 @@ impl Probe {
                 found.lock().unwrap_or_else(PoisonError::into_inner)[index] = value;
             }
         };
-        if self.threads == 1 || moves.len() < 2 {
-            prove();
+        if threads == 1 {
+            shares.into_iter().for_each(prove);
         } else {
+            let prove = &prove;
             std::thread::scope(|scope| {
-                for _ in 0..self.threads.min(moves.len()) {
-                    scope.spawn(prove);
+                for share in shares {
+                    scope.spawn(move || prove(share));
                 }
             });
         }

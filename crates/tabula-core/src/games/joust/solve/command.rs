@@ -128,7 +128,7 @@ pub fn solve_position(
     let board = Board::new(order.size.width, order.size.height)?;
     let (game, root) = position(order)?;
     let timer = Instant::now();
-    let mut solver = Solver::new(&board, order.ideas);
+    let mut solver = Solver::new(&board, order.ideas)?;
     let mut progress = progress;
     solver.report_progress(move |nodes, line| {
         let shown: Vec<String> = line

@@ -7,6 +7,7 @@
 
 use super::board::{Board, Node, bit, squares};
 use super::regions;
+use super::table::{bucket_count, too_large};
 
 /// A number that cannot be reached: a proven (0) or disproven node's other number.
 pub const INFINITE: u32 = u32::MAX / 4;
@@ -42,12 +43,15 @@ pub struct NumberTable {
 }
 
 impl NumberTable {
-    /// A table of `megabytes` (at least one bucket).
-    pub fn new(megabytes: usize) -> NumberTable {
-        let buckets = (megabytes << 20) / std::mem::size_of::<[Entry; 4]>();
-        NumberTable {
-            buckets: vec![[Entry::default(); 4]; buckets.max(1)],
-        }
+    /// A table of `megabytes` (at least one bucket), or an error if the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<NumberTable, String> {
+        let count = bucket_count(megabytes, std::mem::size_of::<[Entry; 4]>());
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| too_large(megabytes))?;
+        buckets.resize(count, [Entry::default(); 4]);
+        Ok(NumberTable { buckets })
     }
 
     fn bucket(&self, key: u64) -> usize {

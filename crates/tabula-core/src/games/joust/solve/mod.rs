@@ -15,7 +15,7 @@ pub mod regions;
 mod table;
 
 pub use command::{SolveOrder, SolveReport, WrittenProof, solve_position};
-pub use live::{DEFAULT_LIVE_NODES, LiveSolver};
+pub use live::{CarriedTable, DEFAULT_LIVE_NODES, DEFAULT_LIVE_TABLE_MB, LiveSolver};
 pub use loaded::{LoadedProof, PROOF_MAGIC};
 pub use merge::{Merged, merge_shards, shard_lines};
 
@@ -125,16 +125,41 @@ type Report<'b> = dyn FnMut(u64, &[(u8, u8)]) + 'b;
 const REPORT_EVERY: u64 = 1 << 26;
 
 impl<'b> Solver<'b> {
-    /// A solver for `board` using `ideas`.
-    pub fn new(board: &'b Board, ideas: Ideas) -> Solver<'b> {
+    /// A solver for `board` using `ideas`, or an error if its table cannot be allocated.
+    pub fn new(board: &'b Board, ideas: Ideas) -> Result<Solver<'b>, String> {
+        let depth_first = ideas.method == Method::DepthFirst;
+        let table = (ideas.table_mb > 0 && depth_first)
+            .then(|| Table::try_new(ideas.table_mb))
+            .transpose()?;
+        let numbers = (!depth_first)
+            .then(|| dfpn::NumberTable::try_new(ideas.table_mb.max(1)))
+            .transpose()?;
+        Ok(Solver::with_tables(board, ideas, table, numbers))
+    }
+
+    /// A depth-first solver for `board` using `ideas` that starts from `table`, an earlier
+    /// solver's of the same board ([`Solver::into_table`]): each of its entries a proven
+    /// result, it still holds.
+    fn with_table(board: &'b Board, ideas: Ideas, table: Table) -> Solver<'b> {
+        let ideas = Ideas {
+            method: Method::DepthFirst,
+            ..ideas
+        };
+        Solver::with_tables(board, ideas, Some(table), None)
+    }
+
+    fn with_tables(
+        board: &'b Board,
+        ideas: Ideas,
+        table: Option<Table>,
+        numbers: Option<dfpn::NumberTable>,
+    ) -> Solver<'b> {
         Solver {
             board,
             ideas,
             keys: Keys::new(),
-            table: (ideas.table_mb > 0 && ideas.method == Method::DepthFirst)
-                .then(|| Table::new(ideas.table_mb)),
-            numbers: (ideas.method == Method::ProofNumbers)
-                .then(|| dfpn::NumberTable::new(ideas.table_mb.max(1))),
+            table,
+            numbers,
             paths: regions::PathCache::default(),
             nodes: 0,
             apart: 0,
@@ -142,6 +167,11 @@ impl<'b> Solver<'b> {
             line: Vec::new(),
             progress: None,
         }
+    }
+
+    /// The solver's transposition table, for the next solver of the same board.
+    fn into_table(self) -> Option<Table> {
+        self.table
     }
 
     /// Tells `progress` the nodes so far and the line being searched, every so many nodes.

@@ -9,16 +9,25 @@ const KEY_BITS: u64 = !0xFF;
 
 /// A fixed-size table of solved nodes.
 pub struct Table {
-    buckets: Vec<[Entry; 2]>,
+    buckets: Box<[[Entry; 2]]>,
+}
+
+/// How many buckets of `bucket_bytes` fill `megabytes` (at least one).
+pub fn bucket_count(megabytes: usize, bucket_bytes: usize) -> usize {
+    (megabytes.saturating_mul(1 << 20) / bucket_bytes).max(1)
+}
+
+/// The error of a table of `megabytes` the machine cannot give.
+pub fn too_large(megabytes: usize) -> String {
+    format!("cannot allocate a {megabytes} MB solver table (--hash)")
 }
 
 impl Table {
-    /// A table of `megabytes` (at least one bucket).
-    pub fn new(megabytes: usize) -> Table {
-        let buckets = (megabytes << 20) / std::mem::size_of::<[Entry; 2]>();
-        Table {
-            buckets: vec![[0; 2]; buckets.max(1)],
-        }
+    /// A table of `megabytes` (at least one bucket), or an error if the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<Table, String> {
+        let count = bucket_count(megabytes, std::mem::size_of::<[Entry; 2]>());
+        let buckets = bytemuck::try_zeroed_slice_box(count).map_err(|()| too_large(megabytes))?;
+        Ok(Table { buckets })
     }
 
     fn bucket(&self, key: u64) -> usize {

@@ -58,7 +58,7 @@ fn the_solver_agrees_with_plain_search_with_each_idea_on_or_off() {
                     table_mb,
                     max_nodes: 0,
                 };
-                let mut solver = Solver::new(&board, ideas);
+                let mut solver = Solver::new(&board, ideas).expect("a small table");
                 assert_eq!(
                     solver.mover_wins(&node),
                     expected,
@@ -88,7 +88,7 @@ fn small_boards_have_their_known_winners() {
     // mirrors every leap through the centre.
     for (size, first_wins) in [(5, true), (6, false)] {
         let board = Board::new(size, size).unwrap();
-        let mut solver = Solver::new(&board, Ideas::default());
+        let mut solver = Solver::new(&board, Ideas::default()).expect("a small table");
         assert_eq!(
             solver.mover_wins(&start(&board)),
             first_wins,
@@ -118,7 +118,7 @@ fn a_solve_past_its_node_limit_gives_up() {
             max_nodes: 1000,
             ..Ideas::default()
         };
-        let mut solver = Solver::new(&board, ideas);
+        let mut solver = Solver::new(&board, ideas).expect("a small table");
         solver.mover_wins(&start(&board));
         assert!(solver.gave_up, "{method:?}");
         // Each ply above the limit's node tries at most one more leap.
@@ -222,7 +222,9 @@ fn the_order_that_looks_a_reply_ahead_proves_what_the_plain_order_proves() {
                     table_mb: 16,
                     ..Ideas::default()
                 };
-                Solver::new(&board, ideas).mover_wins(&node)
+                Solver::new(&board, ideas)
+                    .expect("a small table")
+                    .mover_wins(&node)
             })
             .to_vec();
         assert_eq!(results[0], results[1], "{node:?}");
