@@ -16,8 +16,8 @@ use crate::words::counted;
 
 /// The nodes a position may take by default: about a second on one core, the whole 7 x 7 start.
 pub const DEFAULT_LIVE_NODES: u64 = 4_000_000;
-/// The transposition table of each live solve by default, in megabytes: enough for the default
-/// budget, and small enough to be allocated for every move a probe proves.
+/// The live solver's transposition table by default, in megabytes: enough for the default
+/// budget, and small enough for every door that probes (the board, Python, the page).
 pub const DEFAULT_LIVE_TABLE_MB: usize = 16;
 
 /// Proves Joust positions on demand, giving up on any that takes more than `max_nodes`.
