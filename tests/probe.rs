@@ -14,8 +14,9 @@ use common::solving::solve_into;
 use common::{Engine, the_error};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tabula::game::BoardSize;
-use tabula::games::probe::{Probe, value_text};
+use tabula::games::probe::{MoveValue, Probe, value_text};
 use tabula::games::{GameKind, build_session};
 use tabula::session::{GameSession, Setup};
 
@@ -137,38 +138,89 @@ fn joust_values_agree_with_a_plain_negamax_on_5x5() {
 /// `seed`, is the negamax's; the moves of each position are all proven, and
 /// `every_move_value` lists the same.
 fn values_agree_with_the_negamax(probe: &Probe, seed: u64) {
-    let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
-    for _ in 0..30 {
-        // Six random plies in, the tree left is small enough to walk whole.
-        let mut moves = Vec::new();
-        let mut session = joust(5, &moves);
-        for _ in 0..6 {
-            let legal = session.legal_moves();
-            if legal.is_empty() || session.verdict().is_some() {
-                break;
-            }
-            moves.push(legal[rng.random_range(0..legal.len())].clone());
-            session = joust(5, &moves);
-        }
+    for (moves, session) in random_positions(seed, 30) {
         let values = probe.move_values(session.as_ref());
         let every = probe.every_move_value(session.as_ref());
         assert_eq!(every.as_ref(), Some(&values), "{moves:?}");
-        for entry in values {
-            let mut child = session.boxed_clone();
-            child.play_move(&entry.text).expect("a listed move");
-            let wins = !mover_wins(child.as_ref());
-            let expected = if wins { "win" } else { "loss" };
-            let shown = value_text(entry.value);
-            assert!(
-                shown.starts_with(expected),
-                "{moves:?} then {}: probed {shown}, negamax says {expected}",
-                entry.text
-            );
-            checked += 1;
-        }
+        checked += agree_with_the_negamax(&moves, session.as_ref(), &values);
     }
     assert!(checked > 20, "only {checked} moves checked");
+}
+
+/// The positions six random plies into `count` Joust 5 x 5 games from `seed` (fewer where a
+/// game ends sooner), with their moves: the tree left is small enough to walk whole.
+fn random_positions(seed: u64, count: usize) -> Vec<(Vec<String>, Box<dyn GameSession>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let mut moves = Vec::new();
+            let mut session = joust(5, &moves);
+            for _ in 0..6 {
+                let legal = session.legal_moves();
+                if legal.is_empty() || session.verdict().is_some() {
+                    break;
+                }
+                moves.push(legal[rng.random_range(0..legal.len())].clone());
+                session = joust(5, &moves);
+            }
+            (moves, session)
+        })
+        .collect()
+}
+
+/// Asserts that each of `values`, the moves of the position `moves` reach, is the negamax's
+/// win or loss; returns how many moves it checked.
+fn agree_with_the_negamax(
+    moves: &[String],
+    session: &dyn GameSession,
+    values: &[MoveValue],
+) -> usize {
+    for entry in values {
+        let mut child = session.boxed_clone();
+        child.play_move(&entry.text).expect("a listed move");
+        let wins = !mover_wins(child.as_ref());
+        let expected = if wins { "win" } else { "loss" };
+        let shown = value_text(entry.value);
+        assert!(
+            shown.starts_with(expected),
+            "{moves:?} then {}: probed {shown}, negamax says {expected}",
+            entry.text
+        );
+    }
+    values.len()
+}
+
+#[test]
+fn a_suite_s_positions_dealt_out_to_threads_get_each_its_own_values() {
+    // Twelve 5 x 5 positions and, second, the 9 x 9 start, whose first move is beyond the
+    // budget: on one thread (every position on one carried table), on two and on five (the
+    // positions dealt out in turn), and on twenty (more threads than positions: each position's
+    // moves shared out), each position gets the negamax's values, the 9 x 9 start none.
+    let mut positions = random_positions(9, 12);
+    positions.insert(1, (Vec::new(), joust(9, &[])));
+    let sessions: Vec<Box<dyn GameSession>> = positions
+        .iter()
+        .map(|(_, session)| session.boxed_clone())
+        .collect();
+    for threads in [1, 2, 5, 20] {
+        let probe = Probe::new(None, 200_000).with_threads(threads);
+        let done = AtomicUsize::new(0);
+        let found = probe.every_move_value_of_each(&sessions, &|| {
+            done.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(done.into_inner(), sessions.len(), "{threads} threads");
+        assert_eq!(found.len(), sessions.len());
+        for ((moves, session), values) in positions.iter().zip(found) {
+            if session.size() == BoardSize::square(9) {
+                assert_eq!(values, None, "{threads} threads");
+                continue;
+            }
+            let values = values.unwrap_or_else(|| panic!("{moves:?}: unproven on {threads}"));
+            assert_eq!(values.len(), session.legal_moves().len(), "{moves:?}");
+            agree_with_the_negamax(moves, session.as_ref(), &values);
+        }
+    }
 }
 
 #[test]
@@ -201,6 +253,30 @@ fn the_solver_s_table_is_the_size_asked_for_and_one_too_large_is_refused() {
     let small = Probe::new(None, 1_000_000).with_hash(1);
     assert_eq!(small.check_memory(), Ok(()));
     values_agree_with_the_negamax(&small, 7);
+    // The binary's probe says on stderr what its solves cost; stdout keeps the values alone.
+    let output = tabula(&["probe", "joust", "--size", "5", "--hash", "1"])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout
+            .lines()
+            .all(|line| line.starts_with("move ") || line.starts_with("position ")),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let nodes: u64 = stderr
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("solver: ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no solver line: {stderr}"));
+    assert!(nodes > 0, "{stderr}");
 }
 
 #[test]

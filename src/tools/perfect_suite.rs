@@ -144,23 +144,28 @@ pub fn positions_of_lines(
 }
 
 /// Writes a suite line to `out` for each of `positions` that qualifies (every move's value
-/// proven, the side to move not losing, some move throwing the value away), with `progress`
-/// told of each position; returns how many lines were written.
+/// proven, the side to move not losing, some move throwing the value away), in the file's
+/// order once all are probed, the probe's threads taking whole positions in turn
+/// ([`Probe::every_move_value_of_each`]), with `done` told as each position is finished;
+/// returns how many lines were written.
 pub fn write_suite_of_positions(
     positions: &[LinePosition],
     probe: &Probe,
     out: &mut dyn FnMut(&str),
-    progress: &mut dyn FnMut(usize, usize),
+    done: &(dyn Fn() + Sync),
 ) -> usize {
+    let sessions: Vec<Box<dyn GameSession>> = positions
+        .iter()
+        .map(|position| position.session.boxed_clone())
+        .collect();
     let mut written = 0;
-    for (done, position) in positions.iter().enumerate() {
-        progress(done, written);
+    for (position, values) in positions
+        .iter()
+        .zip(probe.every_move_value_of_each(&sessions, done))
+    {
         let session = position.session.as_ref();
         let name = format!("line {} ply {}", position.line, position.plies);
-        let line = probe
-            .every_move_value(session)
-            .and_then(|values| suite_line(session, &values, &name));
-        if let Some(text) = line {
+        if let Some(text) = values.and_then(|values| suite_line(session, &values, &name)) {
             out(&text);
             written += 1;
         }

@@ -90,6 +90,19 @@ fn solver_words(args: &ProbeArgs) -> String {
     words
 }
 
+/// What the Joust solver cost, on stderr (stdout keeps the values alone), where it was asked:
+/// `solver: N nodes in T s (R nodes/s)`, as `tabula solve` reports its own.
+fn solver_report(probe: &Probe, started: std::time::Instant) {
+    let nodes = probe.solver_nodes();
+    if nodes > 0 {
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "solver: {nodes} nodes in {seconds:.2} s ({:.0} nodes/s)",
+            nodes as f64 / seconds.max(1e-9)
+        );
+    }
+}
+
 /// Prints `move <move> <value>` for each legal move, best first, then `position <value>`;
 /// exit code 0.
 pub fn run(args: &ProbeArgs) -> Result<i32, String> {
@@ -111,8 +124,11 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
         .with_threads(usize::from(args.threads))
         .with_hash(args.hash as usize);
     probe.check_memory()?;
+    let started = std::time::Instant::now();
     if let Some(path) = &args.suite_lines {
-        return suite_of_lines(args, session.size(), path, &probe);
+        let code = suite_of_lines(args, session.size(), path, &probe)?;
+        solver_report(&probe, started);
+        return Ok(code);
     }
     if let Some(count) = args.suite {
         let recipe = SuiteRecipe {
@@ -150,6 +166,7 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
             &mut |_, found| progress.set(found as u64),
         )?;
         progress.line(&format!("{written} positions written"));
+        solver_report(&probe, started);
         return Ok(0);
     }
     let values = probe.move_values(session.as_ref());
@@ -158,6 +175,7 @@ pub fn run(args: &ProbeArgs) -> Result<i32, String> {
     }
     let position = probe.position_value(session.as_ref(), &values);
     print_line(&format!("position {}", value_text(position)));
+    solver_report(&probe, started);
     Ok(0)
 }
 
@@ -184,12 +202,10 @@ fn suite_of_lines(
         solver_words(args),
     ));
     let progress = Progress::new(positions.len() as u64, "positions probed");
-    let written = write_suite_of_positions(
-        &positions,
-        probe,
-        &mut |line| print_line(line),
-        &mut |done, _| progress.set(done as u64),
-    );
+    let written =
+        write_suite_of_positions(&positions, probe, &mut |line| print_line(line), &|| {
+            progress.advance(1)
+        });
     progress.line(&format!(
         "{written} of {} positions written",
         positions.len()

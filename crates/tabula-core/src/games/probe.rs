@@ -4,7 +4,7 @@
 //! door (the protocol's `probe`, `tabula probe`, the board, Python) asks this, once.
 
 use super::joust::proven_starts::ProvenStarts;
-use super::joust::solve::{CarriedTable, LiveSolver};
+use super::joust::solve::{CarriedTable, DEFAULT_LIVE_TABLE_MB, LiveSolver};
 use crate::game::Outcome;
 use crate::search::limits::Limits;
 use crate::search::score::{PROVEN_BOUND, Score};
@@ -79,10 +79,7 @@ impl Probe {
     pub fn new(loaded: Option<SharedOracle>, solver_nodes: u64) -> Probe {
         Probe {
             loaded,
-            live: LiveSolver {
-                max_nodes: solver_nodes,
-                ..LiveSolver::default()
-            },
+            live: LiveSolver::new(solver_nodes, DEFAULT_LIVE_TABLE_MB),
             search_nodes: 0,
             threads: 1,
         }
@@ -122,6 +119,11 @@ impl Probe {
     pub fn with_search(mut self, nodes: u64) -> Probe {
         self.search_nodes = nodes;
         self
+    }
+
+    /// The nodes the Joust solver has visited for this probe so far, every thread together.
+    pub fn solver_nodes(&self) -> u64 {
+        self.live.nodes()
     }
 
     /// The value of the session's position for its side to move: the game's verdict where it
@@ -193,11 +195,97 @@ impl Probe {
     /// none as soon as one move's value is unknown (the moves not yet begun are not proven):
     /// what a perfect-play suite needs, where a position counts only if all its moves are.
     pub fn every_move_value(&self, session: &dyn GameSession) -> Option<Vec<MoveValue>> {
-        let values = self.values_of_moves(session, true);
-        values
+        every_known(self.values_of_moves(session, true))
+    }
+
+    /// [`Probe::every_move_value`] of each of `sessions`, in their order, with `done` told as
+    /// each position is finished. The positions are dealt out in turn to the probe's threads
+    /// (thread t of n proves positions t, t + n, ...), each thread proving its positions' moves
+    /// one after another with one table carried through them all, as a suite of many positions
+    /// is proven fastest; where there are no more positions than threads (but one), each
+    /// position's moves are shared out among the threads instead.
+    pub fn every_move_value_of_each(
+        &self,
+        sessions: &[Box<dyn GameSession>],
+        done: &(dyn Fn() + Sync),
+    ) -> Vec<Option<Vec<MoveValue>>> {
+        if self.threads > 1 && sessions.len() <= self.threads {
+            return sessions
+                .iter()
+                .map(|session| {
+                    let values = self.every_move_value(session.as_ref());
+                    done();
+                    values
+                })
+                .collect();
+        }
+        let threads = self.threads.min(sessions.len()).max(1);
+        let mut shares: Vec<Vec<(usize, Box<dyn GameSession>)>> =
+            (0..threads).map(|_| Vec::new()).collect();
+        for (index, session) in sessions.iter().enumerate() {
+            shares[index % threads].push((index, session.boxed_clone()));
+        }
+        let found = Mutex::new(vec![None; sessions.len()]);
+        std::thread::scope(|scope| {
+            for share in shares {
+                let found = &found;
+                scope.spawn(move || {
+                    let mut carried = CarriedTable::default();
+                    for (index, session) in share {
+                        let values =
+                            every_known(self.values_in_turn(session.as_ref(), &mut carried));
+                        found.lock().unwrap_or_else(PoisonError::into_inner)[index] = values;
+                        done();
+                    }
+                });
+            }
+        });
+        found.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The session's moves' values proven one after another on the calling thread, carrying
+    /// `carried`, no move begun once one is found unknown.
+    fn values_in_turn(
+        &self,
+        session: &dyn GameSession,
+        carried: &mut CarriedTable,
+    ) -> Vec<MoveValue> {
+        if session.verdict().is_some() {
+            return Vec::new();
+        }
+        let moves = session.legal_moves();
+        let share = moves
             .iter()
-            .all(|entry| entry.value.is_some())
-            .then_some(values)
+            .enumerate()
+            .map(|(index, text)| (index, child_after(session, text)))
+            .collect();
+        let found = Mutex::new(vec![None; moves.len()]);
+        self.prove_share(share, carried, &AtomicBool::new(false), true, &found);
+        listed(moves, found)
+    }
+
+    /// Proves each move of `share` in turn, carrying `carried`, into `found`; stops when `stop`
+    /// is raised, and raises it at an unknown move where `stop_at_unknown`.
+    fn prove_share(
+        &self,
+        share: Vec<PendingMove>,
+        carried: &mut CarriedTable,
+        stop: &AtomicBool,
+        stop_at_unknown: bool,
+        found: &Mutex<Vec<Option<Proven>>>,
+    ) {
+        for (index, child) in share {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let value = child
+                .and_then(|child| self.value_carrying(child.as_ref(), carried))
+                .map(Proven::before_move);
+            if value.is_none() && stop_at_unknown {
+                stop.store(true, Ordering::Relaxed);
+            }
+            found.lock().unwrap_or_else(PoisonError::into_inner)[index] = value;
+        }
     }
 
     /// The moves' values, proven on the probe's threads; with `stop_at_unknown`, no move is
@@ -212,26 +300,13 @@ impl Probe {
         let threads = self.threads.min(moves.len()).max(1);
         let mut shares: Vec<Vec<PendingMove>> = (0..threads).map(|_| Vec::new()).collect();
         for (index, text) in moves.iter().enumerate() {
-            let mut child = session.boxed_clone();
-            let child = child.play_move(text).is_ok().then_some(child);
-            shares[index % threads].push((index, child));
+            shares[index % threads].push((index, child_after(session, text)));
         }
         let found = Mutex::new(vec![None; moves.len()]);
         let stop = AtomicBool::new(false);
         let prove = |share: Vec<PendingMove>| {
             let mut carried = CarriedTable::default();
-            for (index, child) in share {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let value = child
-                    .and_then(|child| self.value_carrying(child.as_ref(), &mut carried))
-                    .map(Proven::before_move);
-                if value.is_none() && stop_at_unknown {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                found.lock().unwrap_or_else(PoisonError::into_inner)[index] = value;
-            }
+            self.prove_share(share, &mut carried, &stop, stop_at_unknown, &found);
         };
         if threads == 1 {
             shares.into_iter().for_each(prove);
@@ -243,14 +318,7 @@ impl Probe {
                 }
             });
         }
-        let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let mut values: Vec<MoveValue> = moves
-            .into_iter()
-            .zip(found)
-            .map(|(text, value)| MoveValue { text, value })
-            .collect();
-        values.sort_by_key(|entry| std::cmp::Reverse(entry.value.map(Proven::rank)));
-        values
+        listed(moves, found)
     }
 
     /// The value of the session's position given its moves' `values` (as
@@ -264,6 +332,32 @@ impl Probe {
     ) -> Option<Proven> {
         best_of(values).or_else(|| self.known_value(session))
     }
+}
+
+/// The position after `text`, none if the game refuses it.
+fn child_after(session: &dyn GameSession, text: &str) -> Option<Box<dyn GameSession>> {
+    let mut child = session.boxed_clone();
+    child.play_move(text).is_ok().then_some(child)
+}
+
+/// `moves` with the values `found` for them, best first (see [`Probe::move_values`]).
+fn listed(moves: Vec<String>, found: Mutex<Vec<Option<Proven>>>) -> Vec<MoveValue> {
+    let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let mut values: Vec<MoveValue> = moves
+        .into_iter()
+        .zip(found)
+        .map(|(text, value)| MoveValue { text, value })
+        .collect();
+    values.sort_by_key(|entry| std::cmp::Reverse(entry.value.map(Proven::rank)));
+    values
+}
+
+/// `values` if every move's value is known, else none.
+fn every_known(values: Vec<MoveValue>) -> Option<Vec<MoveValue>> {
+    values
+        .iter()
+        .all(|entry| entry.value.is_some())
+        .then_some(values)
 }
 
 /// The value of a position from its moves' values, listed best first by

@@ -13,6 +13,7 @@ use crate::search::score::{PROVEN, Score};
 use crate::session::{GameSession, Oracle};
 use crate::tablebase::Proven;
 use crate::words::counted;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The nodes a position may take by default: about a second on one core, the whole 7 x 7 start.
 pub const DEFAULT_LIVE_NODES: u64 = 4_000_000;
@@ -26,6 +27,8 @@ pub struct LiveSolver {
     /// The transposition table of each solve, in megabytes: a solve of billions of nodes needs
     /// hundreds (`tabula probe --hash`).
     pub table_mb: usize,
+    /// Nodes its solves have visited, all threads together: what a long probe cost.
+    nodes: AtomicU64,
 }
 
 impl Default for LiveSolver {
@@ -33,11 +36,26 @@ impl Default for LiveSolver {
         LiveSolver {
             max_nodes: DEFAULT_LIVE_NODES,
             table_mb: DEFAULT_LIVE_TABLE_MB,
+            nodes: AtomicU64::new(0),
         }
     }
 }
 
 impl LiveSolver {
+    /// A solver giving up on a position after `max_nodes`, its table `table_mb` large.
+    pub fn new(max_nodes: u64, table_mb: usize) -> LiveSolver {
+        LiveSolver {
+            max_nodes,
+            table_mb,
+            ..LiveSolver::default()
+        }
+    }
+
+    /// The nodes its solves have visited so far, given up or not.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
     /// Whether `count` solves at once can each have their table: an error naming the size if
     /// the machine cannot give that much, so that a long probe is refused before it begins
     /// rather than finding every move unknown.
@@ -72,6 +90,7 @@ impl LiveSolver {
             _ => Solver::new(&board, ideas).ok()?,
         };
         let leaps = solver.winning_leaps(&node, true);
+        self.nodes.fetch_add(solver.nodes, Ordering::Relaxed);
         let gave_up = solver.gave_up;
         carried.kept = solver.into_table().map(|table| (size, table));
         (!gave_up).then(|| {

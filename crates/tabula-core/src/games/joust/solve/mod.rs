@@ -222,8 +222,15 @@ impl<'b> Solver<'b> {
     /// `first_only`.
     pub fn winning_leaps(&mut self, node: &Node, first_only: bool) -> Vec<u8> {
         let mut winners = Vec::new();
-        for to in self.ordered(node) {
-            if !self.mover_wins(&node.after(to)) {
+        let leaps = self.ordered(node);
+        let count = leaps.len() as u8;
+        for (index, to) in leaps.into_iter().enumerate() {
+            // The progress line begins with the root's leap.
+            self.line.clear();
+            self.line.push((index as u8 + 1, count));
+            let wins = self.mover_wins(&node.after(to));
+            self.line.clear();
+            if !wins {
                 winners.push(to);
                 if first_only {
                     break;
