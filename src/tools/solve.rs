@@ -41,8 +41,9 @@ pub struct SolveArgs {
     pub all: bool,
     /// Joust: leave out an idea to measure what it saves (split: the knights-apart endgame;
     /// order: trying the leaps that leave fewest replies first; territory: weighing in that
-    /// order the squares each knight reaches first).
-    #[arg(long, value_parser = ["split", "order", "territory"])]
+    /// order the squares each knight reaches first; mirror: a position the other knight mirrors
+    /// through the centre settled as lost for the mover).
+    #[arg(long, value_parser = ["split", "order", "territory", "mirror"])]
     pub without: Vec<String>,
     /// Joust: search depth-first (dfs) or by proof numbers (pns).
     #[arg(long, default_value = "dfs", value_parser = ["dfs", "pns"])]
@@ -148,6 +149,7 @@ fn solve_joust(args: &SolveArgs) -> Result<i32, String> {
         split: !args.without.iter().any(|idea| idea == "split"),
         order: !args.without.iter().any(|idea| idea == "order"),
         territory: !args.without.iter().any(|idea| idea == "territory"),
+        mirror: !args.without.iter().any(|idea| idea == "mirror"),
         table_mb: args.hash,
         max_nodes: args.max_nodes,
     };

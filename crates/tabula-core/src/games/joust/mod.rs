@@ -143,15 +143,17 @@ impl<const W: usize> Joust<W> {
 
     fn is_mirrored_by(&self, mirror: Mirror) -> bool {
         let g = self.geometry;
-        let Some(image_of_white) = mirror.image(g, self.knights[0]) else {
+        let Some(image_of_white) = mirror.image(g.width, g.height, self.knights[0]) else {
             return false;
         };
         image_of_white == self.knights[1]
             && g.all_squares::<W>().squares().all(|square| {
-                mirror.image(g, square).is_some_and(|image| {
-                    let burned = self.burned.contains(square);
-                    burned == self.burned.contains(image) && (burned || image != square)
-                })
+                mirror
+                    .image(g.width, g.height, square)
+                    .is_some_and(|image| {
+                        let burned = self.burned.contains(square);
+                        burned == self.burned.contains(image) && (burned || image != square)
+                    })
             })
     }
 }
@@ -175,10 +177,10 @@ impl Mirror {
         Mirror::AntiDiagonal,
     ];
 
-    /// The square's image, if this symmetry exists on the board (diagonals need a square board).
-    fn image(self, g: &Geometry, square: usize) -> Option<usize> {
-        let (x, y) = g.coords(square);
-        let (w, h) = (g.width, g.height);
+    /// The square's image on a board `w` x `h` (squares `y * w + x`), if this symmetry exists
+    /// on the board (diagonals need a square board).
+    fn image(self, w: usize, h: usize, square: usize) -> Option<usize> {
+        let (x, y) = (square % w, square / w);
         let (x, y) = match self {
             Mirror::HalfTurn => (w - 1 - x, h - 1 - y),
             Mirror::Ranks => (x, h - 1 - y),
@@ -187,7 +189,7 @@ impl Mirror {
             Mirror::AntiDiagonal if w == h => (w - 1 - y, w - 1 - x),
             Mirror::Diagonal | Mirror::AntiDiagonal => return None,
         };
-        Some(g.square(x, y))
+        Some(y * w + x)
     }
 }
 

@@ -173,7 +173,7 @@ fn mirror_strategy_wins(start: &Joust<10>, mirror: Mirror) {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = start.clone();
         let g = game.geometry();
-        let image = |square: u16| mirror.image(g, square as usize).unwrap() as u16;
+        let image = |square: u16| mirror.image(g.width, g.height, square as usize).unwrap() as u16;
         let mut moves = Vec::new();
         loop {
             assert_eq!(

@@ -2,6 +2,7 @@
 //! square's knight leaps as a mask, and the solver's node (the burned squares and the two
 //! knights, the mover's first).
 
+use super::super::Mirror;
 use crate::board::geometry::KNIGHT_LEAPS;
 
 /// The most squares the solver's board holds.
@@ -38,6 +39,36 @@ pub struct Board {
     shifts: Vec<(Squares, i32)>,
     /// The squares of one colour (`x + y` even): a knight's leap always changes colour.
     light: Squares,
+    /// The mirrors the board has ([`Board::mirrored`]).
+    mirrors: Vec<Reflection>,
+}
+
+/// A mirror of the board: each square's image, and the squares it leaves in place.
+struct Reflection {
+    images: Vec<u8>,
+    fixed: Squares,
+}
+
+impl Reflection {
+    /// The reflection `mirror` of the board `width` x `height`, if the board has it.
+    fn of(mirror: Mirror, width: usize, height: usize) -> Option<Reflection> {
+        let images = (0..width * height)
+            .map(|square| mirror.image(width, height, square).map(|image| image as u8))
+            .collect::<Option<Vec<u8>>>()?;
+        let fixed = (0..images.len())
+            .filter(|&square| usize::from(images[square]) == square)
+            .fold(0, |set, square| set | 1u128 << square);
+        Some(Reflection { images, fixed })
+    }
+
+    /// Whether the other knight of `node` is the mover's image, and `gone` its own image with
+    /// every square left in place in it.
+    fn holds(&self, node: &Node, gone: Squares) -> bool {
+        self.images[usize::from(node.mover)] == node.other
+            && gone & self.fixed == self.fixed
+            && squares(gone).fold(0, |set, square| set | bit(self.images[usize::from(square)]))
+                == gone
+    }
 }
 
 impl Board {
@@ -78,12 +109,17 @@ impl Board {
         let light = (0..width * height)
             .filter(|&square| (square % width + square / width).is_multiple_of(2))
             .fold(0, |set, square| set | 1u128 << square);
+        let mirrors = Mirror::ALL
+            .into_iter()
+            .filter_map(|mirror| Reflection::of(mirror, width, height))
+            .collect();
         Ok(Board {
             width,
             height,
             leaps,
             shifts,
             light,
+            mirrors,
         })
     }
 
@@ -133,6 +169,31 @@ impl Board {
         } else {
             2 * other
         }
+    }
+
+    /// Whether the side to move loses `node` to a mirror: a symmetry of the board that is its
+    /// own inverse and maps leaps to leaps (half turn, reflection in the middle rank or file, on a
+    /// square board a diagonal, as the engine's rule knows them) maps the mover's knight onto the
+    /// other's and the squares gone (burned, or in `dead`, out of both knights' reach) onto
+    /// themselves, every square it leaves in place among them. Then every leap of the mover has
+    /// its image open to the other knight, after which the position is again so; the mover runs
+    /// out of leaps first.
+    pub fn mirrored(&self, node: &Node, dead: Squares) -> bool {
+        self.mirrors
+            .iter()
+            .any(|mirror| mirror.holds(node, node.burned | dead))
+    }
+
+    /// The mover's leap that leaves the other knight lost to a mirror ([`Board::mirrored`],
+    /// counting only burned squares as gone), if it has one: a leap to the image of the other
+    /// knight's square.
+    pub fn mirroring_leap(&self, node: &Node) -> Option<u8> {
+        let targets = node.targets(self);
+        self.mirrors.iter().find_map(|mirror| {
+            let to = mirror.images[usize::from(node.other)];
+            let after = node.after(to);
+            (targets & bit(to) != 0 && mirror.holds(&after, after.burned)).then_some(to)
+        })
     }
 
     /// A square's name: file letter and rank number, as the game writes it (`a1`).

@@ -26,6 +26,8 @@ pub struct SolveReport {
     pub winning_leaps: Vec<String>,
     pub nodes: u64,
     pub apart: u64,
+    /// Nodes settled by the mirror ([`super::board::Board::mirrored`]).
+    pub mirrored: u64,
     pub seconds: f64,
     /// The proof file, when one was asked for, the positions its walk visited and its seconds;
     /// or why it could not be written (the solve's result stands).
@@ -66,11 +68,12 @@ impl SolveReport {
             lines.push(format!("winning moves: {}", self.winning_leaps.join(" ")));
         }
         lines.push(format!(
-            "{} in {:.2} s ({:.0} nodes/s); {} settled by the knights' longest paths",
+            "{} in {:.2} s ({:.0} nodes/s); {} settled by the knights' longest paths, {} by the mirror",
             counted(self.nodes as usize, "node"),
             self.seconds,
             self.nodes as f64 / self.seconds.max(1e-9),
             counted(self.apart as usize, "node"),
+            self.mirrored,
         ));
         if let Some(Ok(WrittenProof {
             file,
@@ -139,7 +142,7 @@ pub fn solve_position(
         progress(format!("{nodes} nodes; searching {}", shown.join(" ")));
     });
     let leaps = solver.winning_leaps(&root, !order.all_moves);
-    let (nodes, apart) = (solver.nodes, solver.apart);
+    let (nodes, apart, mirrored) = (solver.nodes, solver.apart, solver.mirrored);
     let names = leaps
         .iter()
         .map(|&to| format!("{}{}", board.square_name(root.mover), board.square_name(to)))
@@ -172,6 +175,7 @@ pub fn solve_position(
         winning_leaps: names,
         nodes,
         apart,
+        mirrored,
         seconds,
         proof,
     })

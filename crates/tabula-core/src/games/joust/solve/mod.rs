@@ -1,7 +1,8 @@
 //! Joust solved: a depth-first proof search that says whether the side to move wins, with a
 //! transposition table (whose key counts as burned the squares neither knight can reach), the
-//! endgame of knights apart settled by their longest paths ([`regions`]), and the leaps that
-//! leave the other knight least territory and fewest replies tried first ([`order`]).
+//! endgame of knights apart settled by their longest paths ([`regions`]), positions one knight
+//! mirrors settled by the mirror ([`board::Board::mirrored`]), and the leaps that leave the other
+//! knight least territory and fewest replies tried first ([`order`]).
 
 pub mod board;
 mod command;
@@ -39,6 +40,9 @@ pub struct Ideas {
     pub split: bool,
     /// Try first the leaps that leave the other knight fewest replies.
     pub order: bool,
+    /// The depth-first search: settle as lost for the mover a position the other knight mirrors
+    /// through the centre, and as won one with a leap that makes it so ([`Board::mirrored`]).
+    pub mirror: bool,
     /// In that order, weigh too the squares each knight reaches first ([`order`]).
     pub territory: bool,
     /// The transposition table's size in megabytes (0: none).
@@ -53,6 +57,7 @@ impl Default for Ideas {
             method: Method::DepthFirst,
             split: true,
             order: true,
+            mirror: true,
             territory: true,
             table_mb: 256,
             max_nodes: 0,
@@ -109,6 +114,8 @@ pub struct Solver<'b> {
     pub nodes: u64,
     /// Nodes settled by the knights' longest paths.
     pub apart: u64,
+    /// Nodes settled by the mirror.
+    pub mirrored: u64,
     /// Whether the solve gave up at its node limit: its answers are then worthless.
     pub gave_up: bool,
     /// The line being searched: at each ply, the leap's number among the mover's leaps and how
@@ -163,6 +170,7 @@ impl<'b> Solver<'b> {
             paths: regions::PathCache::default(),
             nodes: 0,
             apart: 0,
+            mirrored: 0,
             gave_up: false,
             line: Vec::new(),
             progress: None,
@@ -240,6 +248,15 @@ impl<'b> Solver<'b> {
         winners
     }
 
+    /// The leap after which the other knight is mirrored ([`Board::mirroring_leap`]), where the
+    /// solver uses the mirror.
+    fn mirroring_leap(&self, node: &Node) -> Option<u8> {
+        self.ideas
+            .mirror
+            .then(|| self.board.mirroring_leap(node))
+            .flatten()
+    }
+
     /// The mover's leaps in the order they are tried ([`order`]), or lowest square first
     /// without ordering.
     fn ordered(&self, node: &Node) -> Vec<u8> {
@@ -280,7 +297,16 @@ impl<'b> Solver<'b> {
         if squares(targets).any(|to| other_open & !bit(to) == 0) {
             return Some(true);
         }
+        // So does a leap after which the other knight is mirrored.
+        if self.mirroring_leap(node).is_some() {
+            self.mirrored += 1;
+            return Some(true);
+        }
         let reach = regions::Reach::of(board, node);
+        if self.ideas.mirror && board.mirrored(node, reach.dead()) {
+            self.mirrored += 1;
+            return Some(false);
+        }
         // Squares neither knight can reach play no part: positions that differ only there are
         // one position to the table.
         let key = self.keys.of(node, reach.dead());

@@ -43,8 +43,11 @@ pub trait Strategy {
 }
 
 impl Strategy for Solver<'_> {
+    /// The mirroring leap where there is one (it wins, and its walk stays mirrored), else the
+    /// first winning leap the solver finds.
     fn leap(&mut self, node: &Node) -> Option<u8> {
-        self.winning_leaps(node, true).first().copied()
+        self.mirroring_leap(node)
+            .or_else(|| self.winning_leaps(node, true).first().copied())
     }
 }
 

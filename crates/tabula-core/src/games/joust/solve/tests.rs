@@ -57,6 +57,7 @@ fn the_solver_agrees_with_plain_search_with_each_idea_on_or_off() {
                     territory,
                     table_mb,
                     max_nodes: 0,
+                    ..Ideas::default()
                 };
                 let mut solver = Solver::new(&board, ideas).expect("a small table");
                 assert_eq!(
@@ -251,4 +252,161 @@ fn a_knight_that_outlasts_the_other_wins_as_plain_search_says() {
         settled_in_touch > 20,
         "only {settled_in_touch} in touch settled"
     );
+}
+
+/// A random position the other knight mirrors ([`Board::mirrored`]): `pairs` pairs of burned
+/// squares, each square with its square turned half a turn about the centre, the centre burned
+/// where the board has one unless `centre_open`, and the knights on another such pair.
+fn random_mirrored_node(board: &Board, rng: &mut StdRng, pairs: usize, centre_open: bool) -> Node {
+    let count = board.squares();
+    let turned = |square: u8| (count - 1) as u8 - square;
+    let mut halves: Vec<u8> = (0..(count / 2) as u8).collect();
+    for i in 0..=pairs {
+        let j = rng.random_range(i..halves.len());
+        halves.swap(i, j);
+    }
+    let centre = if count % 2 == 1 && !centre_open {
+        bit((count / 2) as u8)
+    } else {
+        0
+    };
+    let burned = halves[1..=pairs].iter().fold(centre, |set, &square| {
+        set | bit(square) | bit(turned(square))
+    });
+    let mover = if rng.random_bool(0.5) {
+        halves[0]
+    } else {
+        turned(halves[0])
+    };
+    Node {
+        burned,
+        mover,
+        other: turned(mover),
+    }
+}
+
+#[test]
+fn a_mirrored_position_is_lost_for_the_mover_as_plain_search_says() {
+    let mut rng = StdRng::seed_from_u64(86);
+    let (mut centre_open_won, mut mirroring_leaps) = (0, 0);
+    for (width, height, pairs) in [(4, 4, 2), (5, 4, 3), (5, 5, 4), (3, 7, 3), (6, 5, 6)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..30 {
+            let node = random_mirrored_node(&board, &mut rng, pairs, false);
+            assert!(board.mirrored(&node, 0), "{width}x{height} {node:?}");
+            assert!(!plain_wins(&board, &node), "{width}x{height} {node:?}");
+            // One leap before it (from a burned square the leap left), that leap wins.
+            if let Some(from) = squares(board.leaps(node.other) & node.burned).next() {
+                let before = Node {
+                    burned: node.burned & !bit(from),
+                    mover: from,
+                    other: node.mover,
+                };
+                assert_eq!(board.mirroring_leap(&before), Some(node.other));
+                assert!(plain_wins(&board, &before), "{width}x{height} {before:?}");
+                mirroring_leaps += 1;
+            }
+            // On an odd board the mirror needs the centre gone: a knight may leap there, and the
+            // other cannot answer with the same square.
+            if width * height % 2 == 1 {
+                let open = random_mirrored_node(&board, &mut rng, pairs, true);
+                assert!(!board.mirrored(&open, 0), "{width}x{height} {open:?}");
+                centre_open_won += usize::from(plain_wins(&board, &open));
+            }
+        }
+    }
+    assert!(centre_open_won > 0, "some mover wins with the centre open");
+    assert!(
+        mirroring_leaps > 50,
+        "{mirroring_leaps} mirroring leaps tried"
+    );
+}
+
+#[test]
+fn every_board_of_even_sides_is_the_second_player_s_by_the_mirror_at_once() {
+    for (width, height) in [(4, 4), (6, 6), (8, 8), (6, 8), (10, 10), (10, 12)] {
+        let board = Board::new(width, height).unwrap();
+        let mut solver = Solver::new(&board, Ideas::default()).expect("a small table");
+        let root = start(&board);
+        assert!(board.mirrored(&root, 0), "{width}x{height}");
+        assert!(
+            solver.winning_leaps(&root, false).is_empty(),
+            "{width}x{height}"
+        );
+        // Each first leap is answered by its mirror at once.
+        assert!(
+            solver.nodes <= 8,
+            "{width}x{height}: {} nodes",
+            solver.nodes
+        );
+    }
+}
+
+#[test]
+fn the_mirror_settles_only_what_plain_search_says_with_squares_burned_at_random() {
+    // Mirrored positions with squares burned at random besides: where the squares out of both
+    // knights' reach make the position mirrored again, the solver's mirror settles it.
+    let mut rng = StdRng::seed_from_u64(86);
+    let mut mirrored = 0;
+    for (width, height, pairs) in [(4, 4, 1), (5, 4, 2), (5, 5, 3), (6, 5, 4)] {
+        let board = Board::new(width, height).unwrap();
+        for _ in 0..60 {
+            let mut node = random_mirrored_node(&board, &mut rng, pairs, false);
+            for _ in 0..rng.random_range(1..4) {
+                node.burned |= bit(rng.random_range(0..board.squares()) as u8);
+            }
+            node.burned &= !bit(node.mover) & !bit(node.other);
+            let mut solver = Solver::new(&board, Ideas::default()).expect("a small table");
+            assert_eq!(
+                solver.mover_wins(&node),
+                plain_wins(&board, &node),
+                "{width}x{height} {node:?}"
+            );
+            mirrored += solver.mirrored;
+        }
+    }
+    assert!(mirrored > 0, "the mirror settled nothing");
+}
+
+#[test]
+fn each_mirror_of_the_board_settles_what_plain_search_says() {
+    // The mirrors besides the half turn, in positions the engine's own mirror rule is tested on:
+    // the middle rank (all of it burned on 5 x 5, where it leaves it in place) and a diagonal.
+    let ranks = (
+        Board::new(5, 5).unwrap(),
+        (10..15).fold(0, |set, s| set | bit(s)),
+        0,
+        20,
+    );
+    let diagonal = (
+        Board::new(4, 4).unwrap(),
+        bit(0) | bit(5) | bit(10) | bit(15),
+        4,
+        1,
+    );
+    for (board, burned, mover, other) in [ranks, diagonal] {
+        let node = Node {
+            burned,
+            mover,
+            other,
+        };
+        assert!(board.mirrored(&node, 0), "{node:?}");
+        assert!(!plain_wins(&board, &node), "{node:?}");
+        // A square the mirror leaves in place open: no mirror holds.
+        let opened = Node {
+            burned: burned & (burned - 1),
+            ..node
+        };
+        assert!(!board.mirrored(&opened, 0), "{opened:?}");
+    }
+    // On 8 x 8 the reflection in the middle rank leaves no square in place.
+    let board = Board::new(8, 8).unwrap();
+    let (a1, a8) = (0, 56);
+    let node = Node {
+        burned: 0,
+        mover: a1,
+        other: a8,
+    };
+    assert!(board.mirrored(&node, 0));
+    assert!(!board.mirrored(&Node { other: 57, ..node }, 0));
 }
