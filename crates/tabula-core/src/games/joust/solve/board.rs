@@ -47,6 +47,9 @@ pub struct Board {
 struct Reflection {
     images: Vec<u8>,
     fixed: Squares,
+    /// Whether it is the half turn, under which a set's image is its bits reversed (the test
+    /// most often reached: on odd boards the centre it fixes burns at the first leap).
+    half_turn: bool,
 }
 
 impl Reflection {
@@ -58,16 +61,30 @@ impl Reflection {
         let fixed = (0..images.len())
             .filter(|&square| usize::from(images[square]) == square)
             .fold(0, |set, square| set | 1u128 << square);
-        Some(Reflection { images, fixed })
+        Some(Reflection {
+            images,
+            fixed,
+            half_turn: matches!(mirror, Mirror::HalfTurn),
+        })
     }
 
-    /// Whether the other knight of `node` is the mover's image, and `gone` its own image with
-    /// every square left in place in it.
-    fn holds(&self, node: &Node, gone: Squares) -> bool {
+    /// The image of `set`.
+    fn image(&self, set: Squares) -> Squares {
+        if self.half_turn {
+            set.reverse_bits() >> (MAX_SQUARES - self.images.len())
+        } else {
+            squares(set).fold(0, |image, square| {
+                image | bit(self.images[usize::from(square)])
+            })
+        }
+    }
+
+    /// Whether the other knight of `node` is the mover's image, and the burned squares their
+    /// own image with every square left in place among them.
+    fn holds(&self, node: &Node) -> bool {
         self.images[usize::from(node.mover)] == node.other
-            && gone & self.fixed == self.fixed
-            && squares(gone).fold(0, |set, square| set | bit(self.images[usize::from(square)]))
-                == gone
+            && node.burned & self.fixed == self.fixed
+            && self.image(node.burned) == node.burned
     }
 }
 
@@ -174,26 +191,21 @@ impl Board {
     /// Whether the side to move loses `node` to a mirror: a symmetry of the board that is its
     /// own inverse and maps leaps to leaps (half turn, reflection in the middle rank or file, on a
     /// square board a diagonal, as the engine's rule knows them) maps the mover's knight onto the
-    /// other's and the squares gone (burned, or in `dead`, out of both knights' reach) onto
-    /// themselves, every square it leaves in place among them. Then every leap of the mover has
-    /// its image open to the other knight, after which the position is again so; the mover runs
-    /// out of leaps first.
-    pub fn mirrored(&self, node: &Node, dead: Squares) -> bool {
-        self.mirrors
-            .iter()
-            .any(|mirror| mirror.holds(node, node.burned | dead))
+    /// other's and the burned squares onto themselves, every square it leaves in place burned.
+    /// Then every leap of the mover has its image open to the other knight, after which the
+    /// position is again so; the mover runs out of leaps first.
+    pub fn mirrored(&self, node: &Node) -> bool {
+        self.mirrors.iter().any(|mirror| mirror.holds(node))
     }
 
-    /// The mover's leap that leaves the other knight lost to a mirror ([`Board::mirrored`],
-    /// counting only burned squares as gone), if it has one: a leap to the image of the other
-    /// knight's square.
+    /// The mover's leap that leaves the other knight lost to a mirror ([`Board::mirrored`]), if
+    /// it has one: a leap to the image of the other knight's square.
     pub fn mirroring_leap(&self, node: &Node) -> Option<u8> {
         let targets = node.targets(self);
-        self.mirrors.iter().find_map(|mirror| {
-            let to = mirror.images[usize::from(node.other)];
-            let after = node.after(to);
-            (targets & bit(to) != 0 && mirror.holds(&after, after.burned)).then_some(to)
-        })
+        self.mirrors
+            .iter()
+            .map(|mirror| mirror.images[usize::from(node.other)])
+            .find(|&to| targets & bit(to) != 0 && self.mirrored(&node.after(to)))
     }
 
     /// A square's name: file letter and rank number, as the game writes it (`a1`).

@@ -26,7 +26,7 @@ pub struct SolveReport {
     pub winning_leaps: Vec<String>,
     pub nodes: u64,
     pub apart: u64,
-    /// Nodes settled by the mirror ([`super::board::Board::mirrored`]).
+    /// Nodes settled by the mirror ([`super::board::Board::mirroring_leap`]).
     pub mirrored: u64,
     pub seconds: f64,
     /// The proof file, when one was asked for, the positions its walk visited and its seconds;

@@ -1,8 +1,8 @@
 //! Joust solved: a depth-first proof search that says whether the side to move wins, with a
 //! transposition table (whose key counts as burned the squares neither knight can reach), the
-//! endgame of knights apart settled by their longest paths ([`regions`]), positions one knight
-//! mirrors settled by the mirror ([`board::Board::mirrored`]), and the leaps that leave the other
-//! knight least territory and fewest replies tried first ([`order`]).
+//! endgame of knights apart settled by their longest paths ([`regions`]), a leap that leaves the
+//! other knight mirrored winning at once ([`board::Board::mirroring_leap`]), and the leaps that
+//! leave the other knight least territory and fewest replies tried first ([`order`]).
 
 pub mod board;
 mod command;
@@ -40,11 +40,11 @@ pub struct Ideas {
     pub split: bool,
     /// Try first the leaps that leave the other knight fewest replies.
     pub order: bool,
-    /// The depth-first search: settle as lost for the mover a position the other knight mirrors
-    /// through the centre, and as won one with a leap that makes it so ([`Board::mirrored`]).
-    pub mirror: bool,
     /// In that order, weigh too the squares each knight reaches first ([`order`]).
     pub territory: bool,
+    /// The depth-first search: settle as won a position with a leap that leaves the other knight
+    /// lost to a mirror ([`Board::mirroring_leap`]).
+    pub mirror: bool,
     /// The transposition table's size in megabytes (0: none).
     pub table_mb: usize,
     /// Give up after this many nodes (0: never).
@@ -57,8 +57,8 @@ impl Default for Ideas {
             method: Method::DepthFirst,
             split: true,
             order: true,
-            mirror: true,
             territory: true,
+            mirror: true,
             table_mb: 256,
             max_nodes: 0,
         }
@@ -303,10 +303,6 @@ impl<'b> Solver<'b> {
             return Some(true);
         }
         let reach = regions::Reach::of(board, node);
-        if self.ideas.mirror && board.mirrored(node, reach.dead()) {
-            self.mirrored += 1;
-            return Some(false);
-        }
         // Squares neither knight can reach play no part: positions that differ only there are
         // one position to the table.
         let key = self.keys.of(node, reach.dead());
